@@ -1,0 +1,225 @@
+"""The battle aggregate: `decide(state, command, dice, actor) -> events` and
+`evolve(state, event) -> state`. `replay` is a fold of `evolve`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+import msgspec
+
+from domain.commands import ClaimSeat, Command, Concede, CreateBattle, RollDice, Start
+from domain.dice import ALGORITHM, Dice, Roll
+from domain.dice_expression import roll_expression
+from domain.errors import NotPermitted, RuleViolation
+from domain.events import (
+    BattleCreated,
+    BattleEnded,
+    BattleStarted,
+    DiceCommitment,
+    DiceRolled,
+    DiceSeedRevealed,
+    SeatClaimed,
+    SeatConceded,
+)
+from domain.rulesets import find_ruleset
+
+MIN_SEATS = 2
+MAX_SEATS = 8
+
+NEW = "new"
+OPEN = "open"
+ACTIVE = "active"
+ENDED = "ended"
+
+
+class Seat(msgspec.Struct, frozen=True):
+    name: str
+    player_id: str | None = None
+    client_seed: str | None = None
+    conceded: bool = False
+
+
+class BattleState(msgspec.Struct, frozen=True):
+    battle_id: str = ""
+    ruleset: str = ""
+    ruleset_version: str = ""
+    status: str = NEW
+    creator: str = ""
+    seats: tuple[Seat, ...] = ()
+    options: dict[str, Any] = {}
+    dice: DiceCommitment | None = None
+    version: int = 0
+    next_nonce: int = 0
+    ruleset_state: Any = None
+    winners: tuple[str, ...] = ()
+    end_reason: str | None = None
+    server_seed: str | None = None
+
+    def seat(self, name: str) -> Seat | None:
+        return next((seat for seat in self.seats if seat.name == name), None)
+
+    @property
+    def client_seeds(self) -> list[str | None]:
+        return [seat.client_seed for seat in self.seats]
+
+
+# ---- decide ---------------------------------------------------------------------------
+
+
+def decide(state: BattleState, command: Command, dice: Dice, actor: str) -> list[msgspec.Struct]:
+    """Validate `command` against the rules and return the events it causes (never mutates)."""
+    match command:
+        case CreateBattle():
+            return [_create(state, command, dice, actor)]
+        case ClaimSeat():
+            return [_claim(state, command, actor)]
+        case Start():
+            return _start(state, dice, actor)
+        case RollDice():
+            return [_roll(state, command, dice, actor)]
+        case Concede():
+            return _concede(state, command, dice, actor)
+    raise RuleViolation("command-unknown", f"unknown command {type(command).__name__}")
+
+
+def _require_status(state: BattleState, status: str, rule: str, detail: str) -> None:
+    if state.status != status:
+        raise RuleViolation(rule, f"{detail} (the battle is {state.status})")
+
+
+def _create(state: BattleState, command: CreateBattle, dice: Dice, actor: str) -> BattleCreated:
+    _require_status(state, NEW, "battle-exists", "a battle is created only once")
+    ruleset = find_ruleset(command.ruleset)
+    if not MIN_SEATS <= len(command.seats) <= MAX_SEATS:
+        raise RuleViolation("seat-count", f"a battle has {MIN_SEATS} to {MAX_SEATS} seats")
+    if len(set(command.seats)) != len(command.seats):
+        raise RuleViolation("seat-names-unique", "every seat needs its own name")
+    return BattleCreated(
+        battle_id=command.battle_id,
+        ruleset=ruleset.id,
+        ruleset_version=ruleset.version,
+        seats=tuple(command.seats),
+        options=ruleset.resolve_options(dict(command.options)),
+        creator=actor,
+        dice=DiceCommitment(algorithm=ALGORITHM, commitment=dice.commitment),
+    )
+
+
+def _claim(state: BattleState, command: ClaimSeat, actor: str) -> SeatClaimed:
+    _require_status(state, OPEN, "battle-not-open", "seats are claimed before the battle starts")
+    seat = state.seat(command.seat)
+    if seat is None:
+        raise RuleViolation("seat-unknown", f"the battle has no seat {command.seat!r}")
+    if seat.player_id is not None:
+        raise RuleViolation("seat-taken", f"seat {command.seat!r} is already claimed")
+    return SeatClaimed(seat=command.seat, player_id=actor, client_seed=command.client_seed)
+
+
+def _start(state: BattleState, dice: Dice, actor: str) -> list[msgspec.Struct]:
+    _require_status(state, OPEN, "battle-not-open", "a battle starts once")
+    if actor != state.creator and not any(seat.player_id == actor for seat in state.seats):
+        raise NotPermitted("not-seated", "only a seated player or the battle's creator may start it")
+    unclaimed = [seat.name for seat in state.seats if seat.player_id is None]
+    if unclaimed:
+        raise RuleViolation("seats-unclaimed", f"every seat must be claimed first; open: {unclaimed}")
+    ruleset = find_ruleset(state.ruleset, state.ruleset_version)
+    return [BattleStarted(), *ruleset.setup(state.options, dice)]
+
+
+def _acting_seat(state: BattleState, requested: str | None, actor: str) -> Seat:
+    """The seat a player acts for: the one named, or their only seat still in play."""
+    if requested is not None:
+        seat = state.seat(requested)
+        if seat is None:
+            raise RuleViolation("seat-unknown", f"the battle has no seat {requested!r}")
+        if seat.player_id != actor:
+            raise NotPermitted("not-your-seat", f"seat {requested!r} belongs to another player")
+    else:
+        mine = [seat for seat in state.seats if seat.player_id == actor and not seat.conceded]
+        if not mine:
+            raise NotPermitted("not-seated", "only a seated player may do this")
+        if len(mine) > 1:
+            raise RuleViolation("seat-ambiguous", "you hold several seats; name the one you act for")
+        seat = mine[0]
+    if seat.conceded:
+        raise RuleViolation("seat-conceded", f"seat {seat.name!r} has conceded")
+    return seat
+
+
+def _roll(state: BattleState, command: RollDice, dice: Dice, actor: str) -> DiceRolled:
+    _require_status(state, ACTIVE, "battle-not-active", "dice are rolled during play")
+    seat = _acting_seat(state, command.seat, actor)
+    roll = roll_expression(dice, command.expression, command.purpose)
+    return DiceRolled(seat=seat.name, roll=roll)
+
+
+def _concede(state: BattleState, command: Concede, dice: Dice, actor: str) -> list[msgspec.Struct]:
+    _require_status(state, ACTIVE, "battle-not-active", "a seat concedes during play")
+    seat = _acting_seat(state, command.seat, actor)
+    events: list[msgspec.Struct] = [SeatConceded(seat=seat.name)]
+    remaining = tuple(s.name for s in state.seats if not s.conceded and s.name != seat.name)
+    if len(remaining) <= 1:
+        events += [BattleEnded(reason="concession", winners=remaining),
+                   DiceSeedRevealed(server_seed=dice.reveal())]
+    return events
+
+
+# ---- evolve ---------------------------------------------------------------------------
+
+
+def rolls_in(value: Any) -> Iterator[Roll]:
+    """Every roll object inside an event, wherever it sits."""
+    if isinstance(value, Roll):
+        yield value
+    elif isinstance(value, msgspec.Struct):
+        for field in value.__struct_fields__:
+            yield from rolls_in(getattr(value, field))
+    elif isinstance(value, (tuple, list)):
+        for item in value:
+            yield from rolls_in(item)
+
+
+def _replace_seat(state: BattleState, name: str, **changes: Any) -> tuple[Seat, ...]:
+    return tuple(msgspec.structs.replace(s, **changes) if s.name == name else s for s in state.seats)
+
+
+def _apply(state: BattleState, event: msgspec.Struct) -> BattleState:
+    replace = msgspec.structs.replace
+    match event:
+        case BattleCreated():
+            ruleset = find_ruleset(event.ruleset, event.ruleset_version)
+            return replace(state, battle_id=event.battle_id, ruleset=event.ruleset,
+                           ruleset_version=event.ruleset_version, status=OPEN, creator=event.creator,
+                           seats=tuple(Seat(name=name) for name in event.seats), options=event.options,
+                           dice=event.dice, ruleset_state=ruleset.initial_state())
+        case SeatClaimed():
+            return replace(state, seats=_replace_seat(state, event.seat, player_id=event.player_id,
+                                                      client_seed=event.client_seed))
+        case BattleStarted():
+            return replace(state, status=ACTIVE)
+        case SeatConceded():
+            return replace(state, seats=_replace_seat(state, event.seat, conceded=True))
+        case BattleEnded():
+            return replace(state, status=ENDED, winners=event.winners, end_reason=event.reason)
+        case DiceSeedRevealed():
+            return replace(state, server_seed=event.server_seed)
+        case DiceRolled():
+            return state
+    ruleset = find_ruleset(state.ruleset, state.ruleset_version)
+    return replace(state, ruleset_state=ruleset.evolve(state.ruleset_state, event))
+
+
+def evolve(state: BattleState, event: msgspec.Struct) -> BattleState:
+    """Apply one event. Never validates, rolls or reads a clock."""
+    state = _apply(state, event)
+    # The nonce only grows: it follows every roll ever recorded, whatever later happens to it.
+    next_nonce = max((roll.nonce + 1 for roll in rolls_in(event)), default=state.next_nonce)
+    return msgspec.structs.replace(state, version=state.version + 1,
+                                   next_nonce=max(state.next_nonce, next_nonce))
+
+
+def replay(events: Iterable[msgspec.Struct], state: BattleState | None = None) -> BattleState:
+    for event in events:
+        state = evolve(state or BattleState(), event)
+    return state or BattleState()

@@ -1,0 +1,47 @@
+"""One tagged union of every event (core and every ruleset's), with its encoder and decoder built once."""
+
+from __future__ import annotations
+
+from typing import Any, Union
+
+import msgspec
+
+from domain.events import CORE_EVENTS
+from domain.rulesets import RULESETS
+
+EVENT_TYPES: tuple[type[msgspec.Struct], ...] = CORE_EVENTS + tuple(
+    event for ruleset in RULESETS.values() for event in ruleset.events
+)
+Event = Union[EVENT_TYPES]  # type: ignore[valid-type]  # noqa: UP007 - built from a tuple at run time
+
+_BY_TAG: dict[str, type[msgspec.Struct]] = {
+    str(event.__struct_config__.tag): event for event in EVENT_TYPES
+}
+_decoders: dict[str, msgspec.json.Decoder[Any]] = {
+    tag: msgspec.json.Decoder(event) for tag, event in _BY_TAG.items()
+}
+_encoder = msgspec.json.Encoder()
+
+
+def event_type(event: msgspec.Struct) -> str:
+    return str(event.__struct_config__.tag)
+
+
+def event_data(event: msgspec.Struct) -> dict[str, Any]:
+    """The event's fields as JSON-ready builtins, without the `type` tag (the envelope carries it)."""
+    # Through JSON and back, so the data is exactly what the store will hand back later.
+    data: dict[str, Any] = msgspec.json.decode(_encoder.encode(event))
+    data.pop("type", None)
+    return data
+
+
+def event_from(type_: str, data: dict[str, Any]) -> msgspec.Struct:
+    """Rebuild a stored event from its type and data."""
+    event_class = _BY_TAG.get(type_)
+    if event_class is None:
+        raise ValueError(f"unknown event type {type_!r}")
+    return msgspec.convert(data, event_class)
+
+
+def known_event_types() -> list[str]:
+    return sorted(_BY_TAG)

@@ -1,0 +1,29 @@
+"""The ruleset registry: every plug-in by id and version."""
+
+from __future__ import annotations
+
+from domain.errors import RuleViolation
+from domain.rulesets.base import ProvisionalRule, Ruleset
+from domain.rulesets.d100 import D100
+from domain.rulesets.pericle import Pericle
+from domain.rulesets.pilgrimage import Pilgrimage
+
+_ALL: tuple[Ruleset, ...] = (Pilgrimage(), Pericle(), D100())
+
+# Every version ever released stays here, so old battles replay under their own rules.
+RULESETS: dict[tuple[str, str], Ruleset] = {(r.id, r.version): r for r in _ALL}
+LATEST: dict[str, Ruleset] = {}
+for _ruleset in _ALL:
+    if _ruleset.id not in LATEST or int(_ruleset.version) > int(LATEST[_ruleset.id].version):
+        LATEST[_ruleset.id] = _ruleset
+
+
+def find_ruleset(ruleset_id: str, version: str | None = None) -> Ruleset:
+    found = LATEST.get(ruleset_id) if version is None else RULESETS.get((ruleset_id, version))
+    if found is None:
+        known = ", ".join(sorted(LATEST))
+        raise RuleViolation("ruleset-unknown", f"no ruleset {ruleset_id!r} (known: {known})")
+    return found
+
+
+__all__ = ["LATEST", "RULESETS", "ProvisionalRule", "Ruleset", "find_ruleset"]

@@ -1,0 +1,85 @@
+"""What every ruleset plug-in provides: metadata, its options, its set-up and its own events."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import msgspec
+
+from domain.dice import Dice
+from domain.errors import RuleViolation
+
+
+class ProvisionalRule(msgspec.Struct, frozen=True):
+    """A rule the seeds leave unsaid (see RULES-NOTES.md); its settings are per-battle options."""
+
+    id: str
+    summary: str
+    settings: dict[str, Any]
+
+
+class Ruleset:
+    """Base for ruleset plug-ins. Subclasses set the class metadata and override what they need."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    version: ClassVar[str]
+    summary: ClassVar[str]
+    sources: ClassVar[tuple[str, ...]] = ()
+    provisional_rules: ClassVar[tuple[ProvisionalRule, ...]] = ()
+    options_type: ClassVar[type[msgspec.Struct] | None] = None
+    events: ClassVar[tuple[type[msgspec.Struct], ...]] = ()
+
+    def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Validate a battle's options and fill in every provisional setting, so that the
+        creation event records exactly the rules the battle is played under."""
+        own = {key: value for key, value in options.items() if key != "provisional"}
+        if self.options_type is None:
+            if own:
+                raise RuleViolation("options-unknown",
+                                    f"{self.id} takes no options but 'provisional'; got {sorted(own)}")
+            resolved: dict[str, Any] = {}
+        else:
+            try:
+                parsed = msgspec.convert(own, self.options_type)
+            except msgspec.ValidationError as exc:
+                raise RuleViolation("options-invalid", f"{self.id} options: {exc}") from exc
+            resolved = msgspec.to_builtins(parsed)
+        resolved["provisional"] = self._resolve_provisional(options.get("provisional", {}))
+        return resolved
+
+    def _resolve_provisional(self, overrides: Any) -> dict[str, dict[str, Any]]:
+        if not isinstance(overrides, dict):
+            raise RuleViolation("options-invalid", "'provisional' maps rule ids to settings")
+        known = {rule.id: rule for rule in self.provisional_rules}
+        unknown = sorted(set(overrides) - set(known))
+        if unknown:
+            raise RuleViolation("options-invalid", f"unknown provisional rules: {unknown}")
+        resolved = {}
+        for rule in self.provisional_rules:
+            given = overrides.get(rule.id, {})
+            if not isinstance(given, dict) or set(given) - set(rule.settings):
+                raise RuleViolation("options-invalid",
+                                    f"{rule.id} takes the settings {sorted(rule.settings)}")
+            settings = dict(rule.settings)
+            for name, value in given.items():
+                default = rule.settings[name]
+                if type(value) is not type(default):
+                    raise RuleViolation("options-invalid",
+                                        f"{rule.id}.{name} must be a {type(default).__name__}")
+                settings[name] = value
+            resolved[rule.id] = settings
+        return resolved
+
+    def initial_state(self) -> Any:
+        """The ruleset's part of the battle state before set-up."""
+        return None
+
+    def setup(self, options: dict[str, Any], dice: Dice) -> Sequence[msgspec.Struct]:
+        """Events that begin play (run by `start`); may roll dice."""
+        return ()
+
+    def evolve(self, state: Any, event: msgspec.Struct) -> Any:
+        """Apply one of this ruleset's own events to its part of the state."""
+        return state

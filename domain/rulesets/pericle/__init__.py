@@ -1,0 +1,17 @@
+"""Pericle: Gathering Darkness (seed 001). This version hosts the battle life cycle and
+free dice rolls; the combat rules arrive in a later ruleset version."""
+
+from typing import ClassVar
+
+from domain.rulesets.base import Ruleset
+
+
+class Pericle(Ruleset):
+    id: ClassVar[str] = "pericle"
+    title: ClassVar[str] = "Pericle: Gathering Darkness"
+    version: ClassVar[str] = "1"
+    summary: ClassVar[str] = (
+        "Hex-grid fantasy RPG, heroes against enemies. Version 1 offers seats, free dice "
+        "rolls and concession; combat rules are not enforced yet."
+    )
+    sources: ClassVar[tuple[str, ...]] = ("001_da6eaba1bafd55cc.txt",)

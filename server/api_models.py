@@ -1,0 +1,116 @@
+"""Request and response bodies of the HTTP API (the OpenAPI document is generated from these)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import msgspec
+
+from domain.commands import ClientSeed, Concede, RollDice, SeatName, Start
+from projections.battle_summary import BattleSummary
+
+ExpectedVersion = Annotated[int, msgspec.Meta(ge=0, description="refuse with 409 unless the battle is at it")]
+
+
+class StartRequest(Start, frozen=True, forbid_unknown_fields=True, tag="start"):
+    expected_version: ExpectedVersion | None = None
+
+
+class RollRequest(RollDice, frozen=True, forbid_unknown_fields=True, tag="roll"):
+    expected_version: ExpectedVersion | None = None
+
+
+class ConcedeRequest(Concede, frozen=True, forbid_unknown_fields=True, tag="concede"):
+    expected_version: ExpectedVersion | None = None
+
+
+CommandRequest = StartRequest | RollRequest | ConcedeRequest
+
+
+class NewPlayer(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    name: Annotated[str, msgspec.Meta(min_length=1, max_length=80)]
+
+
+class PlayerCreated(msgspec.Struct, frozen=True):
+    id: str
+    name: str
+    token: str
+
+
+class NewBattle(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    ruleset: Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
+    seats: Annotated[list[SeatName], msgspec.Meta(min_length=2, max_length=8)]
+    options: dict[str, Any] = {}
+
+
+class SeatClaim(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    client_seed: ClientSeed | None = None
+
+
+class DiceInfo(msgspec.Struct, frozen=True):
+    algorithm: str
+    commitment: str
+
+
+class BattleCreatedResponse(msgspec.Struct, frozen=True):
+    id: str
+    version: int
+    status: str
+    seats: list[str]
+    dice: DiceInfo
+
+
+class Envelope(msgspec.Struct, frozen=True):
+    battle_id: str
+    version: int
+    type: str
+    recorded_at: str
+    actor: str | None
+    data: dict[str, Any]
+    hash: str
+    prev_hash: str
+
+
+class CommandResult(msgspec.Struct, frozen=True):
+    version: int
+    events: list[Envelope]
+
+
+class EventPage(msgspec.Struct, frozen=True):
+    events: list[Envelope]
+    next: int | None
+
+
+class BattleList(msgspec.Struct, frozen=True):
+    battles: list[BattleSummary]
+    next_cursor: str | None
+
+
+class DiceState(msgspec.Struct, frozen=True):
+    algorithm: str
+    commitment: str
+    client_seeds: str
+    next_nonce: int
+    server_seed: str | None
+
+
+class CaughtUp(msgspec.Struct, frozen=True, tag="caught_up"):
+    version: int
+
+
+class Health(msgspec.Struct, frozen=True):
+    status: str
+    store: str
+    broker: str
+
+
+class ProblemDetail(msgspec.Struct, frozen=True):
+    """RFC 9457 problem details; `rule` names the rule or check that refused the request."""
+
+    status: int
+    title: str
+    detail: str
+    type: str
+    rule: str
+    expected_version: int | None = None
+    actual_version: int | None = None

@@ -1,0 +1,136 @@
+"""The composition root: `create_app()` wires settings, store, channels and routes."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from litestar import Litestar, Request, Response, get
+from litestar.channels import ChannelsPlugin
+from litestar.channels.backends.base import ChannelsBackend
+from litestar.channels.backends.memory import MemoryChannelsBackend
+from litestar.config.cors import CORSConfig
+from litestar.exceptions import HTTPException
+from litestar.openapi import OpenAPIConfig
+from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
+from litestar.openapi.spec import Components, SecurityScheme
+from litestar.plugins.problem_details import ProblemDetailsConfig, ProblemDetailsPlugin
+
+from domain.errors import DomainError, NotPermitted
+from server.api_models import Health
+from server.battle_service import BattleNotFound, BattleService, VersionConflict
+from server.problems import problem
+from server.routes import battles, players, rulesets, stream
+from server.settings import Settings
+from server.store.base import EventStore, IdempotencyKeyReused, RecordedEvent
+
+log = logging.getLogger("chronicle")
+API_VERSION = "1.0.0"
+
+
+def _domain_problem(request: Request[Any, Any, Any], exc: DomainError) -> Response[Any]:
+    status = 403 if isinstance(exc, NotPermitted) else 422
+    return problem(status, exc.rule, exc.detail).to_response(request)
+
+
+def _conflict(request: Request[Any, Any, Any], exc: VersionConflict) -> Response[Any]:
+    return problem(409, "version-conflict", str(exc), expected_version=exc.expected,
+                   actual_version=exc.actual).to_response(request)
+
+
+def _battle_not_found(request: Request[Any, Any, Any], exc: BattleNotFound) -> Response[Any]:
+    return problem(404, "not-found", f"no battle {exc}").to_response(request)
+
+
+def _key_reused(request: Request[Any, Any, Any], exc: IdempotencyKeyReused) -> Response[Any]:
+    return problem(422, "idempotency-key-reused",
+                   "this Idempotency-Key was first used with a different request").to_response(request)
+
+
+def _http_problem(request: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
+    rule = {400: "bad-request", 401: "unauthorized", 403: "forbidden", 404: "not-found",
+            405: "method-not-allowed", 413: "request-too-large"}.get(exc.status_code, "http-error")
+    extra = exc.extra if isinstance(exc.extra, dict) else {"errors": exc.extra} if exc.extra else {}
+    return problem(exc.status_code, rule, exc.detail, headers=exc.headers, **extra).to_response(request)
+
+
+def _channels_backend(settings: Settings) -> ChannelsBackend:
+    if settings.redis_url:
+        from litestar.channels.backends.redis import RedisChannelsPubSubBackend
+        from redis.asyncio import Redis
+
+        return RedisChannelsPubSubBackend(redis=Redis.from_url(settings.redis_url))
+    return MemoryChannelsBackend()
+
+
+async def open_store(settings: Settings) -> EventStore:
+    from server.store.postgres import PostgresStore
+
+    if settings.database_url:
+        return await PostgresStore.connect(settings.database_url)
+    from server.embedded import ensure_database, start_embedded_postgres
+
+    base = start_embedded_postgres(settings.data_dir)
+    return await PostgresStore.connect(await ensure_database(base))
+
+
+@get("/health", tags=["operations"], summary="Liveness, with the store and broker in use")
+async def health(request: Request[Any, Any, Any]) -> Health:
+    store: EventStore = request.app.state.store
+    await store.ping()
+    return Health(status="ok", store=store.name, broker=request.app.state.broker)
+
+
+def create_app(settings: Settings | None = None, store: EventStore | None = None) -> Litestar:
+    """Build the app. A given `store` is used as is (tests); otherwise one is opened at start-up."""
+    settings = settings or Settings.from_env()
+    channels = ChannelsPlugin(backend=_channels_backend(settings), arbitrary_channels_allowed=True)
+
+    def publish(events: list[RecordedEvent]) -> None:
+        for event in events:
+            data = stream.encode_envelope(battles.envelope(event))
+            channels.publish(data, stream.channel_name(battles.envelope(event).battle_id))
+
+    @asynccontextmanager
+    async def lifespan(app: Litestar) -> AsyncIterator[None]:
+        opened = store or await open_store(settings)
+        app.state.store = opened
+        app.state.service = BattleService(opened, publish)
+        app.state.broker = "redis" if settings.redis_url else "memory"
+        try:
+            yield
+        finally:
+            if store is None:
+                await opened.close()
+
+    return Litestar(
+        route_handlers=[
+            health, players.create_player, rulesets.list_rulesets, rulesets.show_ruleset,
+            battles.create_battle, battles.list_battles, battles.show_battle, battles.claim_seat,
+            battles.send_command, battles.list_events, battles.show_state, battles.verify_battle,
+            battles.show_dice, stream.battle_stream,
+        ],
+        lifespan=[lifespan],
+        plugins=[channels, ProblemDetailsPlugin(ProblemDetailsConfig(enable_for_all_http_exceptions=True))],
+        exception_handlers={
+            DomainError: _domain_problem,
+            VersionConflict: _conflict,
+            BattleNotFound: _battle_not_found,
+            IdempotencyKeyReused: _key_reused,
+            HTTPException: _http_problem,
+        },
+        openapi_config=OpenAPIConfig(
+            title="Chronicle", version=API_VERSION,
+            description="Event-sourced tabletop battles with verifiable dice. See README.md.",
+            path="/schema",
+            render_plugins=[ScalarRenderPlugin(path="/"), SwaggerRenderPlugin(path="/swagger")],
+            components=Components(security_schemes={
+                "bearer": SecurityScheme(type="http", scheme="bearer", description="token from POST /v1/players"),
+            }),
+        ),
+        cors_config=CORSConfig(allow_origins=["*"], allow_headers=["Authorization", "Content-Type",
+                                                                     "Idempotency-Key"]),
+        request_max_body_size=settings.max_body_bytes,
+    )

@@ -1,0 +1,154 @@
+"""Runs commands against battles: load the state, decide with the battle's dice, append
+with optimistic concurrency, then publish what committed."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import random
+import secrets
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+
+from domain.battle import BattleState, decide, evolve, replay
+from domain.codec import event_data, event_from, event_type
+from domain.commands import ClaimSeat, Command, CreateBattle
+from domain.dice import HmacDice
+from projections.battle_summary import summarize
+from server.api_models import Envelope
+from server.store.base import (
+    EventStore,
+    Idempotency,
+    IdempotencyKeyReused,
+    NewEvent,
+    RecordedEvent,
+    StoredResponse,
+    StreamIndex,
+    WrongExpectedVersion,
+)
+
+BATTLE = "battle"
+_MAX_ATTEMPTS = 5
+_encode = msgspec.json.Encoder().encode
+
+
+class BattleNotFound(Exception):
+    pass
+
+
+class VersionConflict(Exception):
+    def __init__(self, expected: int, actual: int) -> None:
+        super().__init__(f"the battle is at version {actual}, not {expected}")
+        self.expected = expected
+        self.actual = actual
+
+
+def stream_id(battle_id: str) -> str:
+    return f"{BATTLE}-{battle_id}"
+
+
+def battle_id_of(stream: str) -> str:
+    return stream.removeprefix(f"{BATTLE}-")
+
+
+def envelope(event: RecordedEvent) -> Envelope:
+    return Envelope(battle_id=battle_id_of(event.stream_id), version=event.version, type=event.type,
+                    recorded_at=event.recorded_at, actor=event.actor, data=event.data, hash=event.hash,
+                    prev_hash=event.prev_hash)
+
+
+def request_hash(method: str, path: str, body: bytes) -> str:
+    return hashlib.sha256(f"{method} {path}\n".encode() + body).hexdigest()
+
+
+def to_domain(events: list[RecordedEvent]) -> list[msgspec.Struct]:
+    return [event_from(e.type, e.data) for e in events]
+
+
+Publish = Callable[[list[RecordedEvent]], None]
+
+
+class BattleService:
+    def __init__(self, store: EventStore, publish: Publish) -> None:
+        self.store = store
+        self._publish = publish
+
+    async def load(self, battle_id: str, through: int | None = None) -> BattleState:
+        events = await self.store.read_stream(stream_id(battle_id), through=through)
+        return replay(to_domain(events))
+
+    async def create(self, actor: str, ruleset: str, seats: list[str], options: dict[str, Any],
+                     idempotency: Idempotency | None) -> StoredResponse:
+        battle_id = str(uuid.uuid4())
+        command = CreateBattle(battle_id=battle_id, ruleset=ruleset, seats=tuple(seats), options=options)
+        return await self._execute(battle_id, actor, command, None, idempotency,
+                                   new_seed=secrets.token_bytes(32), status=201, respond=_created_body)
+
+    async def claim(self, actor: str, battle_id: str, command: ClaimSeat,
+                    idempotency: Idempotency | None) -> StoredResponse:
+        return await self._execute(battle_id, actor, command, None, idempotency)
+
+    async def command(self, actor: str, battle_id: str, command: Command, expected_version: int | None,
+                      idempotency: Idempotency | None) -> StoredResponse:
+        return await self._execute(battle_id, actor, command, expected_version, idempotency)
+
+    async def _execute(self, battle_id: str, actor: str, command: Command, expected_version: int | None,
+                       idempotency: Idempotency | None, *, new_seed: bytes | None = None, status: int = 201,
+                       respond: Callable[[BattleState, list[Envelope]], Any] | None = None) -> StoredResponse:
+        if idempotency is not None:
+            stored = await self.store.stored_response(idempotency.scope, idempotency.key)
+            if stored is not None:
+                if stored.request_hash != idempotency.request_hash:
+                    raise IdempotencyKeyReused(idempotency.key)
+                return stored
+        make_body = respond or _command_body
+        for attempt in range(_MAX_ATTEMPTS):
+            state = await self.load(battle_id)
+            if new_seed is None and state.status == "new":
+                raise BattleNotFound(battle_id)
+            if expected_version is not None and expected_version != state.version:
+                raise VersionConflict(expected_version, state.version)
+            seed = new_seed if new_seed is not None else await self.store.secret(stream_id(battle_id))
+            assert seed is not None, "every created battle has a stored seed"
+            dice = HmacDice(seed, battle_id, state.client_seeds, state.next_nonce)
+            events = decide(state, command, dice, actor)
+            after = state
+            for event in events:
+                after = evolve(after, event)
+            new_events = [NewEvent(type=event_type(e), data=event_data(e), actor=actor) for e in events]
+
+            def respond_with(recorded: list[RecordedEvent], after: BattleState = after) -> tuple[int, bytes]:
+                return status, _encode(make_body(after, [envelope(e) for e in recorded]))
+
+            try:
+                outcome = await self.store.append(
+                    stream_id(battle_id), state.version, new_events,
+                    index=StreamIndex(kind=BATTLE, status=after.status, summary=msgspec.to_builtins(summarize(after))),
+                    secret=new_seed, idempotency=idempotency, respond=respond_with)
+            except WrongExpectedVersion as conflict:
+                if expected_version is not None or attempt == _MAX_ATTEMPTS - 1:
+                    raise VersionConflict(state.version, conflict.actual) from conflict
+                # Another command got in first: decide again on the newer state, after a short jittered pause.
+                await asyncio.sleep(random.uniform(0, 0.005 * (attempt + 1)))
+                continue
+            if outcome.replayed is not None:
+                return outcome.replayed
+            self._publish(outcome.events)
+            status_code, body = respond_with(outcome.events)
+            return StoredResponse(request_hash=idempotency.request_hash if idempotency else "",
+                                  status=status_code, body=body)
+        raise AssertionError("unreachable")
+
+
+def _command_body(after: BattleState, envelopes: list[Envelope]) -> dict[str, Any]:
+    return {"version": after.version, "events": msgspec.to_builtins(envelopes)}
+
+
+def _created_body(after: BattleState, envelopes: list[Envelope]) -> dict[str, Any]:
+    assert after.dice is not None
+    return {"id": after.battle_id, "version": after.version, "status": after.status,
+            "seats": [seat.name for seat in after.seats],
+            "dice": {"algorithm": after.dice.algorithm, "commitment": after.dice.commitment}}

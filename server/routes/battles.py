@@ -1,0 +1,157 @@
+from __future__ import annotations
+
+import base64
+from typing import Annotated, Any
+from uuid import UUID
+
+import msgspec
+from litestar import Request, Response, get, post
+from litestar.params import Parameter
+
+from domain.commands import ClaimSeat
+from domain.dice import ALGORITHM, join_client_seeds
+from projections.battle_summary import BattleSummary, state_view
+from server.api_models import (
+    BattleCreatedResponse,
+    BattleList,
+    CommandRequest,
+    CommandResult,
+    DiceState,
+    EventPage,
+    NewBattle,
+    SeatClaim,
+)
+from server.battle_service import BATTLE, envelope, stream_id
+from server.http import (
+    BEARER_SECURITY,
+    authenticate,
+    idempotency_of,
+    problem_responses,
+    service_of,
+    store_of,
+    stored,
+)
+from server.problems import not_found, problem
+from server.verification import Report, verify
+
+MAX_PAGE = 1000
+_READ = {"tags": ["battles"], "responses": problem_responses(404)}
+_WRITE = {"security": BEARER_SECURITY, "tags": ["battles"],
+          "responses": problem_responses(401, 403, 404, 409, 413, 422)}
+
+
+def _cursor(seq: int) -> str:
+    return base64.urlsafe_b64encode(f"seq:{seq}".encode()).decode()
+
+
+def _seq_from(cursor: str) -> int:
+    try:
+        kind, _, value = base64.urlsafe_b64decode(cursor.encode()).decode().partition(":")
+        if kind != "seq":
+            raise ValueError(kind)
+        return int(value)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise problem(400, "cursor-invalid", "that cursor did not come from this API") from exc
+
+
+async def _summary_or_404(request: Request[Any, Any, Any], battle_id: UUID) -> BattleSummary:
+    row = await store_of(request).stream(stream_id(str(battle_id)))
+    if row is None or row.kind != BATTLE:
+        raise not_found(f"battle {battle_id}")
+    return msgspec.convert(row.summary, BattleSummary)
+
+
+@post("/v1/battles", summary="Create a battle; its dice commitment is published now", **_WRITE)
+async def create_battle(request: Request[Any, Any, Any], data: NewBattle) -> Response[BattleCreatedResponse]:
+    player = await authenticate(request)
+    idempotency = await idempotency_of(request, f"player:{player.id}")
+    result = await service_of(request).create(player.id, data.ruleset, data.seats, data.options, idempotency)
+    return stored(result)
+
+
+@get("/v1/battles", tags=["battles"], responses=problem_responses(), summary="Battles, newest first, by status, with cursor pagination")
+async def list_battles(
+    request: Request[Any, Any, Any],
+    status: Annotated[str | None, Parameter(description="open, active or ended")] = None,
+    cursor: Annotated[str | None, Parameter(max_length=200)] = None,
+    limit: Annotated[int, Parameter(ge=1, le=100)] = 20,
+) -> BattleList:
+    before = _seq_from(cursor) if cursor else None
+    rows = await store_of(request).list_streams(BATTLE, status, before, limit)
+    next_cursor = _cursor(rows[-1].seq) if len(rows) == limit else None
+    return BattleList(battles=[msgspec.convert(r.summary, BattleSummary) for r in rows], next_cursor=next_cursor)
+
+
+@get("/v1/battles/{battle_id:uuid}", **_READ, summary="A battle's summary")
+async def show_battle(request: Request[Any, Any, Any], battle_id: UUID) -> BattleSummary:
+    return await _summary_or_404(request, battle_id)
+
+
+@post("/v1/battles/{battle_id:uuid}/seats/{seat:str}", summary="Claim a seat, optionally with a client seed",
+      **_WRITE)
+async def claim_seat(request: Request[Any, Any, Any], battle_id: UUID, seat: str,
+                     data: SeatClaim | None = None) -> Response[CommandResult]:
+    player = await authenticate(request)
+    idempotency = await idempotency_of(request, f"player:{player.id}")
+    if len(seat) > 40:
+        raise problem(422, "seat-unknown", "seat names have at most 40 characters")
+    command = ClaimSeat(seat=seat, client_seed=data.client_seed if data else None)
+    return stored(await service_of(request).claim(player.id, str(battle_id), command, idempotency))
+
+
+@post("/v1/battles/{battle_id:uuid}/commands", summary="Send a command: start, roll or concede", **_WRITE)
+async def send_command(request: Request[Any, Any, Any], battle_id: UUID,
+                       data: CommandRequest) -> Response[CommandResult]:
+    player = await authenticate(request)
+    idempotency = await idempotency_of(request, f"player:{player.id}")
+    result = await service_of(request).command(player.id, str(battle_id), data, data.expected_version,
+                                               idempotency)
+    return stored(result)
+
+
+@get("/v1/battles/{battle_id:uuid}/events", **_READ, summary="The event log, a page at a time")
+async def list_events(
+    request: Request[Any, Any, Any], battle_id: UUID,
+    after: Annotated[int, Parameter(ge=0, le=2**31 - 1)] = 0,
+    limit: Annotated[int, Parameter(ge=1, le=MAX_PAGE)] = 100,
+) -> EventPage:
+    summary = await _summary_or_404(request, battle_id)
+    events = await store_of(request).read_stream(stream_id(str(battle_id)), after=after, limit=limit)
+    last = events[-1].version if events else after
+    return EventPage(events=[envelope(e) for e in events],
+                     next=last if events and last < summary.version else None)
+
+
+@get("/v1/battles/{battle_id:uuid}/state", **_READ,
+     summary="The battle state after version `at` (the latest when absent)")
+async def show_state(
+    request: Request[Any, Any, Any], battle_id: UUID,
+    at: Annotated[int | None, Parameter(ge=1, le=2**31 - 1)] = None,
+) -> dict[str, Any]:
+    summary = await _summary_or_404(request, battle_id)
+    if at is not None and at > summary.version:
+        raise problem(404, "version-unknown", f"the battle has {summary.version} events, not {at}")
+    return state_view(await service_of(request).load(str(battle_id), through=at))
+
+
+@get("/v1/battles/{battle_id:uuid}/verify", **_READ,
+     summary="Check the hash chain and, once the seed is revealed, every roll and the commitment")
+async def verify_battle(request: Request[Any, Any, Any], battle_id: UUID) -> Report:
+    row = await store_of(request).stream(stream_id(str(battle_id)))
+    if row is None or row.kind != BATTLE:
+        raise not_found(f"battle {battle_id}")
+    events = await store_of(request).read_stream(stream_id(str(battle_id)))
+    return verify(events, row.version, str(battle_id))
+
+
+@get("/v1/battles/{battle_id:uuid}/dice", **_READ,
+     summary="Everything needed to check the dice; `server_seed` is null until the battle ends")
+async def show_dice(request: Request[Any, Any, Any], battle_id: UUID) -> DiceState:
+    await _summary_or_404(request, battle_id)
+    state = await service_of(request).load(str(battle_id))
+    assert state.dice is not None
+    return DiceState(algorithm=ALGORITHM, commitment=state.dice.commitment,
+                     client_seeds=join_client_seeds(state.client_seeds), next_nonce=state.next_nonce,
+                     server_seed=state.server_seed)
+
+

@@ -1,0 +1,104 @@
+"""`GET /v1/battles/{id}/stream?after=N`: a websocket of the battle's events.
+
+Subscribe to the live channel first, then catch up from the store after N, then go
+live. Every message carries its version, so duplicates (an event both read and
+received live) are dropped and a gap (a live event beyond the next version) is filled
+from the store: the client sees every version once, in order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+from uuid import UUID
+
+import msgspec
+from litestar import WebSocket, websocket
+from litestar.channels import ChannelsPlugin
+from litestar.exceptions import WebSocketDisconnect
+
+from server.api_models import CaughtUp, Envelope
+from server.battle_service import BATTLE, envelope, stream_id
+from server.store.base import EventStore
+
+PAGE = 500
+_encode = msgspec.json.Encoder().encode
+
+
+class _VersionOnly(msgspec.Struct):
+    version: int
+
+
+_version_of = msgspec.json.Decoder(_VersionOnly).decode
+
+
+def channel_name(battle_id: str) -> str:
+    return f"battle:{battle_id}"
+
+
+def encode_envelope(item: Envelope) -> bytes:
+    return _encode(item)
+
+
+class _Relay:
+    def __init__(self, socket: WebSocket[Any, Any, Any], store: EventStore, battle_id: str, after: int) -> None:
+        self.socket = socket
+        self.store = store
+        self.stream = stream_id(battle_id)
+        self.last = after
+
+    async def send_from_store(self, through: int | None = None) -> None:
+        while True:
+            page = await self.store.read_stream(self.stream, after=self.last, limit=PAGE, through=through)
+            for event in page:
+                await self.socket.send_data(encode_envelope(envelope(event)).decode())
+                self.last = event.version
+            if len(page) < PAGE:
+                return
+
+    async def relay_live(self, message: bytes) -> None:
+        version = _version_of(message).version
+        if version <= self.last:
+            return
+        if version > self.last + 1:
+            await self.send_from_store(through=version - 1)
+        await self.socket.send_data(message.decode())
+        self.last = version
+
+
+async def _wait_for_close(socket: WebSocket[Any, Any, Any]) -> None:
+    try:
+        while True:
+            await socket.receive_data(mode="text")
+    except WebSocketDisconnect:
+        return
+
+
+@websocket("/v1/battles/{battle_id:uuid}/stream")
+async def battle_stream(socket: WebSocket[Any, Any, Any], battle_id: UUID, channels: ChannelsPlugin,
+                        after: int = 0) -> None:
+    store: EventStore = socket.app.state.store
+    row = await store.stream(stream_id(str(battle_id)))
+    if row is None or row.kind != BATTLE:
+        await socket.close(code=4404, reason="no such battle")
+        return
+    await socket.accept()
+    relay = _Relay(socket, store, str(battle_id), max(after, 0))
+    closed = asyncio.create_task(_wait_for_close(socket))
+    try:
+        async with channels.start_subscription([channel_name(str(battle_id))]) as subscriber:
+            await relay.send_from_store()
+            await socket.send_data(_encode(CaughtUp(version=relay.last)).decode())
+            live = asyncio.ensure_future(_forward(subscriber, relay))
+            await asyncio.wait({closed, live}, return_when=asyncio.FIRST_COMPLETED)
+            live.cancel()
+            await asyncio.gather(live, return_exceptions=True)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        closed.cancel()
+
+
+async def _forward(subscriber: Any, relay: _Relay) -> None:
+    async for message in subscriber.iter_events():
+        await relay.relay_live(message)

@@ -1,0 +1,31 @@
+"""Settings, read once from the environment into one object."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import msgspec
+
+
+class Settings(msgspec.Struct, frozen=True):
+    host: str = "127.0.0.1"
+    port: int = 8000
+    database_url: str | None = None
+    redis_url: str | None = None
+    data_dir: Path = Path(".chronicle")
+    log_level: str = "info"
+    # A client may post at most this many bytes in one request body.
+    max_body_bytes: int = 64 * 1024
+
+    @classmethod
+    def from_env(cls, environ: dict[str, str] | None = None) -> Settings:
+        env = os.environ if environ is None else environ
+        return cls(
+            host=env.get("HOST", "127.0.0.1"),
+            port=int(env.get("PORT", "8000")),
+            database_url=env.get("DATABASE_URL") or None,
+            redis_url=env.get("REDIS_URL") or None,
+            data_dir=Path(env.get("CHRONICLE_DATA_DIR", ".chronicle")),
+            log_level=env.get("LOG_LEVEL", "info"),
+        )

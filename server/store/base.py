@@ -1,0 +1,154 @@
+"""The event store contract. Two implementations honour it: `MemoryStore` (a fake for
+tests and benchmarks) and `PostgresStore`; `tests/integration/test_store_contract.py`
+runs the same tests against both."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import Any, Protocol
+
+import msgspec
+
+from server.store.chain import canonical_bytes, chain_hash, format_time
+
+
+class NewEvent(msgspec.Struct, frozen=True):
+    type: str
+    data: dict[str, Any]
+    actor: str | None = None
+
+
+class RecordedEvent(msgspec.Struct, frozen=True):
+    stream_id: str
+    version: int
+    position: int
+    type: str
+    data: dict[str, Any]
+    actor: str | None
+    recorded_at: str
+    hash: str
+    prev_hash: str
+
+
+class StreamIndex(msgspec.Struct, frozen=True):
+    """What the stream list shows about a stream, written in the same transaction as its events."""
+
+    kind: str
+    status: str
+    summary: dict[str, Any]
+
+
+class StreamRow(msgspec.Struct, frozen=True):
+    stream_id: str
+    kind: str
+    status: str
+    version: int
+    summary: dict[str, Any]
+    seq: int
+
+
+class StoredResponse(msgspec.Struct, frozen=True):
+    """The first response to an idempotent request, returned again for a retry."""
+
+    request_hash: str
+    status: int
+    body: bytes
+
+
+class Idempotency(msgspec.Struct, frozen=True):
+    scope: str
+    key: str
+    request_hash: str
+
+
+class Player(msgspec.Struct, frozen=True):
+    id: str
+    name: str
+
+
+class WrongExpectedVersion(Exception):
+    def __init__(self, stream_id: str, expected: int, actual: int) -> None:
+        super().__init__(f"{stream_id} is at version {actual}, not {expected}")
+        self.stream_id = stream_id
+        self.expected = expected
+        self.actual = actual
+
+
+class IdempotencyKeyReused(Exception):
+    """The same key came with a different request."""
+
+
+Responder = Callable[[list[RecordedEvent]], tuple[int, bytes]]
+
+
+class AppendOutcome(msgspec.Struct, frozen=True):
+    """Either the newly recorded events, or the stored first response to a retried request."""
+
+    events: list[RecordedEvent] = []
+    replayed: StoredResponse | None = None
+
+
+def seal(stream_id: str, first_version: int, prev_hash: str, events: Sequence[NewEvent],
+         recorded_at: datetime, first_position: int = 0) -> list[RecordedEvent]:
+    """Give new events their versions, time and chained hashes."""
+    moment = format_time(recorded_at)
+    sealed = []
+    for offset, event in enumerate(events):
+        version = first_version + offset
+        digest = chain_hash(prev_hash, canonical_bytes(stream_id, version, event.type, moment,
+                                                       event.actor, event.data))
+        sealed.append(RecordedEvent(stream_id=stream_id, version=version, position=first_position + offset,
+                                    type=event.type, data=event.data, actor=event.actor,
+                                    recorded_at=moment, hash=digest, prev_hash=prev_hash))
+        prev_hash = digest
+    return sealed
+
+
+def check_replay(stored: StoredResponse | None, idempotency: Idempotency | None) -> StoredResponse | None:
+    """The stored response for a retry, or None for a new request; refuses a reused key."""
+    if stored is None or idempotency is None:
+        return None
+    if stored.request_hash != idempotency.request_hash:
+        raise IdempotencyKeyReused(idempotency.key)
+    return stored
+
+
+
+class EventStore(Protocol):
+    name: str
+
+    async def append(self, stream_id: str, expected_version: int, events: Sequence[NewEvent], *,
+                     index: StreamIndex | None = None, secret: bytes | None = None,
+                     idempotency: Idempotency | None = None,
+                     respond: Responder | None = None) -> AppendOutcome:
+        """Append atomically at `expected_version` (0 for a new stream) or raise
+        WrongExpectedVersion. With `idempotency`, a retry returns the first response and
+        appends nothing; `respond` builds that response from the recorded events."""
+        ...
+
+    async def read_stream(self, stream_id: str, after: int = 0, limit: int | None = None,
+                          through: int | None = None) -> list[RecordedEvent]: ...
+
+    async def read_all(self, after_position: int = 0, limit: int = 1000) -> list[RecordedEvent]:
+        """Events of every stream in global position order. A subscriber that follows
+        `position` never skips an event that commits late."""
+        ...
+
+    async def stream(self, stream_id: str) -> StreamRow | None: ...
+
+    async def list_streams(self, kind: str, status: str | None, before_seq: int | None,
+                           limit: int) -> list[StreamRow]: ...
+
+    async def secret(self, stream_id: str) -> bytes | None: ...
+
+    async def stored_response(self, scope: str, key: str) -> StoredResponse | None: ...
+
+    async def create_player(self, player: Player, token_hash: str, idempotency: Idempotency | None,
+                            respond: Callable[[], tuple[int, bytes]]) -> StoredResponse: ...
+
+    async def player_by_token(self, token_hash: str) -> Player | None: ...
+
+    async def ping(self) -> None: ...
+
+    async def close(self) -> None: ...

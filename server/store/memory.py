@@ -1,0 +1,129 @@
+"""An in-memory event store with the same contract as the Postgres one: the fake that
+unit tests and benchmarks use instead of a mock."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+
+import msgspec
+
+from server.store.base import (
+    AppendOutcome,
+    Idempotency,
+    NewEvent,
+    Player,
+    RecordedEvent,
+    Responder,
+    StoredResponse,
+    StreamIndex,
+    StreamRow,
+    WrongExpectedVersion,
+    check_replay,
+    seal,
+)
+from server.store.chain import GENESIS
+
+
+class MemoryStore:
+    name = "memory"
+
+    def __init__(self) -> None:
+        self._lock = asyncio.Lock()
+        self._log: list[RecordedEvent] = []
+        self._streams: dict[str, list[RecordedEvent]] = {}
+        self._index: dict[str, StreamRow] = {}
+        self._secrets: dict[str, bytes] = {}
+        self._responses: dict[tuple[str, str], StoredResponse] = {}
+        self._players: dict[str, tuple[Player, str]] = {}
+
+    async def append(self, stream_id: str, expected_version: int, events: Sequence[NewEvent], *,
+                     index: StreamIndex | None = None, secret: bytes | None = None,
+                     idempotency: Idempotency | None = None,
+                     respond: Responder | None = None) -> AppendOutcome:
+        async with self._lock:
+            if idempotency is not None:
+                stored = self._responses.get((idempotency.scope, idempotency.key))
+                replayed = check_replay(stored, idempotency)
+                if replayed is not None:
+                    return AppendOutcome(replayed=replayed)
+            stream = self._streams.get(stream_id, [])
+            if len(stream) != expected_version:
+                raise WrongExpectedVersion(stream_id, expected_version, len(stream))
+            prev_hash = stream[-1].hash if stream else GENESIS
+            recorded = seal(stream_id, expected_version + 1, prev_hash, events, datetime.now(UTC),
+                            first_position=len(self._log) + 1)
+            self._streams[stream_id] = stream + recorded
+            self._log.extend(recorded)
+            if index is not None:
+                seq = self._index[stream_id].seq if stream_id in self._index else len(self._index) + 1
+                self._index[stream_id] = StreamRow(stream_id=stream_id, kind=index.kind, status=index.status,
+                                                   version=recorded[-1].version if recorded else 0,
+                                                   summary=index.summary, seq=seq)
+            if secret is not None:
+                self._secrets[stream_id] = secret
+            if idempotency is not None and respond is not None:
+                status, body = respond(recorded)
+                self._responses[(idempotency.scope, idempotency.key)] = StoredResponse(
+                    request_hash=idempotency.request_hash, status=status, body=body)
+            return AppendOutcome(events=recorded)
+
+    async def read_stream(self, stream_id: str, after: int = 0, limit: int | None = None,
+                          through: int | None = None) -> list[RecordedEvent]:
+        events = [e for e in self._streams.get(stream_id, []) if e.version > after
+                  and (through is None or e.version <= through)]
+        return events if limit is None else events[:limit]
+
+    async def read_all(self, after_position: int = 0, limit: int = 1000) -> list[RecordedEvent]:
+        return self._log[after_position:after_position + limit]
+
+    async def stream(self, stream_id: str) -> StreamRow | None:
+        return self._index.get(stream_id)
+
+    async def list_streams(self, kind: str, status: str | None, before_seq: int | None,
+                           limit: int) -> list[StreamRow]:
+        rows = sorted((r for r in self._index.values() if r.kind == kind
+                       and (status is None or r.status == status)
+                       and (before_seq is None or r.seq < before_seq)), key=lambda r: -r.seq)
+        return rows[:limit]
+
+    async def secret(self, stream_id: str) -> bytes | None:
+        return self._secrets.get(stream_id)
+
+    async def stored_response(self, scope: str, key: str) -> StoredResponse | None:
+        return self._responses.get((scope, key))
+
+    async def create_player(self, player: Player, token_hash: str, idempotency: Idempotency | None,
+                            respond: Callable[[], tuple[int, bytes]]) -> StoredResponse:
+        async with self._lock:
+            if idempotency is not None:
+                replayed = check_replay(self._responses.get((idempotency.scope, idempotency.key)), idempotency)
+                if replayed is not None:
+                    return replayed
+            self._players[token_hash] = (player, token_hash)
+            status, body = respond()
+            response = StoredResponse(request_hash=idempotency.request_hash if idempotency else "",
+                                      status=status, body=body)
+            if idempotency is not None:
+                self._responses[(idempotency.scope, idempotency.key)] = response
+            return response
+
+    async def player_by_token(self, token_hash: str) -> Player | None:
+        found = self._players.get(token_hash)
+        return found[0] if found else None
+
+    async def ping(self) -> None:
+        return None
+
+    async def close(self) -> None:
+        return None
+
+    # Test hook: what an attacker with database access could do behind the server's back.
+    def tamper(self, stream_id: str, version: int, data: dict[str, object] | None) -> None:
+        stream = self._streams[stream_id]
+        if data is None:
+            self._streams[stream_id] = [e for e in stream if e.version != version]
+        else:
+            self._streams[stream_id] = [msgspec.structs.replace(e, data=data) if e.version == version else e
+                                        for e in stream]

@@ -1,0 +1,225 @@
+"""The Postgres event store (asyncpg).
+
+Global order: writers are serialised. Every append takes one transaction-scoped
+advisory lock before it reads the stream version and inserts, and holds it until
+commit. Positions are therefore handed out in commit order, so a subscriber that
+reads `position > checkpoint` can never pass over a row that commits later with a
+smaller position. We chose this over xid8 snapshot filtering because it keeps the
+subscriber's cursor a plain integer and the version check trivially exact; the cost
+is that appends do not overlap (one commit at a time), which bench/ measures.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+import asyncpg
+import msgspec
+
+from server.store.base import (
+    AppendOutcome,
+    Idempotency,
+    NewEvent,
+    Player,
+    RecordedEvent,
+    Responder,
+    StoredResponse,
+    StreamIndex,
+    StreamRow,
+    WrongExpectedVersion,
+    check_replay,
+    seal,
+)
+from server.store.chain import GENESIS, format_time
+from server.store.migrations import migrate
+
+_WRITER_LOCK = 7_700_002
+_json_encode = msgspec.json.Encoder().encode
+_json_decode = msgspec.json.Decoder().decode
+
+_EVENT_COLUMNS = "stream_id, version, position, type, data, actor, recorded_at, hash, prev_hash"
+_STREAM_COLUMNS = "stream_id, kind, status, version, summary, seq"
+
+
+async def _init_connection(connection: asyncpg.Connection) -> None:
+    for type_name in ("json", "jsonb"):
+        await connection.set_type_codec(type_name, schema="pg_catalog",
+                                        encoder=lambda v: _json_encode(v).decode(), decoder=_json_decode)
+
+
+def _event(row: asyncpg.Record) -> RecordedEvent:
+    return RecordedEvent(stream_id=row["stream_id"], version=row["version"], position=row["position"],
+                         type=row["type"], data=row["data"], actor=row["actor"],
+                         recorded_at=format_time(row["recorded_at"]), hash=row["hash"],
+                         prev_hash=row["prev_hash"])
+
+
+def _stream(row: asyncpg.Record) -> StreamRow:
+    return StreamRow(stream_id=row["stream_id"], kind=row["kind"], status=row["status"],
+                     version=row["version"], summary=row["summary"], seq=row["seq"])
+
+
+class PostgresStore:
+    name = "postgres"
+
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self._pool = pool
+
+    @classmethod
+    async def connect(cls, dsn: str, *, min_size: int = 2, max_size: int = 20,
+                      run_migrations: bool = True) -> PostgresStore:
+        if run_migrations:
+            connection = await asyncpg.connect(dsn)
+            try:
+                await migrate(connection)
+            finally:
+                await connection.close()
+        pool = await asyncpg.create_pool(dsn, min_size=min_size, max_size=max_size, init=_init_connection)
+        return cls(pool)
+
+    async def append(self, stream_id: str, expected_version: int, events: Sequence[NewEvent], *,
+                     index: StreamIndex | None = None, secret: bytes | None = None,
+                     idempotency: Idempotency | None = None,
+                     respond: Responder | None = None) -> AppendOutcome:
+        async with self._pool.acquire() as connection, connection.transaction():
+            await connection.execute("SELECT pg_advisory_xact_lock($1)", _WRITER_LOCK)
+            if idempotency is not None:
+                replayed = check_replay(await self._stored(connection, idempotency.scope, idempotency.key),
+                                        idempotency)
+                if replayed is not None:
+                    return AppendOutcome(replayed=replayed)
+            current = await connection.fetchrow(
+                "SELECT version, last_hash FROM streams WHERE stream_id = $1", stream_id)
+            actual = current["version"] if current else 0
+            if actual != expected_version:
+                raise WrongExpectedVersion(stream_id, expected_version, actual)
+            prev_hash = current["last_hash"] if current else GENESIS
+            now = datetime.now(UTC)
+            sealed = seal(stream_id, expected_version + 1, prev_hash, events, now)
+            rows = await connection.fetch(
+                f"""INSERT INTO events (stream_id, version, type, data, actor, recorded_at, hash, prev_hash)
+                    SELECT $1, v, t, d::jsonb, a, $2, h, p
+                    FROM unnest($3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+                         AS u(v, t, d, a, h, p)
+                    RETURNING {_EVENT_COLUMNS}""",
+                stream_id, now, [e.version for e in sealed], [e.type for e in sealed],
+                [_json_encode(e.data).decode() for e in sealed], [e.actor for e in sealed],
+                [e.hash for e in sealed], [e.prev_hash for e in sealed])
+            recorded = [_event(row) for row in rows]
+            await self._write_index(connection, stream_id, recorded, index, current is None)
+            if secret is not None:
+                await connection.execute(
+                    "INSERT INTO stream_secrets (stream_id, server_seed) VALUES ($1, $2)", stream_id, secret)
+            if idempotency is not None and respond is not None:
+                status, body = respond(recorded)
+                await self._store_response(connection, idempotency, status, body)
+            return AppendOutcome(events=recorded)
+
+    async def _write_index(self, connection: asyncpg.Connection, stream_id: str,
+                           recorded: list[RecordedEvent], index: StreamIndex | None, is_new: bool) -> None:
+        version, last_hash = recorded[-1].version, recorded[-1].hash
+        if is_new:
+            if index is None:
+                index = StreamIndex(kind="stream", status="", summary={})
+            await connection.execute(
+                """INSERT INTO streams (stream_id, kind, status, version, last_hash, summary)
+                   VALUES ($1, $2, $3, $4, $5, $6)""",
+                stream_id, index.kind, index.status, version, last_hash, index.summary)
+        elif index is None:
+            await connection.execute(
+                "UPDATE streams SET version = $2, last_hash = $3, updated_at = now() WHERE stream_id = $1",
+                stream_id, version, last_hash)
+        else:
+            await connection.execute(
+                """UPDATE streams SET version = $2, last_hash = $3, status = $4, summary = $5,
+                   updated_at = now() WHERE stream_id = $1""",
+                stream_id, version, last_hash, index.status, index.summary)
+
+    @staticmethod
+    async def _stored(connection: asyncpg.Connection, scope: str, key: str) -> StoredResponse | None:
+        row = await connection.fetchrow(
+            "SELECT request_hash, status, body FROM idempotent_responses WHERE scope = $1 AND key = $2",
+            scope, key)
+        return StoredResponse(request_hash=row["request_hash"], status=row["status"],
+                              body=bytes(row["body"])) if row else None
+
+    @staticmethod
+    async def _store_response(connection: asyncpg.Connection, idempotency: Idempotency, status: int,
+                              body: bytes) -> None:
+        await connection.execute(
+            """INSERT INTO idempotent_responses (scope, key, request_hash, status, body)
+               VALUES ($1, $2, $3, $4, $5)""",
+            idempotency.scope, idempotency.key, idempotency.request_hash, status, body)
+
+    async def read_stream(self, stream_id: str, after: int = 0, limit: int | None = None,
+                          through: int | None = None) -> list[RecordedEvent]:
+        rows = await self._pool.fetch(
+            f"""SELECT {_EVENT_COLUMNS} FROM events
+                WHERE stream_id = $1 AND version > $2 AND ($3::int IS NULL OR version <= $3)
+                ORDER BY version LIMIT $4""",
+            stream_id, after, through, limit)
+        return [_event(row) for row in rows]
+
+    async def read_all(self, after_position: int = 0, limit: int = 1000) -> list[RecordedEvent]:
+        rows = await self._pool.fetch(
+            f"SELECT {_EVENT_COLUMNS} FROM events WHERE position > $1 ORDER BY position LIMIT $2",
+            after_position, limit)
+        return [_event(row) for row in rows]
+
+    async def stream(self, stream_id: str) -> StreamRow | None:
+        row = await self._pool.fetchrow(f"SELECT {_STREAM_COLUMNS} FROM streams WHERE stream_id = $1",
+                                        stream_id)
+        return _stream(row) if row else None
+
+    async def list_streams(self, kind: str, status: str | None, before_seq: int | None,
+                           limit: int) -> list[StreamRow]:
+        rows = await self._pool.fetch(
+            f"""SELECT {_STREAM_COLUMNS} FROM streams
+                WHERE kind = $1 AND ($2::text IS NULL OR status = $2) AND ($3::bigint IS NULL OR seq < $3)
+                ORDER BY seq DESC LIMIT $4""",
+            kind, status, before_seq, limit)
+        return [_stream(row) for row in rows]
+
+    async def secret(self, stream_id: str) -> bytes | None:
+        value = await self._pool.fetchval(
+            "SELECT server_seed FROM stream_secrets WHERE stream_id = $1", stream_id)
+        return bytes(value) if value is not None else None
+
+    async def stored_response(self, scope: str, key: str) -> StoredResponse | None:
+        async with self._pool.acquire() as connection:
+            return await self._stored(connection, scope, key)
+
+    async def create_player(self, player: Player, token_hash: str, idempotency: Idempotency | None,
+                            respond: Callable[[], tuple[int, bytes]]) -> StoredResponse:
+        async with self._pool.acquire() as connection, connection.transaction():
+            if idempotency is not None:
+                # Serialise retries of one key without blocking other writers.
+                await connection.execute("SELECT pg_advisory_xact_lock(hashtext($1))",
+                                         f"{idempotency.scope}|{idempotency.key}")
+                replayed = check_replay(await self._stored(connection, idempotency.scope, idempotency.key),
+                                        idempotency)
+                if replayed is not None:
+                    return replayed
+            await connection.execute("INSERT INTO players (id, name, token_hash) VALUES ($1, $2, $3)",
+                                     player.id, player.name, token_hash)
+            status, body = respond()
+            if idempotency is not None:
+                await self._store_response(connection, idempotency, status, body)
+            return StoredResponse(request_hash=idempotency.request_hash if idempotency else "",
+                                  status=status, body=body)
+
+    async def player_by_token(self, token_hash: str) -> Player | None:
+        row = await self._pool.fetchrow("SELECT id, name FROM players WHERE token_hash = $1", token_hash)
+        return Player(id=row["id"], name=row["name"]) if row else None
+
+    async def ping(self) -> None:
+        await self._pool.fetchval("SELECT 1")
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+    async def execute(self, sql: str, *args: Any) -> str:
+        """Raw SQL, for tests that tamper with rows as an attacker with database access would."""
+        return str(await self._pool.execute(sql, *args))
