@@ -56,11 +56,7 @@ class MemoryStore:
                             first_position=len(self._log) + 1)
             self._streams[stream_id] = stream + recorded
             self._log.extend(recorded)
-            if index is not None:
-                seq = self._index[stream_id].seq if stream_id in self._index else len(self._index) + 1
-                self._index[stream_id] = StreamRow(stream_id=stream_id, kind=index.kind, status=index.status,
-                                                   version=recorded[-1].version if recorded else 0,
-                                                   summary=index.summary, seq=seq)
+            self._write_index(stream_id, recorded[-1].version, index)
             if secret is not None:
                 self._secrets[stream_id] = secret
             if idempotency is not None and respond is not None:
@@ -68,6 +64,15 @@ class MemoryStore:
                 self._responses[(idempotency.scope, idempotency.key)] = StoredResponse(
                     request_hash=idempotency.request_hash, status=status, body=body)
             return AppendOutcome(events=recorded)
+
+    def _write_index(self, stream_id: str, version: int, index: StreamIndex | None) -> None:
+        existing = self._index.get(stream_id)
+        if index is None:
+            index = (StreamIndex(kind=existing.kind, status=existing.status, summary=existing.summary)
+                     if existing else StreamIndex(kind="stream", status="", summary={}))
+        seq = existing.seq if existing else len(self._index) + 1
+        self._index[stream_id] = StreamRow(stream_id=stream_id, kind=index.kind, status=index.status,
+                                           version=version, summary=index.summary, seq=seq)
 
     async def read_stream(self, stream_id: str, after: int = 0, limit: int | None = None,
                           through: int | None = None) -> list[RecordedEvent]:

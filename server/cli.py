@@ -1,0 +1,120 @@
+"""The `chronicle` command: serve, migrate, verify, openapi."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from pathlib import Path
+
+import msgspec
+
+from server.settings import Settings
+
+SCHEMA_DIR = Path(__file__).resolve().parent.parent / "api_schema"
+
+
+def _settings(args: argparse.Namespace) -> Settings:
+    settings = Settings.from_env()
+    changes = {}
+    if getattr(args, "host", None):
+        changes["host"] = args.host
+    if getattr(args, "port", None):
+        changes["port"] = args.port
+    return msgspec.structs.replace(settings, **changes)
+
+
+def serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from server.app import create_app
+
+    settings = _settings(args)
+    uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level=settings.log_level,
+                ws_per_message_deflate=False)
+    return 0
+
+
+async def _open(settings: Settings):  # type: ignore[no-untyped-def]
+    from server.app import open_store
+
+    return await open_store(settings)
+
+
+def migrate(args: argparse.Namespace) -> int:
+    async def run() -> None:
+        store = await _open(_settings(args))  # connecting applies the migrations
+        await store.close()
+
+    asyncio.run(run())
+    print("migrations applied")
+    return 0
+
+
+def verify(args: argparse.Namespace) -> int:
+    from server.battle_service import stream_id
+    from server.verification import verify as verify_events
+
+    async def run() -> int:
+        store = await _open(_settings(args))
+        try:
+            row = await store.stream(stream_id(args.battle_id))
+            if row is None:
+                print(f"no battle {args.battle_id}", file=sys.stderr)
+                return 2
+            events = await store.read_stream(stream_id(args.battle_id))
+            report = verify_events(events, row.version, args.battle_id)
+        finally:
+            await store.close()
+        print(json.dumps(msgspec.to_builtins(report), indent=2))
+        return 0 if report.ok else 1
+
+    return asyncio.run(run())
+
+
+def openapi_documents() -> dict[str, bytes]:
+    """The documents committed under api_schema/, generated from the app."""
+    from litestar.serialization import encode_json
+
+    from server.app import create_app
+    from server.store.memory import MemoryStore
+    from server.ws_schema import stream_message_schema
+
+    app = create_app(Settings(), store=MemoryStore())
+    served = json.loads(encode_json(app.openapi_schema.to_schema()))
+    return {
+        "openapi.json": json.dumps(served, indent=2, sort_keys=True).encode() + b"\n",
+        "stream.schema.json": json.dumps(stream_message_schema(), indent=2, sort_keys=True).encode() + b"\n",
+    }
+
+
+def openapi(args: argparse.Namespace) -> int:
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    for name, content in openapi_documents().items():
+        (out / name).write_bytes(content)
+        print(f"wrote {out / name}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="chronicle", description="Chronicle battle server")
+    commands = parser.add_subparsers(dest="command", required=True)
+    run = commands.add_parser("serve", help="run the server (embedded Postgres unless DATABASE_URL is set)")
+    run.add_argument("--host")
+    run.add_argument("--port", type=int)
+    run.set_defaults(func=serve)
+    commands.add_parser("migrate", help="apply database migrations").set_defaults(func=migrate)
+    check = commands.add_parser("verify", help="check a battle's hash chain and dice")
+    check.add_argument("battle_id")
+    check.set_defaults(func=verify)
+    export = commands.add_parser("openapi", help="write the OpenAPI and websocket schemas")
+    export.add_argument("--out", default=str(SCHEMA_DIR))
+    export.set_defaults(func=openapi)
+    args = parser.parse_args(argv)
+    return int(args.func(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

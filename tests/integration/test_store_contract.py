@@ -1,0 +1,198 @@
+"""The event store contract, run against the in-memory fake and the real Postgres store."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from collections.abc import AsyncIterator
+
+import pytest
+
+from server.store.base import (
+    EventStore,
+    Idempotency,
+    IdempotencyKeyReused,
+    NewEvent,
+    RecordedEvent,
+    WrongExpectedVersion,
+)
+from server.store.memory import MemoryStore
+from server.store.postgres import PostgresStore
+from server.verification import check_chain
+
+
+@pytest.fixture(params=["memory", "postgres"])
+async def store(request: pytest.FixtureRequest, database_url: str) -> AsyncIterator[EventStore]:
+    if request.param == "memory":
+        yield MemoryStore()
+        return
+    store = await PostgresStore.connect(database_url, min_size=1, max_size=60)
+    yield store
+    await store.close()
+
+
+def new_stream() -> str:
+    return f"test-{uuid.uuid4()}"
+
+
+def events(*names: str) -> list[NewEvent]:
+    return [NewEvent(type=name, data={"n": name, "nested": {"b": 1, "a": [1, 2]}}, actor="p") for name in names]
+
+
+async def test_append_and_read_back_in_order(store: EventStore) -> None:
+    stream = new_stream()
+    outcome = await store.append(stream, 0, events("a", "b"))
+    assert [e.version for e in outcome.events] == [1, 2]
+    await store.append(stream, 2, events("c"))
+    read = await store.read_stream(stream)
+    assert [(e.version, e.type) for e in read] == [(1, "a"), (2, "b"), (3, "c")]
+    assert read[0].data == {"n": "a", "nested": {"b": 1, "a": [1, 2]}}
+    assert [e.type for e in await store.read_stream(stream, after=1, limit=1)] == ["b"]
+    assert [e.type for e in await store.read_stream(stream, through=2)] == ["a", "b"]
+
+
+async def test_wrong_expected_version_is_refused_and_appends_nothing(store: EventStore) -> None:
+    stream = new_stream()
+    await store.append(stream, 0, events("a"))
+    with pytest.raises(WrongExpectedVersion) as refused:
+        await store.append(stream, 0, events("b"))
+    assert refused.value.actual == 1
+    assert len(await store.read_stream(stream)) == 1
+
+
+async def test_fifty_concurrent_appends_racing_on_one_stream(store: EventStore) -> None:
+    stream = new_stream()
+    await store.append(stream, 0, events("start"))
+
+    async def racer(n: int) -> bool:
+        while True:
+            current = len(await store.read_stream(stream))
+            try:
+                await store.append(stream, current, [NewEvent(type="race", data={"racer": n})])
+                return True
+            except WrongExpectedVersion:
+                await asyncio.sleep(0)
+
+    async def one_shot(n: int) -> bool:
+        try:
+            await store.append(stream, 1, [NewEvent(type="once", data={"racer": n})])
+            return True
+        except WrongExpectedVersion:
+            return False
+
+    winners = await asyncio.gather(*(one_shot(n) for n in range(50)))
+    assert sum(winners) == 1, "exactly one of fifty appends at the same expected version wins"
+    await asyncio.gather(*(racer(n) for n in range(50)))
+    read = await store.read_stream(stream)
+    assert [e.version for e in read] == list(range(1, 53))
+    racers = sorted(e.data["racer"] for e in read if e.type == "race")
+    assert racers == list(range(50)), "every retrying writer landed exactly once"
+    assert check_chain(read, 52) == []
+
+
+async def test_subscriber_by_global_position_sees_everything_once(store: EventStore) -> None:
+    start = await store.read_all(0, 1_000_000)
+    checkpoint = start[-1].position if start else 0
+    streams = [new_stream() for _ in range(8)]
+    seen: list[RecordedEvent] = []
+    done = asyncio.Event()
+
+    async def subscriber() -> None:
+        nonlocal checkpoint
+        while True:
+            finished = done.is_set()
+            page = await store.read_all(checkpoint, 100)
+            seen.extend(page)
+            if page:
+                checkpoint = page[-1].position
+            elif finished:
+                return
+            await asyncio.sleep(0)
+
+    async def writer(stream: str) -> None:
+        for version in range(10):
+            await store.append(stream, version, [NewEvent(type="w", data={"v": version})])
+            await asyncio.sleep(0)
+
+    reader = asyncio.create_task(subscriber())
+    await asyncio.gather(*(writer(s) for s in streams))
+    done.set()
+    await reader
+    mine = [(e.stream_id, e.version) for e in seen if e.stream_id in streams]
+    assert len(mine) == len(set(mine)) == 80, "nothing skipped, nothing twice"
+    positions = [e.position for e in seen]
+    assert positions == sorted(positions)
+    for stream in streams:
+        assert [v for s, v in mine if s == stream] == list(range(1, 11)), "each stream in order"
+
+
+async def test_idempotent_retry_returns_the_first_response(store: EventStore) -> None:
+    stream = new_stream()
+    key = Idempotency(scope="player:x", key=str(uuid.uuid4()), request_hash="h1")
+    first = await store.append(stream, 0, events("a"), idempotency=key,
+                               respond=lambda recorded: (201, f"v{recorded[-1].version}".encode()))
+    assert first.replayed is None
+    again = await store.append(stream, 1, events("a"), idempotency=key,
+                               respond=lambda recorded: (201, b"never"))
+    assert again.replayed is not None
+    assert (again.replayed.status, again.replayed.body) == (201, b"v1")
+    assert len(await store.read_stream(stream)) == 1, "the retry appended nothing"
+    with pytest.raises(IdempotencyKeyReused):
+        await store.append(stream, 1, events("b"), idempotency=Idempotency("player:x", key.key, "h2"),
+                           respond=lambda recorded: (201, b""))
+
+
+async def test_hash_chain_links_every_event(store: EventStore) -> None:
+    stream = new_stream()
+    await store.append(stream, 0, events("a", "b"))
+    await store.append(stream, 2, events("c"))
+    read = await store.read_stream(stream)
+    assert read[0].prev_hash == "0" * 64
+    assert [e.prev_hash for e in read[1:]] == [e.hash for e in read[:-1]]
+    assert check_chain(read, 3) == []
+
+
+async def _tamper(store: EventStore, stream: str, version: int, data: dict[str, object] | None) -> None:
+    if isinstance(store, MemoryStore):
+        store.tamper(stream, version, data)
+    else:
+        assert isinstance(store, PostgresStore)
+        if data is None:
+            await store.execute("DELETE FROM events WHERE stream_id = $1 AND version = $2", stream, version)
+        else:
+            await store.execute("UPDATE events SET data = $3 WHERE stream_id = $1 AND version = $2",
+                                stream, version, data)
+
+
+@pytest.mark.parametrize("version", [1, 2, 3])
+async def test_an_edited_row_is_detected(store: EventStore, version: int) -> None:
+    stream = new_stream()
+    await store.append(stream, 0, events("a", "b", "c"))
+    await _tamper(store, stream, version, {"n": "forged"})
+    problems = check_chain(await store.read_stream(stream), 3)
+    assert any(p.version == version and "hash" in p.problem for p in problems)
+
+
+@pytest.mark.parametrize("version", [1, 2, 3])
+async def test_a_removed_row_is_detected(store: EventStore, version: int) -> None:
+    stream = new_stream()
+    await store.append(stream, 0, events("a", "b", "c"))
+    await _tamper(store, stream, version, None)
+    row = await store.stream(stream)
+    assert row is not None
+    problems = check_chain(await store.read_stream(stream), row.version)
+    assert any(p.version == version and "missing" in p.problem for p in problems)
+
+
+async def test_secret_and_index_are_written_with_the_events(store: EventStore) -> None:
+    from server.store.base import StreamIndex
+
+    stream = new_stream()
+    await store.append(stream, 0, events("a"), secret=b"s" * 32,
+                       index=StreamIndex(kind="contract", status="open", summary={"x": 1}))
+    assert await store.secret(stream) == b"s" * 32
+    row = await store.stream(stream)
+    assert row is not None and (row.kind, row.status, row.version, row.summary) == ("contract", "open", 1, {"x": 1})
+    await store.append(stream, 1, events("b"), index=StreamIndex(kind="contract", status="ended", summary={}))
+    listed = await store.list_streams("contract", "ended", None, 100)
+    assert stream in [r.stream_id for r in listed]
