@@ -6,7 +6,7 @@ from uuid import UUID
 
 import msgspec
 from litestar import Request, Response, get, post
-from litestar.params import Parameter
+from litestar.params import JSONBody, Parameter
 
 from domain.commands import ClaimSeat
 from domain.dice import ALGORITHM, join_client_seeds
@@ -62,7 +62,7 @@ async def _summary_or_404(request: Request[Any, Any, Any], battle_id: UUID) -> B
 
 
 @post("/v1/battles", summary="Create a battle; its dice commitment is published now", **_WRITE)
-async def create_battle(request: Request[Any, Any, Any], data: NewBattle) -> Response[BattleCreatedResponse]:
+async def create_battle(request: Request[Any, Any, Any], data: JSONBody[NewBattle]) -> Response[BattleCreatedResponse]:
     player = await authenticate(request)
     idempotency = await idempotency_of(request, f"player:{player.id}")
     result = await service_of(request).create(player.id, data.ruleset, data.seats, data.options, idempotency)
@@ -72,9 +72,9 @@ async def create_battle(request: Request[Any, Any, Any], data: NewBattle) -> Res
 @get("/v1/battles", tags=["battles"], responses=problem_responses(), summary="Battles, newest first, by status, with cursor pagination")
 async def list_battles(
     request: Request[Any, Any, Any],
-    status: Annotated[str | None, Parameter(description="open, active or ended")] = None,
-    cursor: Annotated[str | None, Parameter(max_length=200)] = None,
-    limit: Annotated[int, Parameter(ge=1, le=100)] = 20,
+    status: Annotated[str | None, QueryParameter(description="open, active or ended")] = None,
+    cursor: Annotated[str | None, QueryParameter(max_length=200)] = None,
+    limit: Annotated[int, QueryParameter(ge=1, le=100)] = 20,
 ) -> BattleList:
     before = _seq_from(cursor) if cursor else None
     rows = await store_of(request).list_streams(BATTLE, status, before, limit)
@@ -83,14 +83,14 @@ async def list_battles(
 
 
 @get("/v1/battles/{battle_id:uuid}", **_READ, summary="A battle's summary")
-async def show_battle(request: Request[Any, Any, Any], battle_id: UUID) -> BattleSummary:
+async def show_battle(request: Request[Any, Any, Any], battle_id: FromPath[UUID]) -> BattleSummary:
     return await _summary_or_404(request, battle_id)
 
 
 @post("/v1/battles/{battle_id:uuid}/seats/{seat:str}", summary="Claim a seat, optionally with a client seed",
       **_WRITE)
-async def claim_seat(request: Request[Any, Any, Any], battle_id: UUID, seat: str,
-                     data: SeatClaim | None = None) -> Response[CommandResult]:
+async def claim_seat(request: Request[Any, Any, Any], battle_id: FromPath[UUID], seat: FromPath[str],
+                     data: JSONBody[SeatClaim | None] = None) -> Response[CommandResult]:
     player = await authenticate(request)
     idempotency = await idempotency_of(request, f"player:{player.id}")
     if len(seat) > 40:
@@ -100,8 +100,8 @@ async def claim_seat(request: Request[Any, Any, Any], battle_id: UUID, seat: str
 
 
 @post("/v1/battles/{battle_id:uuid}/commands", summary="Send a command: start, roll or concede", **_WRITE)
-async def send_command(request: Request[Any, Any, Any], battle_id: UUID,
-                       data: CommandRequest) -> Response[CommandResult]:
+async def send_command(request: Request[Any, Any, Any], battle_id: FromPath[UUID],
+                       data: JSONBody[CommandRequest]) -> Response[CommandResult]:
     player = await authenticate(request)
     idempotency = await idempotency_of(request, f"player:{player.id}")
     result = await service_of(request).command(player.id, str(battle_id), data, data.expected_version,
@@ -111,9 +111,9 @@ async def send_command(request: Request[Any, Any, Any], battle_id: UUID,
 
 @get("/v1/battles/{battle_id:uuid}/events", **_READ, summary="The event log, a page at a time")
 async def list_events(
-    request: Request[Any, Any, Any], battle_id: UUID,
-    after: Annotated[int, Parameter(ge=0, le=2**31 - 1)] = 0,
-    limit: Annotated[int, Parameter(ge=1, le=MAX_PAGE)] = 100,
+    request: Request[Any, Any, Any], battle_id: FromPath[UUID],
+    after: Annotated[int, QueryParameter(ge=0, le=2**31 - 1)] = 0,
+    limit: Annotated[int, QueryParameter(ge=1, le=MAX_PAGE)] = 100,
 ) -> EventPage:
     summary = await _summary_or_404(request, battle_id)
     events = await store_of(request).read_stream(stream_id(str(battle_id)), after=after, limit=limit)
@@ -125,8 +125,8 @@ async def list_events(
 @get("/v1/battles/{battle_id:uuid}/state", **_READ,
      summary="The battle state after version `at` (the latest when absent)")
 async def show_state(
-    request: Request[Any, Any, Any], battle_id: UUID,
-    at: Annotated[int | None, Parameter(ge=1, le=2**31 - 1)] = None,
+    request: Request[Any, Any, Any], battle_id: FromPath[UUID],
+    at: Annotated[int | None, QueryParameter(ge=1, le=2**31 - 1)] = None,
 ) -> dict[str, Any]:
     summary = await _summary_or_404(request, battle_id)
     if at is not None and at > summary.version:
@@ -136,7 +136,7 @@ async def show_state(
 
 @get("/v1/battles/{battle_id:uuid}/verify", **_READ,
      summary="Check the hash chain and, once the seed is revealed, every roll and the commitment")
-async def verify_battle(request: Request[Any, Any, Any], battle_id: UUID) -> Report:
+async def verify_battle(request: Request[Any, Any, Any], battle_id: FromPath[UUID]) -> Report:
     row = await store_of(request).stream(stream_id(str(battle_id)))
     if row is None or row.kind != BATTLE:
         raise not_found(f"battle {battle_id}")
@@ -146,7 +146,7 @@ async def verify_battle(request: Request[Any, Any, Any], battle_id: UUID) -> Rep
 
 @get("/v1/battles/{battle_id:uuid}/dice", **_READ,
      summary="Everything needed to check the dice; `server_seed` is null until the battle ends")
-async def show_dice(request: Request[Any, Any, Any], battle_id: UUID) -> DiceState:
+async def show_dice(request: Request[Any, Any, Any], battle_id: FromPath[UUID]) -> DiceState:
     await _summary_or_404(request, battle_id)
     state = await service_of(request).load(str(battle_id))
     assert state.dice is not None

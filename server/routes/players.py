@@ -6,6 +6,7 @@ from typing import Any
 
 import msgspec
 from litestar import Request, Response, post
+from litestar.params import JSONBody
 
 from server.api_models import NewPlayer, PlayerCreated
 from server.http import idempotency_of, problem_responses, store_of, stored, token_hash
@@ -13,7 +14,7 @@ from server.store.base import Player
 
 
 @post("/v1/players", tags=["players"], responses=problem_responses(413, 422), summary="Register a player and receive its bearer token (shown once)")
-async def create_player(request: Request[Any, Any, Any], data: NewPlayer) -> Response[PlayerCreated]:
+async def create_player(request: Request[Any, Any, Any], data: JSONBody[NewPlayer]) -> Response[PlayerCreated]:
     player = Player(id=str(uuid.uuid4()), name=data.name)
     token = secrets.token_urlsafe(32)
     # Anonymous requests share one idempotency scope: clients should use random (UUID) keys.

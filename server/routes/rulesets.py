@@ -4,6 +4,7 @@ from typing import Any
 
 import msgspec
 from litestar import get
+from litestar.params import FromPath
 
 from domain.rulesets import LATEST, Ruleset
 from domain.rulesets.base import ProvisionalRule
@@ -48,7 +49,7 @@ async def list_rulesets() -> RulesetList:
 
 @get("/v1/rulesets/{ruleset_id:str}", tags=["rulesets"], responses=problem_responses(404),
      summary="One ruleset: its options and its provisional rules with their settings and defaults")
-async def show_ruleset(ruleset_id: str) -> RulesetDetail:
+async def show_ruleset(ruleset_id: FromPath[str]) -> RulesetDetail:
     ruleset = LATEST.get(ruleset_id)
     if ruleset is None:
         raise not_found(f"ruleset {ruleset_id!r}")

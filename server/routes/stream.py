@@ -16,6 +16,8 @@ import msgspec
 from litestar import WebSocket, websocket
 from litestar.channels import ChannelsPlugin
 from litestar.exceptions import WebSocketDisconnect
+from litestar.di import NamedDependency
+from litestar.params import FromPath, FromQuery
 
 from server.api_models import CaughtUp, Envelope
 from server.battle_service import BATTLE, envelope, stream_id
@@ -75,8 +77,8 @@ async def _wait_for_close(socket: WebSocket[Any, Any, Any]) -> None:
 
 
 @websocket("/v1/battles/{battle_id:uuid}/stream")
-async def battle_stream(socket: WebSocket[Any, Any, Any], battle_id: UUID, channels: ChannelsPlugin,
-                        after: int = 0) -> None:
+async def battle_stream(socket: WebSocket[Any, Any, Any], battle_id: FromPath[UUID],
+                        channels: NamedDependency[ChannelsPlugin], after: FromQuery[int] = 0) -> None:
     store: EventStore = socket.app.state.store
     row = await store.stream(stream_id(str(battle_id)))
     if row is None or row.kind != BATTLE:
