@@ -113,7 +113,7 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
             battles.show_dice, stream.battle_stream,
         ],
         lifespan=[lifespan],
-        plugins=[channels, ProblemDetailsPlugin(ProblemDetailsConfig(enable_for_all_http_exceptions=True))],
+        plugins=[channels, ProblemDetailsPlugin(ProblemDetailsConfig())],
         exception_handlers={
             DomainError: _domain_problem,
             VersionConflict: _conflict,

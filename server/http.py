@@ -69,5 +69,6 @@ _PROBLEM_DESCRIPTIONS = {
 def problem_responses(*codes: int) -> dict[int, ResponseSpec]:
     """OpenAPI entries for the problem responses an operation may give (400 is always possible)."""
     return {code: ResponseSpec(data_container=ProblemDetail, media_type="application/problem+json",
+                               generate_examples=False,
                                description=_PROBLEM_DESCRIPTIONS[code])
             for code in sorted({400, *codes})}
