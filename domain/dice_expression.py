@@ -6,8 +6,8 @@ from __future__ import annotations
 import contextvars
 from typing import Any
 
-import d20
-import d20.expression
+import d20  # type: ignore[import-untyped]
+import d20.expression  # type: ignore[import-untyped]
 
 from domain.dice import Dice, Roll
 from domain.errors import RuleViolation
@@ -35,7 +35,7 @@ class _DrawFromCurrentRoll:
         return index if stop is None else start + step * index
 
 
-d20.expression.random = _DrawFromCurrentRoll()  # type: ignore[attr-defined]
+d20.expression.random = _DrawFromCurrentRoll()
 _roller = d20.Roller(context=d20.RollContext(max_rolls=MAX_DICE))
 
 

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from typing import Any
 
 from litestar import Litestar, Request, Response, get
@@ -21,10 +19,12 @@ from litestar.plugins.problem_details import ProblemDetailsConfig, ProblemDetail
 from domain.errors import DomainError, NotPermitted
 from server.api_models import Health
 from server.battle_service import BattleNotFound, BattleService, VersionConflict
+from server.embedded import EmbeddedPostgres, ensure_database
 from server.problems import problem
 from server.routes import battles, players, rulesets, stream
 from server.settings import Settings
 from server.store.base import EventStore, IdempotencyKeyReused, RecordedEvent
+from server.store.postgres import PostgresStore
 
 log = logging.getLogger("chronicle")
 API_VERSION = "1.0.0"
@@ -65,15 +65,13 @@ def _channels_backend(settings: Settings) -> ChannelsBackend:
     return MemoryChannelsBackend()
 
 
-async def open_store(settings: Settings) -> EventStore:
-    from server.store.postgres import PostgresStore
-
+async def open_store(settings: Settings) -> tuple[EventStore, EmbeddedPostgres | None]:
+    """The store settings ask for: DATABASE_URL's server, or the embedded one (started if need be)."""
     if settings.database_url:
-        return await PostgresStore.connect(settings.database_url)
-    from server.embedded import ensure_database, start_embedded_postgres
-
-    base = start_embedded_postgres(settings.data_dir)
-    return await PostgresStore.connect(await ensure_database(base))
+        return await PostgresStore.connect(settings.database_url), None
+    embedded = EmbeddedPostgres(settings.data_dir)
+    dsn = await ensure_database(embedded.start())
+    return await PostgresStore.connect(dsn), embedded
 
 
 @get("/health", tags=["operations"], summary="Liveness, with the store and broker in use")
@@ -93,17 +91,19 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
             data = stream.encode_envelope(battles.envelope(event))
             channels.publish(data, stream.channel_name(battles.envelope(event).battle_id))
 
-    @asynccontextmanager
-    async def lifespan(app: Litestar) -> AsyncIterator[None]:
-        opened = store or await open_store(settings)
+    async def open_resources(app: Litestar) -> None:
+        opened, app.state.embedded = (store, None) if store else await open_store(settings)
         app.state.store = opened
         app.state.service = BattleService(opened, publish)
         app.state.broker = "redis" if settings.redis_url else "memory"
-        try:
-            yield
-        finally:
-            if store is None:
-                await opened.close()
+
+    async def close_resources(app: Litestar) -> None:
+        # A shutdown hook, not a lifespan manager: Litestar runs these after its own task
+        # groups have exited, so closing the pool is not cancelled half-way.
+        if store is None:
+            await app.state.store.close()
+        if app.state.embedded is not None:
+            app.state.embedded.stop()
 
     return Litestar(
         route_handlers=[
@@ -112,7 +112,8 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
             battles.send_command, battles.list_events, battles.show_state, battles.verify_battle,
             battles.show_dice, stream.battle_stream,
         ],
-        lifespan=[lifespan],
+        on_startup=[open_resources],
+        on_shutdown=[close_resources],
         plugins=[channels, ProblemDetailsPlugin(ProblemDetailsConfig())],
         exception_handlers={
             DomainError: _domain_problem,

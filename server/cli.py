@@ -6,11 +6,14 @@ import argparse
 import asyncio
 import json
 import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import msgspec
 
 from server.settings import Settings
+from server.store.base import EventStore
 
 SCHEMA_DIR = Path(__file__).resolve().parent.parent / "api_schema"
 
@@ -36,16 +39,23 @@ def serve(args: argparse.Namespace) -> int:
     return 0
 
 
-async def _open(settings: Settings):  # type: ignore[no-untyped-def]
+@asynccontextmanager
+async def _opened_store(settings: Settings) -> AsyncIterator[EventStore]:
     from server.app import open_store
 
-    return await open_store(settings)
+    store, embedded = await open_store(settings)
+    try:
+        yield store
+    finally:
+        await store.close()
+        if embedded is not None:
+            embedded.stop()
 
 
 def migrate(args: argparse.Namespace) -> int:
     async def run() -> None:
-        store = await _open(_settings(args))  # connecting applies the migrations
-        await store.close()
+        async with _opened_store(_settings(args)):  # connecting applies the migrations
+            pass
 
     asyncio.run(run())
     print("migrations applied")
@@ -57,16 +67,13 @@ def verify(args: argparse.Namespace) -> int:
     from server.verification import verify as verify_events
 
     async def run() -> int:
-        store = await _open(_settings(args))
-        try:
+        async with _opened_store(_settings(args)) as store:
             row = await store.stream(stream_id(args.battle_id))
             if row is None:
                 print(f"no battle {args.battle_id}", file=sys.stderr)
                 return 2
             events = await store.read_stream(stream_id(args.battle_id))
             report = verify_events(events, row.version, args.battle_id)
-        finally:
-            await store.close()
         print(json.dumps(msgspec.to_builtins(report), indent=2))
         return 0 if report.ok else 1
 

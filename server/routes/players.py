@@ -13,7 +13,8 @@ from server.http import idempotency_of, problem_responses, store_of, stored, tok
 from server.store.base import Player
 
 
-@post("/v1/players", tags=["players"], responses=problem_responses(413, 422), summary="Register a player and receive its bearer token (shown once)")
+@post("/v1/players", tags=["players"], responses=problem_responses(413, 422),
+      summary="Register a player and receive its bearer token (shown once)")
 async def create_player(request: Request[Any, Any, Any], data: JSONBody[NewPlayer]) -> Response[PlayerCreated]:
     player = Player(id=str(uuid.uuid4()), name=data.name)
     token = secrets.token_urlsafe(32)

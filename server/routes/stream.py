@@ -15,8 +15,8 @@ from uuid import UUID
 import msgspec
 from litestar import WebSocket, websocket
 from litestar.channels import ChannelsPlugin
-from litestar.exceptions import WebSocketDisconnect
 from litestar.di import NamedDependency
+from litestar.exceptions import WebSocketDisconnect
 from litestar.params import FromPath, FromQuery
 
 from server.api_models import CaughtUp, Envelope

@@ -105,7 +105,8 @@ def test_given_season_is_not_rolled_and_columns_are_read_down_that_season() -> N
 def test_stormfront_rolls_twice_more_and_rerolls_a_second_stormfront() -> None:
     """Seed 002: "Stormfront — Roll on this table twice and apply both results";
     PIL-WEATHER-STORMFRONT: a second Stormfront is re-rolled and Stormfront itself is not listed."""
-    # Winter: Time 11 -> Daylight, Light 9 -> Muted, Weather 1 Stormfront, 2 Stormfront (re-rolled), 3 Hail, 7 Frostbound
+    # Winter: Time 11 -> Daylight, Light 9 -> Muted,
+    # Weather 1 Stormfront, 2 Stormfront (re-rolled), 3 Hail, 7 Frostbound
     environment = roll_environment(ScriptedDice([11, 9, 1, 2, 3, 7]), "Winter", 2)
     assert environment.weather == ("Hail", "Frostbound")
     assert [r.result for r in environment.rolls if r.purpose == "weather"] == [
