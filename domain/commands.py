@@ -6,8 +6,12 @@ from typing import Annotated, Any
 
 import msgspec
 
-SeatName = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
-ClientSeed = Annotated[str, msgspec.Meta(max_length=64)]
+# Text is stored in Postgres, which cannot hold U+0000; names also exclude other control characters.
+NAME_PATTERN = r"^[^\x00-\x1f\x7f]+$"
+TEXT_PATTERN = r"^[^\x00]*$"
+
+SeatName = Annotated[str, msgspec.Meta(min_length=1, max_length=40, pattern=NAME_PATTERN)]
+ClientSeed = Annotated[str, msgspec.Meta(max_length=64, pattern=TEXT_PATTERN)]
 
 
 class CreateBattle(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="create_battle"):
@@ -29,8 +33,8 @@ class Start(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="start"
 class RollDice(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="roll"):
     """Roll a dice expression such as `2d6+1d4`. `seat` is needed only by a player holding several."""
 
-    expression: Annotated[str, msgspec.Meta(min_length=1, max_length=100)]
-    purpose: Annotated[str, msgspec.Meta(max_length=200)] = ""
+    expression: Annotated[str, msgspec.Meta(min_length=1, max_length=100, pattern=TEXT_PATTERN)]
+    purpose: Annotated[str, msgspec.Meta(max_length=200, pattern=TEXT_PATTERN)] = ""
     seat: SeatName | None = None
 
 

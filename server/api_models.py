@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 import msgspec
 
-from domain.commands import ClientSeed, Concede, RollDice, SeatName, Start
+from domain.commands import NAME_PATTERN, ClientSeed, Concede, RollDice, SeatName, Start
 from projections.battle_summary import BattleSummary
 
 ExpectedVersion = Annotated[int, msgspec.Meta(ge=0, description="refuse with 409 unless the battle is at it")]
@@ -28,7 +28,7 @@ CommandRequest = StartRequest | RollRequest | ConcedeRequest
 
 
 class NewPlayer(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    name: Annotated[str, msgspec.Meta(min_length=1, max_length=80)]
+    name: Annotated[str, msgspec.Meta(min_length=1, max_length=80, pattern=NAME_PATTERN)]
 
 
 class PlayerCreated(msgspec.Struct, frozen=True):
@@ -38,7 +38,7 @@ class PlayerCreated(msgspec.Struct, frozen=True):
 
 
 class NewBattle(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    ruleset: Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
+    ruleset: Annotated[str, msgspec.Meta(min_length=1, max_length=40, pattern=NAME_PATTERN)]
     seats: Annotated[list[SeatName], msgspec.Meta(min_length=2, max_length=8)]
     options: dict[str, Any] = {}
 

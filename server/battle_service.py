@@ -8,6 +8,7 @@ import hashlib
 import random
 import secrets
 import uuid
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -32,6 +33,7 @@ from server.store.base import (
 
 BATTLE = "battle"
 _MAX_ATTEMPTS = 5
+_MAX_CACHED_SEEDS = 4096
 _encode = msgspec.json.Encoder().encode
 
 
@@ -71,14 +73,58 @@ def to_domain(events: list[RecordedEvent]) -> list[msgspec.Struct]:
 Publish = Callable[[list[RecordedEvent]], None]
 
 
+class StateCache:
+    """Recently used battle states (immutable, so safe to share), least recently used first out.
+    A cached state is only a starting point: `load` always reads the stream's tail after it."""
+
+    def __init__(self, capacity: int = 1024) -> None:
+        self._capacity = capacity
+        self._states: OrderedDict[str, BattleState] = OrderedDict()
+
+    def get(self, battle_id: str) -> BattleState | None:
+        state = self._states.get(battle_id)
+        if state is not None:
+            self._states.move_to_end(battle_id)
+        return state
+
+    def put(self, battle_id: str, state: BattleState) -> None:
+        current = self._states.get(battle_id)
+        if current is not None and current.version > state.version:
+            return
+        self._states[battle_id] = state
+        self._states.move_to_end(battle_id)
+        while len(self._states) > self._capacity:
+            self._states.popitem(last=False)
+
+
 class BattleService:
-    def __init__(self, store: EventStore, publish: Publish) -> None:
+    def __init__(self, store: EventStore, publish: Publish, cache: StateCache | None = None) -> None:
         self.store = store
         self._publish = publish
+        self._cache = cache or StateCache()
+        self._seeds: dict[str, bytes] = {}
 
     async def load(self, battle_id: str, through: int | None = None) -> BattleState:
-        events = await self.store.read_stream(stream_id(battle_id), through=through)
-        return replay(to_domain(events))
+        """The state after `through` (the latest when None): a cached state plus the events after it."""
+        if through is not None:
+            return replay(to_domain(await self.store.read_stream(stream_id(battle_id), through=through)))
+        cached = self._cache.get(battle_id)
+        start = cached.version if cached else 0
+        tail = await self.store.read_stream(stream_id(battle_id), after=start)
+        state = replay(to_domain(tail), cached)
+        if tail:
+            self._cache.put(battle_id, state)
+        return state
+
+    async def _seed(self, battle_id: str) -> bytes:
+        seed = self._seeds.get(battle_id)
+        if seed is None:
+            seed = await self.store.secret(stream_id(battle_id))
+            assert seed is not None, "every created battle has a stored seed"
+            if len(self._seeds) >= _MAX_CACHED_SEEDS:
+                self._seeds.pop(next(iter(self._seeds)))
+            self._seeds[battle_id] = seed
+        return seed
 
     async def create(self, actor: str, ruleset: str, seats: list[str], options: dict[str, Any],
                      idempotency: Idempotency | None) -> StoredResponse:
@@ -111,8 +157,7 @@ class BattleService:
                 raise BattleNotFound(battle_id)
             if expected_version is not None and expected_version != state.version:
                 raise VersionConflict(expected_version, state.version)
-            seed = new_seed if new_seed is not None else await self.store.secret(stream_id(battle_id))
-            assert seed is not None, "every created battle has a stored seed"
+            seed = new_seed if new_seed is not None else await self._seed(battle_id)
             dice = HmacDice(seed, battle_id, state.client_seeds, state.next_nonce)
             events = decide(state, command, dice, actor)
             after = state
@@ -136,6 +181,7 @@ class BattleService:
                 continue
             if outcome.replayed is not None:
                 return outcome.replayed
+            self._cache.put(battle_id, after)
             self._publish(outcome.events)
             status_code, body = respond_with(outcome.events)
             return StoredResponse(request_hash=idempotency.request_hash if idempotency else "",

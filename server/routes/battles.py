@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 import base64
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 from uuid import UUID
 
 import msgspec
@@ -73,7 +73,7 @@ async def create_battle(request: Request[Any, Any, Any], data: JSONBody[NewBattl
      summary="Battles, newest first, by status, with cursor pagination")
 async def list_battles(
     request: Request[Any, Any, Any],
-    status: Annotated[str | None, QueryParameter(description="open, active or ended")] = None,
+    status: Annotated[Literal["open", "active", "ended"] | None, QueryParameter()] = None,
     cursor: Annotated[str | None, QueryParameter(max_length=200)] = None,
     limit: Annotated[int, QueryParameter(ge=1, le=100)] = 20,
 ) -> BattleList:

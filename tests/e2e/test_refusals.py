@@ -169,3 +169,15 @@ async def test_battle_list_filters_by_status_and_pages(client: httpx.AsyncClient
             break
     assert seen[:3] == list(reversed(made)), "newest first"
     assert_problem(await client.get("/v1/battles", params={"cursor": "garbage"}), 400, "cursor-invalid")
+
+
+async def test_text_that_postgres_cannot_store_is_refused_not_a_500(client: httpx.AsyncClient) -> None:
+    """Found by schemathesis: U+0000 in a name reached Postgres and failed with a 500."""
+    assert_problem(await client.post("/v1/players", json={"name": "nul\u0000name"}), 400, "bad-request")
+    alice = await new_player(client)
+    assert_problem(await client.post("/v1/battles", headers=auth(alice),
+                                     json={"ruleset": "pilgrimage", "seats": ["a\u0000", "b"]}), 400, "bad-request")
+    battle, alice, _ = await started_battle(client)
+    assert_problem(await command(client, alice, battle["id"], {"type": "roll", "expression": "1d6",
+                                                               "purpose": "\u0000"}), 400, "bad-request")
+    assert_problem(await client.get("/v1/battles", params={"status": "\u0000"}), 400, "bad-request")
