@@ -20,14 +20,16 @@ from domain.errors import DomainError, NotPermitted
 from server.api_models import Health
 from server.battle_service import BattleNotFound, BattleService, VersionConflict
 from server.embedded import EmbeddedPostgres, ensure_database
+from server.http import problem_responses
 from server.problems import problem
 from server.routes import battles, players, rulesets, stream
 from server.settings import Settings
-from server.store.base import EventStore, IdempotencyKeyReused, RecordedEvent
+from server.store.base import EventStore, IdempotencyKeyReused, RecordedEvent, StoreUnavailable
 from server.store.postgres import PostgresStore
 
 log = logging.getLogger("chronicle")
 API_VERSION = "1.0.0"
+RETRY_AFTER_SECONDS = 1
 
 
 def _domain_problem(request: Request[Any, Any, Any], exc: DomainError) -> Response[Any]:
@@ -47,6 +49,12 @@ def _battle_not_found(request: Request[Any, Any, Any], exc: BattleNotFound) -> R
 def _key_reused(request: Request[Any, Any, Any], exc: IdempotencyKeyReused) -> Response[Any]:
     return problem(422, "idempotency-key-reused",
                    "this Idempotency-Key was first used with a different request").to_response(request)
+
+
+def _store_unavailable(request: Request[Any, Any, Any], exc: StoreUnavailable) -> Response[Any]:
+    log.warning("store unavailable: %s", exc)
+    return problem(503, "store-unavailable", "the database cannot be reached; retry with the same Idempotency-Key",
+                   headers={"Retry-After": str(RETRY_AFTER_SECONDS)}).to_response(request)
 
 
 def _http_problem(request: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
@@ -74,7 +82,8 @@ async def open_store(settings: Settings) -> tuple[EventStore, EmbeddedPostgres |
     return await PostgresStore.connect(dsn), embedded
 
 
-@get("/health", tags=["operations"], summary="Liveness, with the store and broker in use")
+@get("/health", tags=["operations"], summary="Liveness, with the store and broker in use",
+     responses=problem_responses())
 async def health(request: Request[Any, Any, Any]) -> Health:
     store: EventStore = request.app.state.store
     await store.ping()
@@ -120,6 +129,7 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
             VersionConflict: _conflict,
             BattleNotFound: _battle_not_found,
             IdempotencyKeyReused: _key_reused,
+            StoreUnavailable: _store_unavailable,
             HTTPException: _http_problem,
         },
         openapi_config=OpenAPIConfig(

@@ -34,6 +34,11 @@ class EmbeddedPostgres:
             running = self.pgdata.exists() and PostmasterInfo.read_from_pgdata(self.pgdata)
             self.started_here = not (running and running.is_running())
             server = get_server(self.pgdata, cleanup_mode=None)
+            if self.started_here:
+                # get_server hands back a cached handle when this process started the server
+                # before; make sure the server behind it runs again.
+                with server._lock:
+                    server.ensure_postgres_running()
             uri = str(server.get_uri("postgres"))
         log.info("embedded postgres at %s (%s)", self.pgdata, "started" if self.started_here else "reused")
         return uri

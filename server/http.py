@@ -62,7 +62,7 @@ def stored(response: StoredResponse) -> Response[bytes]:
 _PROBLEM_DESCRIPTIONS = {
     400: "malformed request", 401: "missing or unknown token", 403: "another player's seat, or not seated",
     404: "no such resource", 409: "the battle moved on: version conflict", 413: "request body too large",
-    422: "a rule forbids it (see `rule`)",
+    422: "a rule forbids it (see `rule`)", 503: "the database is unreachable: retry after `Retry-After` seconds",
 }
 
 
@@ -71,4 +71,4 @@ def problem_responses(*codes: int) -> dict[int, ResponseSpec]:
     return {code: ResponseSpec(data_container=ProblemDetail, media_type="application/problem+json",
                                generate_examples=False,
                                description=_PROBLEM_DESCRIPTIONS[code])
-            for code in sorted({400, *codes})}
+            for code in sorted({400, 503, *codes})}

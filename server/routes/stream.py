@@ -21,9 +21,10 @@ from litestar.params import FromPath, FromQuery
 
 from server.api_models import CaughtUp, Envelope
 from server.battle_service import BATTLE, envelope, stream_id
-from server.store.base import EventStore
+from server.store.base import EventStore, StoreUnavailable
 
 PAGE = 500
+TRY_AGAIN_LATER = 1013  # websocket close code: reconnect with `after` a little later
 _encode = msgspec.json.Encoder().encode
 
 
@@ -80,7 +81,11 @@ async def _wait_for_close(socket: WebSocket[Any, Any, Any]) -> None:
 async def battle_stream(socket: WebSocket[Any, Any, Any], battle_id: FromPath[UUID],
                         channels: NamedDependency[ChannelsPlugin], after: FromQuery[int] = 0) -> None:
     store: EventStore = socket.app.state.store
-    row = await store.stream(stream_id(str(battle_id)))
+    try:
+        row = await store.stream(stream_id(str(battle_id)))
+    except StoreUnavailable:
+        await socket.close(code=TRY_AGAIN_LATER, reason="database unavailable")
+        return
     if row is None or row.kind != BATTLE:
         await socket.close(code=4404, reason="no such battle")
         return
@@ -97,6 +102,8 @@ async def battle_stream(socket: WebSocket[Any, Any, Any], battle_id: FromPath[UU
             await asyncio.gather(live, return_exceptions=True)
     except WebSocketDisconnect:
         pass
+    except StoreUnavailable:
+        await socket.close(code=TRY_AGAIN_LATER, reason="database unavailable")
     finally:
         closed.cancel()
 

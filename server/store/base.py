@@ -75,6 +75,11 @@ class WrongExpectedVersion(Exception):
         self.actual = actual
 
 
+class StoreUnavailable(Exception):
+    """The database cannot be reached right now; the request may be retried (with its
+    Idempotency-Key, since a write whose commit was cut off may still have landed)."""
+
+
 class IdempotencyKeyReused(Exception):
     """The same key came with a different request."""
 

@@ -11,9 +11,11 @@ is that appends do not overlap (one commit at a time), which bench/ measures.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import asyncio
+import functools
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 import asyncpg
 import msgspec
@@ -26,6 +28,7 @@ from server.store.base import (
     RecordedEvent,
     Responder,
     StoredResponse,
+    StoreUnavailable,
     StreamIndex,
     StreamRow,
     WrongExpectedVersion,
@@ -36,6 +39,7 @@ from server.store.chain import GENESIS, format_time
 from server.store.migrations import migrate
 
 _WRITER_LOCK = 7_700_002
+T = TypeVar("T")
 _json_encode = msgspec.json.Encoder().encode
 _json_decode = msgspec.json.Decoder().decode
 
@@ -59,6 +63,27 @@ def _event(row: asyncpg.Record) -> RecordedEvent:
 def _stream(row: asyncpg.Record) -> StreamRow:
     return StreamRow(stream_id=row["stream_id"], kind=row["kind"], status=row["status"],
                      version=row["version"], summary=row["summary"], seq=row["seq"])
+
+
+_CONNECTION_LOST = (
+    OSError,
+    asyncio.TimeoutError,
+    asyncpg.PostgresConnectionError,
+    asyncpg.InterfaceError,
+    asyncpg.exceptions.OperatorInterventionError,
+    asyncpg.TooManyConnectionsError,
+)
+
+
+def _unavailable_when_disconnected(method: Callable[..., Awaitable[T]]) -> Callable[..., Awaitable[T]]:
+    @functools.wraps(method)
+    async def guarded(*args: Any, **kwargs: Any) -> T:
+        try:
+            return await method(*args, **kwargs)
+        except _CONNECTION_LOST as exc:
+            raise StoreUnavailable(f"{type(exc).__name__}: {exc}") from exc
+
+    return guarded
 
 
 class PostgresStore:
@@ -223,3 +248,10 @@ class PostgresStore:
     async def execute(self, sql: str, *args: Any) -> str:
         """Raw SQL, for tests that tamper with rows as an attacker with database access would."""
         return str(await self._pool.execute(sql, *args))
+
+
+# Every public operation reports a lost or refused connection as StoreUnavailable (HTTP 503);
+# the pool replaces dead connections by itself, so the server recovers without a restart.
+for _name in ("append", "read_stream", "read_all", "stream", "list_streams", "secret", "stored_response",
+              "create_player", "player_by_token", "ping"):
+    setattr(PostgresStore, _name, _unavailable_when_disconnected(getattr(PostgresStore, _name)))
