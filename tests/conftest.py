@@ -9,6 +9,7 @@ import os
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -132,3 +133,48 @@ def live_server(database_url: str) -> Iterator[LiveServer]:
 async def client(live_server: LiveServer) -> AsyncIterator[httpx.AsyncClient]:
     async with httpx.AsyncClient(base_url=live_server.url, timeout=20) as http:
         yield http
+
+
+class ServerProcess:
+    """`chronicle serve` as a separate process on loopback, for tests that kill or stop it."""
+
+    def __init__(self, database_url: str, redis_url: str | None = None) -> None:
+        self.port = free_port()
+        self.env = {**os.environ, "DATABASE_URL": database_url, "PORT": str(self.port), "LOG_LEVEL": "warning"}
+        if redis_url:
+            self.env["REDIS_URL"] = redis_url
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> ServerProcess:
+        self.process = subprocess.Popen([sys.executable, "-m", "server.cli", "serve"], env=self.env,
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"server exited: {self.process.stderr.read().decode()[-2000:]}")  # type: ignore[union-attr]
+            try:
+                if httpx.get(f"{self.url}/health", timeout=1).status_code == 200:
+                    return self
+            except httpx.TransportError:
+                time.sleep(0.05)
+        raise RuntimeError("server did not become healthy")
+
+    def signal(self, signum: int) -> int:
+        assert self.process is not None
+        self.process.send_signal(signum)
+        return self.process.wait(20)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(10)
+        if self.process is not None and self.process.stderr is not None:
+            self.process.stderr.close()
