@@ -7,8 +7,6 @@ from typing import Any
 
 from litestar import Litestar, Request, Response, get
 from litestar.channels import ChannelsPlugin
-from litestar.channels.backends.base import ChannelsBackend
-from litestar.channels.backends.memory import MemoryChannelsBackend
 from litestar.config.cors import CORSConfig
 from litestar.exceptions import HTTPException
 from litestar.openapi import OpenAPIConfig
@@ -19,6 +17,7 @@ from litestar.plugins.problem_details import ProblemDetailsConfig, ProblemDetail
 from domain.errors import DomainError, NotPermitted
 from server.api_models import Health
 from server.battle_service import BattleNotFound, BattleService, VersionConflict
+from server.broker import channels_backend
 from server.embedded import EmbeddedPostgres, ensure_database
 from server.http import problem_responses
 from server.problems import problem
@@ -64,15 +63,6 @@ def _http_problem(request: Request[Any, Any, Any], exc: HTTPException) -> Respon
     return problem(exc.status_code, rule, exc.detail, headers=exc.headers, **extra).to_response(request)
 
 
-def _channels_backend(settings: Settings) -> ChannelsBackend:
-    if settings.redis_url:
-        from litestar.channels.backends.redis import RedisChannelsPubSubBackend
-        from redis.asyncio import Redis
-
-        return RedisChannelsPubSubBackend(redis=Redis.from_url(settings.redis_url))
-    return MemoryChannelsBackend()
-
-
 async def open_store(settings: Settings) -> tuple[EventStore, EmbeddedPostgres | None]:
     """The store settings ask for: DATABASE_URL's server, or the embedded one (started if need be)."""
     if settings.database_url:
@@ -93,7 +83,7 @@ async def health(request: Request[Any, Any, Any]) -> Health:
 def create_app(settings: Settings | None = None, store: EventStore | None = None) -> Litestar:
     """Build the app. A given `store` is used as is (tests); otherwise one is opened at start-up."""
     settings = settings or Settings.from_env()
-    channels = ChannelsPlugin(backend=_channels_backend(settings), arbitrary_channels_allowed=True)
+    channels = ChannelsPlugin(backend=channels_backend(settings.redis_url), arbitrary_channels_allowed=True)
 
     def publish(events: list[RecordedEvent]) -> None:
         for event in events:

@@ -32,7 +32,8 @@ from server.store.base import (
 )
 
 BATTLE = "battle"
-_MAX_ATTEMPTS = 5
+_MAX_ATTEMPTS = 12
+_BACKOFF_CAP = 0.05  # seconds
 _MAX_CACHED_SEEDS = 4096
 _encode = msgspec.json.Encoder().encode
 
@@ -177,7 +178,7 @@ class BattleService:
                 if expected_version is not None or attempt == _MAX_ATTEMPTS - 1:
                     raise VersionConflict(state.version, conflict.actual) from conflict
                 # Another command got in first: decide again on the newer state, after a short jittered pause.
-                await asyncio.sleep(random.uniform(0, 0.005 * (attempt + 1)))
+                await asyncio.sleep(random.uniform(0, min(_BACKOFF_CAP, 0.002 * 2**attempt)))
                 continue
             if outcome.replayed is not None:
                 return outcome.replayed

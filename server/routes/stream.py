@@ -21,6 +21,7 @@ from litestar.params import FromPath, FromQuery
 
 from server.api_models import CaughtUp, Envelope
 from server.battle_service import BATTLE, envelope, stream_id
+from server.broker import RESYNC
 from server.store.base import EventStore, StoreUnavailable
 
 PAGE = 500
@@ -60,6 +61,9 @@ class _Relay:
                 return
 
     async def relay_live(self, message: bytes) -> None:
+        if message == RESYNC:
+            await self.send_from_store()
+            return
         version = _version_of(message).version
         if version <= self.last:
             return
