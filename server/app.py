@@ -13,6 +13,8 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
 from litestar.openapi.spec import Components, SecurityScheme
 from litestar.plugins.problem_details import ProblemDetailsConfig, ProblemDetailsPlugin
+from redis.asyncio import Redis
+from redis.exceptions import RedisError
 
 from domain.errors import DomainError, NotPermitted
 from server.api_models import Health
@@ -20,6 +22,7 @@ from server.battle_service import BattleNotFound, BattleService, VersionConflict
 from server.broker import channels_backend
 from server.embedded import EmbeddedPostgres, ensure_database
 from server.http import problem_responses
+from server.observability import metrics, request_context_middleware
 from server.problems import problem
 from server.routes import battles, players, rulesets, stream
 from server.settings import Settings
@@ -72,11 +75,31 @@ async def open_store(settings: Settings) -> tuple[EventStore, EmbeddedPostgres |
     return await PostgresStore.connect(dsn), embedded
 
 
-@get("/health", tags=["operations"], summary="Liveness, with the store and broker in use",
+@get("/health", tags=["operations"], summary="Health, with the store and broker in use (pings the store)",
      responses=problem_responses())
 async def health(request: Request[Any, Any, Any]) -> Health:
     store: EventStore = request.app.state.store
     await store.ping()
+    return Health(status="ok", store=store.name, broker=request.app.state.broker)
+
+
+@get("/health/live", tags=["operations"], summary="Liveness: the process answers")
+async def live() -> dict[str, str]:
+    return {"status": "ok"}
+
+
+@get("/health/ready", tags=["operations"], summary="Readiness: Postgres (and Redis when used) answer",
+     responses=problem_responses())
+async def ready(request: Request[Any, Any, Any]) -> Health:
+    store: EventStore = request.app.state.store
+    await store.ping()
+    redis = request.app.state.redis
+    if redis is not None:
+        try:
+            await redis.ping()
+        except (RedisError, OSError) as exc:
+            raise problem(503, "broker-unavailable", f"redis does not answer: {exc}",
+                          headers={"Retry-After": str(RETRY_AFTER_SECONDS)}) from exc
     return Health(status="ok", store=store.name, broker=request.app.state.broker)
 
 
@@ -95,18 +118,21 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
         app.state.store = opened
         app.state.service = BattleService(opened, publish)
         app.state.broker = "redis" if settings.redis_url else "memory"
+        app.state.redis = Redis.from_url(settings.redis_url) if settings.redis_url else None
 
     async def close_resources(app: Litestar) -> None:
         # A shutdown hook, not a lifespan manager: Litestar runs these after its own task
         # groups have exited, so closing the pool is not cancelled half-way.
         if store is None:
             await app.state.store.close()
+        if app.state.redis is not None:
+            await app.state.redis.aclose()
         if app.state.embedded is not None:
             app.state.embedded.stop()
 
     return Litestar(
         route_handlers=[
-            health, players.create_player, rulesets.list_rulesets, rulesets.show_ruleset,
+            health, live, ready, metrics, players.create_player, rulesets.list_rulesets, rulesets.show_ruleset,
             battles.create_battle, battles.list_battles, battles.show_battle, battles.claim_seat,
             battles.send_command, battles.list_events, battles.show_state, battles.verify_battle,
             battles.show_dice, stream.battle_stream,
@@ -134,4 +160,5 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
         cors_config=CORSConfig(allow_origins=["*"], allow_headers=["Authorization", "Content-Type",
                                                                      "Idempotency-Key"]),
         request_max_body_size=settings.max_body_bytes,
+        middleware=[request_context_middleware],
     )

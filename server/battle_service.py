@@ -20,6 +20,7 @@ from domain.commands import ClaimSeat, Command, CreateBattle
 from domain.dice import HmacDice
 from projections.battle_summary import summarize
 from server.api_models import Envelope
+from server.observability import APPEND_CONFLICTS, COMMAND_LATENCY, battle_id_var
 from server.store.base import (
     EventStore,
     Idempotency,
@@ -145,6 +146,15 @@ class BattleService:
     async def _execute(self, battle_id: str, actor: str, command: Command, expected_version: int | None,
                        idempotency: Idempotency | None, *, new_seed: bytes | None = None, status: int = 201,
                        respond: Callable[[BattleState, list[Envelope]], Any] | None = None) -> StoredResponse:
+        battle_id_var.set(battle_id)
+        with COMMAND_LATENCY.labels(str(type(command).__struct_config__.tag)).time():
+            return await self._decide_and_append(battle_id, actor, command, expected_version, idempotency,
+                                                 new_seed, status, respond)
+
+    async def _decide_and_append(self, battle_id: str, actor: str, command: Command,
+                                 expected_version: int | None, idempotency: Idempotency | None,
+                                 new_seed: bytes | None, status: int,
+                                 respond: Callable[[BattleState, list[Envelope]], Any] | None) -> StoredResponse:
         if idempotency is not None:
             stored = await self.store.stored_response(idempotency.scope, idempotency.key)
             if stored is not None:
@@ -175,6 +185,7 @@ class BattleService:
                     index=StreamIndex(kind=BATTLE, status=after.status, summary=msgspec.to_builtins(summarize(after))),
                     secret=new_seed, idempotency=idempotency, respond=respond_with)
             except WrongExpectedVersion as conflict:
+                APPEND_CONFLICTS.inc()
                 if expected_version is not None or attempt == _MAX_ATTEMPTS - 1:
                     raise VersionConflict(state.version, conflict.actual) from conflict
                 # Another command got in first: decide again on the newer state, after a short jittered pause.

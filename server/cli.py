@@ -32,10 +32,13 @@ def serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from server.app import create_app
+    from server.observability import configure_logging
 
     settings = _settings(args)
+    configure_logging(settings.log_level)
+    # permessage-deflate costs more than it saves on our small frames.
     uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level=settings.log_level,
-                ws_per_message_deflate=False)
+                ws_per_message_deflate=False, log_config=None)
     return 0
 
 

@@ -9,6 +9,8 @@ from the store: the client sees every version once, in order.
 from __future__ import annotations
 
 import asyncio
+import time
+from datetime import datetime
 from typing import Any
 from uuid import UUID
 
@@ -22,6 +24,7 @@ from litestar.params import FromPath, FromQuery
 from server.api_models import CaughtUp, Envelope
 from server.battle_service import BATTLE, envelope, stream_id
 from server.broker import RESYNC
+from server.observability import FANOUT_LAG, WEBSOCKETS
 from server.store.base import EventStore, StoreUnavailable
 
 PAGE = 500
@@ -29,11 +32,12 @@ TRY_AGAIN_LATER = 1013  # websocket close code: reconnect with `after` a little 
 _encode = msgspec.json.Encoder().encode
 
 
-class _VersionOnly(msgspec.Struct):
+class _Stamp(msgspec.Struct):
     version: int
+    recorded_at: str
 
 
-_version_of = msgspec.json.Decoder(_VersionOnly).decode
+_stamp_of = msgspec.json.Decoder(_Stamp).decode
 
 
 def channel_name(battle_id: str) -> str:
@@ -64,13 +68,15 @@ class _Relay:
         if message == RESYNC:
             await self.send_from_store()
             return
-        version = _version_of(message).version
+        stamp = _stamp_of(message)
+        version = stamp.version
         if version <= self.last:
             return
         if version > self.last + 1:
             await self.send_from_store(through=version - 1)
         await self.socket.send_data(message.decode())
         self.last = version
+        FANOUT_LAG.observe(max(0.0, time.time() - datetime.fromisoformat(stamp.recorded_at).timestamp()))
 
 
 async def _wait_for_close(socket: WebSocket[Any, Any, Any]) -> None:
@@ -94,6 +100,7 @@ async def battle_stream(socket: WebSocket[Any, Any, Any], battle_id: FromPath[UU
         await socket.close(code=4404, reason="no such battle")
         return
     await socket.accept()
+    WEBSOCKETS.inc()
     relay = _Relay(socket, store, str(battle_id), max(after, 0))
     closed = asyncio.create_task(_wait_for_close(socket))
     try:
@@ -109,6 +116,7 @@ async def battle_stream(socket: WebSocket[Any, Any, Any], battle_id: FromPath[UU
     except StoreUnavailable:
         await socket.close(code=TRY_AGAIN_LATER, reason="database unavailable")
     finally:
+        WEBSOCKETS.dec()
         closed.cancel()
 
 
