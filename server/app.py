@@ -116,7 +116,7 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
     async def open_resources(app: Litestar) -> None:
         opened, app.state.embedded = (store, None) if store else await open_store(settings)
         app.state.store = opened
-        app.state.service = BattleService(opened, publish)
+        app.state.service = BattleService(opened, publish, snapshot_every=settings.snapshot_every)
         app.state.broker = "redis" if settings.redis_url else "memory"
         app.state.redis = Redis.from_url(settings.redis_url) if settings.redis_url else None
 

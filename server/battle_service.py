@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import random
 import secrets
 import uuid
@@ -18,6 +19,7 @@ from domain.battle import BattleState, decide, evolve, replay
 from domain.codec import event_data, event_from, event_type
 from domain.commands import ClaimSeat, Command, CreateBattle
 from domain.dice import HmacDice
+from domain.snapshots import from_snapshot, to_snapshot
 from projections.battle_summary import summarize
 from server.api_models import Envelope
 from server.observability import APPEND_CONFLICTS, COMMAND_LATENCY, battle_id_var
@@ -27,12 +29,15 @@ from server.store.base import (
     IdempotencyKeyReused,
     NewEvent,
     RecordedEvent,
+    Snapshot,
     StoredResponse,
+    StoreUnavailable,
     StreamIndex,
     WrongExpectedVersion,
 )
 
 BATTLE = "battle"
+log = logging.getLogger("chronicle.battles")
 _MAX_ATTEMPTS = 12
 _BACKOFF_CAP = 0.05  # seconds
 _MAX_CACHED_SEEDS = 4096
@@ -100,23 +105,45 @@ class StateCache:
 
 
 class BattleService:
-    def __init__(self, store: EventStore, publish: Publish, cache: StateCache | None = None) -> None:
+    def __init__(self, store: EventStore, publish: Publish, cache: StateCache | None = None,
+                 snapshot_every: int = 100) -> None:
         self.store = store
         self._publish = publish
         self._cache = cache or StateCache()
+        self._snapshot_every = snapshot_every
         self._seeds: dict[str, bytes] = {}
 
     async def load(self, battle_id: str, through: int | None = None) -> BattleState:
         """The state after `through` (the latest when None): a cached state plus the events after it."""
         if through is not None:
             return replay(to_domain(await self.store.read_stream(stream_id(battle_id), through=through)))
-        cached = self._cache.get(battle_id)
-        start = cached.version if cached else 0
-        tail = await self.store.read_stream(stream_id(battle_id), after=start)
-        state = replay(to_domain(tail), cached)
+        start = self._cache.get(battle_id) or await self._from_snapshot(battle_id)
+        tail = await self.store.read_stream(stream_id(battle_id), after=start.version if start else 0)
+        state = replay(to_domain(tail), start)
         if tail:
             self._cache.put(battle_id, state)
         return state
+
+    async def _from_snapshot(self, battle_id: str) -> BattleState | None:
+        snapshot = await self.store.load_snapshot(stream_id(battle_id))
+        if snapshot is None:
+            return None
+        state = from_snapshot(snapshot.schema, snapshot.state)
+        if state is None or state.version != snapshot.version:
+            log.info("ignoring a snapshot of %s written under schema %s", battle_id, snapshot.schema)
+            return None
+        return state
+
+    async def _maybe_snapshot(self, battle_id: str, before: BattleState, after: BattleState) -> None:
+        """Every `snapshot_every` events, store the state (best effort: a lost snapshot costs only replay)."""
+        if after.version // self._snapshot_every == before.version // self._snapshot_every:
+            return
+        schema, data = to_snapshot(after)
+        try:
+            await self.store.save_snapshot(stream_id(battle_id), Snapshot(version=after.version, schema=schema,
+                                                                          state=data))
+        except StoreUnavailable:
+            log.warning("could not store a snapshot of %s", battle_id)
 
     async def _seed(self, battle_id: str) -> bytes:
         seed = self._seeds.get(battle_id)
@@ -195,6 +222,7 @@ class BattleService:
                 return outcome.replayed
             self._cache.put(battle_id, after)
             self._publish(outcome.events)
+            await self._maybe_snapshot(battle_id, state, after)
             status_code, body = respond_with(outcome.events)
             return StoredResponse(request_hash=idempotency.request_hash if idempotency else "",
                                   status=status_code, body=body)

@@ -17,6 +17,8 @@ class Settings(msgspec.Struct, frozen=True):
     log_level: str = "info"
     # A client may post at most this many bytes in one request body.
     max_body_bytes: int = 64 * 1024
+    # Store a battle's state every this many events; loading is the snapshot plus the events after it.
+    snapshot_every: int = 100
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Settings:
@@ -28,4 +30,5 @@ class Settings(msgspec.Struct, frozen=True):
             redis_url=env.get("REDIS_URL") or None,
             data_dir=Path(env.get("CHRONICLE_DATA_DIR", ".chronicle")),
             log_level=env.get("LOG_LEVEL", "info"),
+            snapshot_every=max(1, int(env.get("CHRONICLE_SNAPSHOT_EVERY", "100"))),
         )

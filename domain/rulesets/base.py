@@ -30,6 +30,9 @@ class Ruleset:
     provisional_rules: ClassVar[tuple[ProvisionalRule, ...]] = ()
     options_type: ClassVar[type[msgspec.Struct] | None] = None
     events: ClassVar[tuple[type[msgspec.Struct], ...]] = ()
+    # The type of this ruleset's part of the battle state, and its version for snapshots.
+    state_type: ClassVar[type[msgspec.Struct] | None] = None
+    state_version: ClassVar[int] = 1
 
     def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """Validate a battle's options and fill in every provisional setting, so that the

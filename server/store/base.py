@@ -48,6 +48,12 @@ class StreamRow(msgspec.Struct, frozen=True):
     seq: int
 
 
+class Snapshot(msgspec.Struct, frozen=True):
+    version: int
+    schema: str
+    state: dict[str, Any]
+
+
 class StoredResponse(msgspec.Struct, frozen=True):
     """The first response to an idempotent request, returned again for a retry."""
 
@@ -146,6 +152,12 @@ class EventStore(Protocol):
                            limit: int) -> list[StreamRow]: ...
 
     async def secret(self, stream_id: str) -> bytes | None: ...
+
+    async def save_snapshot(self, stream_id: str, snapshot: Snapshot) -> None:
+        """Keep `snapshot` unless a newer one is already stored."""
+        ...
+
+    async def load_snapshot(self, stream_id: str) -> Snapshot | None: ...
 
     async def stored_response(self, scope: str, key: str) -> StoredResponse | None: ...
 

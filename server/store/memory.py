@@ -16,6 +16,7 @@ from server.store.base import (
     Player,
     RecordedEvent,
     Responder,
+    Snapshot,
     StoredResponse,
     StreamIndex,
     StreamRow,
@@ -37,6 +38,7 @@ class MemoryStore:
         self._secrets: dict[str, bytes] = {}
         self._responses: dict[tuple[str, str], StoredResponse] = {}
         self._players: dict[str, tuple[Player, str]] = {}
+        self._snapshots: dict[str, Snapshot] = {}
 
     async def append(self, stream_id: str, expected_version: int, events: Sequence[NewEvent], *,
                      index: StreamIndex | None = None, secret: bytes | None = None,
@@ -95,6 +97,14 @@ class MemoryStore:
 
     async def secret(self, stream_id: str) -> bytes | None:
         return self._secrets.get(stream_id)
+
+    async def save_snapshot(self, stream_id: str, snapshot: Snapshot) -> None:
+        current = self._snapshots.get(stream_id)
+        if current is None or current.version < snapshot.version:
+            self._snapshots[stream_id] = snapshot
+
+    async def load_snapshot(self, stream_id: str) -> Snapshot | None:
+        return self._snapshots.get(stream_id)
 
     async def stored_response(self, scope: str, key: str) -> StoredResponse | None:
         return self._responses.get((scope, key))

@@ -27,6 +27,7 @@ from server.store.base import (
     Player,
     RecordedEvent,
     Responder,
+    Snapshot,
     StoredResponse,
     StoreUnavailable,
     StreamIndex,
@@ -212,6 +213,18 @@ class PostgresStore:
             "SELECT server_seed FROM stream_secrets WHERE stream_id = $1", stream_id)
         return bytes(value) if value is not None else None
 
+    async def save_snapshot(self, stream_id: str, snapshot: Snapshot) -> None:
+        await self._pool.execute(
+            """INSERT INTO snapshots (stream_id, version, schema, state) VALUES ($1, $2, $3, $4)
+               ON CONFLICT (stream_id) DO UPDATE
+               SET version = excluded.version, schema = excluded.schema, state = excluded.state, written_at = now()
+               WHERE snapshots.version < excluded.version""",
+            stream_id, snapshot.version, snapshot.schema, snapshot.state)
+
+    async def load_snapshot(self, stream_id: str) -> Snapshot | None:
+        row = await self._pool.fetchrow("SELECT version, schema, state FROM snapshots WHERE stream_id = $1", stream_id)
+        return Snapshot(version=row["version"], schema=row["schema"], state=row["state"]) if row else None
+
     async def stored_response(self, scope: str, key: str) -> StoredResponse | None:
         async with self._pool.acquire() as connection:
             return await self._stored(connection, scope, key)
@@ -252,6 +265,6 @@ class PostgresStore:
 
 # Every public operation reports a lost or refused connection as StoreUnavailable (HTTP 503);
 # the pool replaces dead connections by itself, so the server recovers without a restart.
-for _name in ("append", "read_stream", "read_all", "stream", "list_streams", "secret", "stored_response",
-              "create_player", "player_by_token", "ping"):
+for _name in ("append", "read_stream", "read_all", "stream", "list_streams", "secret", "save_snapshot",
+              "load_snapshot", "stored_response", "create_player", "player_by_token", "ping"):
     setattr(PostgresStore, _name, _unavailable_when_disconnected(getattr(PostgresStore, _name)))

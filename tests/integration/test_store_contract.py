@@ -196,3 +196,13 @@ async def test_secret_and_index_are_written_with_the_events(store: EventStore) -
     await store.append(stream, 1, events("b"), index=StreamIndex(kind="contract", status="ended", summary={}))
     listed = await store.list_streams("contract", "ended", None, 100)
     assert stream in [r.stream_id for r in listed]
+
+
+async def test_the_newest_snapshot_is_kept(store: EventStore) -> None:
+    from server.store.base import Snapshot
+
+    stream = new_stream()
+    assert await store.load_snapshot(stream) is None
+    await store.save_snapshot(stream, Snapshot(version=200, schema="s", state={"v": 200}))
+    await store.save_snapshot(stream, Snapshot(version=100, schema="s", state={"v": 100}))
+    assert await store.load_snapshot(stream) == Snapshot(version=200, schema="s", state={"v": 200})

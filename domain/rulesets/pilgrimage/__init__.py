@@ -42,6 +42,7 @@ class Pilgrimage(Ruleset):
     )
     options_type: ClassVar[type[msgspec.Struct] | None] = PilgrimageOptions
     events: ClassVar[tuple[type[msgspec.Struct], ...]] = (EnvironmentRolled,)
+    state_type: ClassVar[type[msgspec.Struct] | None] = PilgrimageState
 
     def initial_state(self) -> PilgrimageState:
         return PilgrimageState()

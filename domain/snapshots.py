@@ -1,0 +1,41 @@
+"""Battle state snapshots: the state as plain data, tagged with the schema it was written
+under. A snapshot whose schema differs from the running code's is ignored, never trusted:
+the caller replays the stream instead."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.battle import BattleState
+from domain.errors import DomainError
+from domain.rulesets import find_ruleset
+
+# Bump when BattleState changes shape; ruleset state versions are part of the schema too.
+BATTLE_STATE_VERSION = 1
+
+
+def snapshot_schema(ruleset_id: str, ruleset_version: str) -> str:
+    ruleset = find_ruleset(ruleset_id, ruleset_version)
+    return f"battle-{BATTLE_STATE_VERSION}/{ruleset.id}-{ruleset.version}-{ruleset.state_version}"
+
+
+def to_snapshot(state: BattleState) -> tuple[str, dict[str, Any]]:
+    data: dict[str, Any] = msgspec.to_builtins(state)
+    return snapshot_schema(state.ruleset, state.ruleset_version), data
+
+
+def from_snapshot(schema: str, data: dict[str, Any]) -> BattleState | None:
+    """The state a snapshot holds, or None when it was written under another schema."""
+    try:
+        ruleset_id, ruleset_version = data["ruleset"], data["ruleset_version"]
+        if schema != snapshot_schema(ruleset_id, ruleset_version):
+            return None
+        ruleset = find_ruleset(ruleset_id, ruleset_version)
+        state = msgspec.convert({**data, "ruleset_state": None}, BattleState)
+        ruleset_state = (None if ruleset.state_type is None
+                         else msgspec.convert(data["ruleset_state"], ruleset.state_type))
+        return msgspec.structs.replace(state, ruleset_state=ruleset_state)
+    except (KeyError, TypeError, ValueError, msgspec.ValidationError, DomainError):
+        return None
