@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -24,6 +25,7 @@ from server.embedded import EmbeddedPostgres, ensure_database
 from server.http import problem_responses
 from server.observability import metrics, request_context_middleware
 from server.problems import problem
+from server.projector import Projector
 from server.routes import battles, players, rulesets, stream
 from server.settings import Settings
 from server.store.base import EventStore, IdempotencyKeyReused, RecordedEvent, StoreUnavailable
@@ -108,21 +110,30 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
     settings = settings or Settings.from_env()
     channels = ChannelsPlugin(backend=channels_backend(settings.redis_url), arbitrary_channels_allowed=True)
 
+    projector_box: list[Projector] = []
+
     def publish(events: list[RecordedEvent]) -> None:
         for event in events:
-            data = stream.encode_envelope(battles.envelope(event))
-            channels.publish(data, stream.channel_name(battles.envelope(event).battle_id))
+            item = battles.envelope(event)
+            channels.publish(stream.encode_envelope(item), stream.channel_name(item.battle_id))
+        for projector in projector_box:
+            projector.poke()
 
     async def open_resources(app: Litestar) -> None:
         opened, app.state.embedded = (store, None) if store else await open_store(settings)
         app.state.store = opened
         app.state.service = BattleService(opened, publish, snapshot_every=settings.snapshot_every)
+        app.state.projector = Projector(opened)
+        projector_box[:] = [app.state.projector]
+        app.state.projector_task = asyncio.create_task(app.state.projector.run())
         app.state.broker = "redis" if settings.redis_url else "memory"
         app.state.redis = Redis.from_url(settings.redis_url) if settings.redis_url else None
 
     async def close_resources(app: Litestar) -> None:
         # A shutdown hook, not a lifespan manager: Litestar runs these after its own task
         # groups have exited, so closing the pool is not cancelled half-way.
+        app.state.projector_task.cancel()
+        await asyncio.gather(app.state.projector_task, return_exceptions=True)
         if store is None:
             await app.state.store.close()
         if app.state.redis is not None:
@@ -132,7 +143,8 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
 
     return Litestar(
         route_handlers=[
-            health, live, ready, metrics, players.create_player, rulesets.list_rulesets, rulesets.show_ruleset,
+            health, live, ready, metrics, players.create_player, players.show_player,
+            rulesets.list_rulesets, rulesets.show_ruleset,
             battles.create_battle, battles.list_battles, battles.show_battle, battles.claim_seat,
             battles.send_command, battles.list_events, battles.show_state, battles.verify_battle,
             battles.show_dice, stream.battle_stream,

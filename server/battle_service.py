@@ -20,7 +20,6 @@ from domain.codec import event_data, event_from, event_type
 from domain.commands import ClaimSeat, Command, CreateBattle
 from domain.dice import HmacDice
 from domain.snapshots import from_snapshot, to_snapshot
-from projections.battle_summary import summarize
 from server.api_models import Envelope
 from server.observability import APPEND_CONFLICTS, COMMAND_LATENCY, battle_id_var
 from server.store.base import (
@@ -32,7 +31,6 @@ from server.store.base import (
     Snapshot,
     StoredResponse,
     StoreUnavailable,
-    StreamIndex,
     WrongExpectedVersion,
 )
 
@@ -207,10 +205,8 @@ class BattleService:
                 return status, _encode(make_body(after, [envelope(e) for e in recorded]))
 
             try:
-                outcome = await self.store.append(
-                    stream_id(battle_id), state.version, new_events,
-                    index=StreamIndex(kind=BATTLE, status=after.status, summary=msgspec.to_builtins(summarize(after))),
-                    secret=new_seed, idempotency=idempotency, respond=respond_with)
+                outcome = await self.store.append(stream_id(battle_id), state.version, new_events, secret=new_seed,
+                                                  idempotency=idempotency, respond=respond_with)
             except WrongExpectedVersion as conflict:
                 APPEND_CONFLICTS.inc()
                 if expected_version is not None or attempt == _MAX_ATTEMPTS - 1:

@@ -83,6 +83,18 @@ def verify(args: argparse.Namespace) -> int:
     return asyncio.run(run())
 
 
+def rebuild_projections(args: argparse.Namespace) -> int:
+    from server.projector import Projector
+
+    async def run() -> None:
+        async with _opened_store(_settings(args)) as store:
+            await Projector(store).rebuild()
+
+    asyncio.run(run())
+    print("read models rebuilt from the event log")
+    return 0
+
+
 def openapi_documents() -> dict[str, bytes]:
     """The documents committed under api_schema/, generated from the app."""
     from litestar.serialization import encode_json
@@ -119,6 +131,10 @@ def main(argv: list[str] | None = None) -> int:
     check = commands.add_parser("verify", help="check a battle's hash chain and dice")
     check.add_argument("battle_id")
     check.set_defaults(func=verify)
+    projections = commands.add_parser("projections", help="manage read models")
+    projection_commands = projections.add_subparsers(dest="action", required=True)
+    projection_commands.add_parser("rebuild", help="rebuild the battle list and player records from the log") \
+        .set_defaults(func=rebuild_projections)
     export = commands.add_parser("openapi", help="write the OpenAPI and websocket schemas")
     export.add_argument("--out", default=str(SCHEMA_DIR))
     export.set_defaults(func=openapi)

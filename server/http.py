@@ -11,6 +11,7 @@ from litestar.openapi.datastructures import ResponseSpec
 from server.api_models import ProblemDetail
 from server.battle_service import BattleService, request_hash
 from server.problems import problem
+from server.projector import Projector
 from server.store.base import EventStore, Idempotency, Player, StoredResponse
 
 IDEMPOTENCY_HEADER = "Idempotency-Key"
@@ -25,6 +26,11 @@ def token_hash(token: str) -> str:
 def store_of(request: Request[Any, Any, Any]) -> EventStore:
     store: EventStore = request.app.state.store
     return store
+
+
+def projector_of(request: Request[Any, Any, Any]) -> Projector:
+    projector: Projector = request.app.state.projector
+    return projector
 
 
 def service_of(request: Request[Any, Any, Any]) -> BattleService:

@@ -21,12 +21,13 @@ from server.api_models import (
     NewBattle,
     SeatClaim,
 )
-from server.battle_service import BATTLE, envelope, stream_id
+from server.battle_service import envelope, stream_id
 from server.http import (
     BEARER_SECURITY,
     authenticate,
     idempotency_of,
     problem_responses,
+    projector_of,
     service_of,
     store_of,
     stored,
@@ -55,10 +56,19 @@ def _seq_from(cursor: str) -> int:
 
 
 async def _summary_or_404(request: Request[Any, Any, Any], battle_id: UUID) -> BattleSummary:
-    row = await store_of(request).stream(stream_id(str(battle_id)))
-    if row is None or row.kind != BATTLE:
+    await projector_of(request).catch_up()
+    row = (await store_of(request).battle_rows([str(battle_id)])).get(str(battle_id))
+    if row is None:
         raise not_found(f"battle {battle_id}")
     return msgspec.convert(row.summary, BattleSummary)
+
+
+async def _version_or_404(request: Request[Any, Any, Any], battle_id: UUID) -> int:
+    """The battle's version straight from the event store (no read model involved)."""
+    row = await store_of(request).stream(stream_id(str(battle_id)))
+    if row is None:
+        raise not_found(f"battle {battle_id}")
+    return row.version
 
 
 @post("/v1/battles", summary="Create a battle; its dice commitment is published now", **_WRITE)
@@ -78,7 +88,8 @@ async def list_battles(
     limit: Annotated[int, QueryParameter(ge=1, le=100)] = 20,
 ) -> BattleList:
     before = _seq_from(cursor) if cursor else None
-    rows = await store_of(request).list_streams(BATTLE, status, before, limit)
+    await projector_of(request).catch_up()
+    rows = await store_of(request).list_battles(status, before, limit)
     next_cursor = _cursor(rows[-1].seq) if len(rows) == limit else None
     return BattleList(battles=[msgspec.convert(r.summary, BattleSummary) for r in rows], next_cursor=next_cursor)
 
@@ -116,11 +127,10 @@ async def list_events(
     after: Annotated[int, QueryParameter(ge=0, le=2**31 - 1)] = 0,
     limit: Annotated[int, QueryParameter(ge=1, le=MAX_PAGE)] = 100,
 ) -> EventPage:
-    summary = await _summary_or_404(request, battle_id)
+    version = await _version_or_404(request, battle_id)
     events = await store_of(request).read_stream(stream_id(str(battle_id)), after=after, limit=limit)
     last = events[-1].version if events else after
-    return EventPage(events=[envelope(e) for e in events],
-                     next=last if events and last < summary.version else None)
+    return EventPage(events=[envelope(e) for e in events], next=last if events and last < version else None)
 
 
 @get("/v1/battles/{battle_id:uuid}/state", **_READ,
@@ -129,26 +139,24 @@ async def show_state(
     request: Request[Any, Any, Any], battle_id: FromPath[UUID],
     at: Annotated[int | None, QueryParameter(ge=1, le=2**31 - 1)] = None,
 ) -> dict[str, Any]:
-    summary = await _summary_or_404(request, battle_id)
-    if at is not None and at > summary.version:
-        raise problem(404, "version-unknown", f"the battle has {summary.version} events, not {at}")
+    version = await _version_or_404(request, battle_id)
+    if at is not None and at > version:
+        raise problem(404, "version-unknown", f"the battle has {version} events, not {at}")
     return state_view(await service_of(request).load(str(battle_id), through=at))
 
 
 @get("/v1/battles/{battle_id:uuid}/verify", **_READ,
      summary="Check the hash chain and, once the seed is revealed, every roll and the commitment")
 async def verify_battle(request: Request[Any, Any, Any], battle_id: FromPath[UUID]) -> Report:
-    row = await store_of(request).stream(stream_id(str(battle_id)))
-    if row is None or row.kind != BATTLE:
-        raise not_found(f"battle {battle_id}")
+    version = await _version_or_404(request, battle_id)
     events = await store_of(request).read_stream(stream_id(str(battle_id)))
-    return verify(events, row.version, str(battle_id))
+    return verify(events, version, str(battle_id))
 
 
 @get("/v1/battles/{battle_id:uuid}/dice", **_READ,
      summary="Everything needed to check the dice; `server_seed` is null until the battle ends")
 async def show_dice(request: Request[Any, Any, Any], battle_id: FromPath[UUID]) -> DiceState:
-    await _summary_or_404(request, battle_id)
+    await _version_or_404(request, battle_id)
     state = await service_of(request).load(str(battle_id))
     assert state.dice is not None
     return DiceState(algorithm=ALGORITHM, commitment=state.dice.commitment,

@@ -5,11 +5,13 @@ import uuid
 from typing import Any
 
 import msgspec
-from litestar import Request, Response, post
-from litestar.params import JSONBody
+from litestar import Request, Response, get, post
+from litestar.params import FromPath, JSONBody
 
+from projections.player_records import PlayerRecord
 from server.api_models import NewPlayer, PlayerCreated
-from server.http import idempotency_of, problem_responses, store_of, stored, token_hash
+from server.http import idempotency_of, problem_responses, projector_of, store_of, stored, token_hash
+from server.problems import not_found
 from server.store.base import Player
 
 
@@ -25,3 +27,26 @@ async def create_player(request: Request[Any, Any, Any], data: JSONBody[NewPlaye
         return 201, msgspec.json.encode(PlayerCreated(id=player.id, name=player.name, token=token))
 
     return stored(await store_of(request).create_player(player, token_hash(token), idempotency, respond))
+
+
+class PlayerView(msgspec.Struct, frozen=True):
+    id: str
+    name: str
+    battles: int
+    active: int
+    won: int
+    lost: int
+
+
+@get("/v1/players/{player_id:str}", tags=["players"], responses=problem_responses(404),
+     summary="A player's record: battles joined, in play, won and lost")
+async def show_player(request: Request[Any, Any, Any], player_id: FromPath[str]) -> PlayerView:
+    store = store_of(request)
+    player = await store.player(player_id) if len(player_id) <= 64 and "\x00" not in player_id else None
+    if player is None:
+        raise not_found(f"player {player_id}")
+    await projector_of(request).catch_up()
+    row = (await store.player_rows([player_id])).get(player_id)
+    record = msgspec.convert(row.record, PlayerRecord) if row else PlayerRecord(player_id)
+    return PlayerView(id=player.id, name=player.name, battles=record.battles, active=record.active,
+                      won=record.won, lost=record.lost)

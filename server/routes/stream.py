@@ -22,7 +22,7 @@ from litestar.exceptions import WebSocketDisconnect
 from litestar.params import FromPath, FromQuery
 
 from server.api_models import CaughtUp, Envelope
-from server.battle_service import BATTLE, envelope, stream_id
+from server.battle_service import envelope, stream_id
 from server.broker import RESYNC
 from server.observability import FANOUT_LAG, WEBSOCKETS
 from server.store.base import EventStore, StoreUnavailable
@@ -96,7 +96,7 @@ async def battle_stream(socket: WebSocket[Any, Any, Any], battle_id: FromPath[UU
     except StoreUnavailable:
         await socket.close(code=TRY_AGAIN_LATER, reason="database unavailable")
         return
-    if row is None or row.kind != BATTLE:
+    if row is None:
         await socket.close(code=4404, reason="no such battle")
         return
     await socket.accept()

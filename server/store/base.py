@@ -31,21 +31,23 @@ class RecordedEvent(msgspec.Struct, frozen=True):
     prev_hash: str
 
 
-class StreamIndex(msgspec.Struct, frozen=True):
-    """What the stream list shows about a stream, written in the same transaction as its events."""
-
-    kind: str
-    status: str
-    summary: dict[str, Any]
-
-
 class StreamRow(msgspec.Struct, frozen=True):
     stream_id: str
-    kind: str
-    status: str
     version: int
-    summary: dict[str, Any]
+
+
+class BattleRow(msgspec.Struct, frozen=True):
+    """A row of the battle list read model. `seq` is the position of the battle's first event."""
+
+    battle_id: str
     seq: int
+    status: str
+    summary: dict[str, Any]
+
+
+class PlayerRow(msgspec.Struct, frozen=True):
+    player_id: str
+    record: dict[str, Any]
 
 
 class Snapshot(msgspec.Struct, frozen=True):
@@ -130,7 +132,7 @@ class EventStore(Protocol):
     name: str
 
     async def append(self, stream_id: str, expected_version: int, events: Sequence[NewEvent], *,
-                     index: StreamIndex | None = None, secret: bytes | None = None,
+                     secret: bytes | None = None,
                      idempotency: Idempotency | None = None,
                      respond: Responder | None = None) -> AppendOutcome:
         """Append atomically at `expected_version` (0 for a new stream) or raise
@@ -148,8 +150,27 @@ class EventStore(Protocol):
 
     async def stream(self, stream_id: str) -> StreamRow | None: ...
 
-    async def list_streams(self, kind: str, status: str | None, before_seq: int | None,
-                           limit: int) -> list[StreamRow]: ...
+    # ---- read models kept by the projector (server/projector.py) ----
+
+    async def projection_position(self, name: str) -> int: ...
+
+    async def commit_projection(self, name: str, from_position: int, to_position: int,
+                                battles: Sequence[BattleRow], players: Sequence[PlayerRow]) -> bool:
+        """Write the rows and move the checkpoint from `from_position` to `to_position` in one
+        transaction; False (and nothing written) when the checkpoint is no longer at `from_position`."""
+        ...
+
+    async def reset_projection(self, name: str) -> None:
+        """Empty the read models and rewind the checkpoint, for a rebuild."""
+        ...
+
+    async def battle_rows(self, battle_ids: Sequence[str]) -> dict[str, BattleRow]: ...
+
+    async def list_battles(self, status: str | None, before_seq: int | None, limit: int) -> list[BattleRow]: ...
+
+    async def player_rows(self, player_ids: Sequence[str]) -> dict[str, PlayerRow]: ...
+
+    async def player(self, player_id: str) -> Player | None: ...
 
     async def secret(self, stream_id: str) -> bytes | None: ...
 

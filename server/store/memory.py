@@ -11,14 +11,15 @@ import msgspec
 
 from server.store.base import (
     AppendOutcome,
+    BattleRow,
     Idempotency,
     NewEvent,
     Player,
+    PlayerRow,
     RecordedEvent,
     Responder,
     Snapshot,
     StoredResponse,
-    StreamIndex,
     StreamRow,
     WrongExpectedVersion,
     check_replay,
@@ -34,14 +35,17 @@ class MemoryStore:
         self._lock = asyncio.Lock()
         self._log: list[RecordedEvent] = []
         self._streams: dict[str, list[RecordedEvent]] = {}
-        self._index: dict[str, StreamRow] = {}
+        self._versions: dict[str, int] = {}
+        self._checkpoints: dict[str, int] = {}
+        self._battles: dict[str, BattleRow] = {}
+        self._player_rows: dict[str, PlayerRow] = {}
         self._secrets: dict[str, bytes] = {}
         self._responses: dict[tuple[str, str], StoredResponse] = {}
         self._players: dict[str, tuple[Player, str]] = {}
         self._snapshots: dict[str, Snapshot] = {}
 
     async def append(self, stream_id: str, expected_version: int, events: Sequence[NewEvent], *,
-                     index: StreamIndex | None = None, secret: bytes | None = None,
+                     secret: bytes | None = None,
                      idempotency: Idempotency | None = None,
                      respond: Responder | None = None) -> AppendOutcome:
         async with self._lock:
@@ -58,7 +62,7 @@ class MemoryStore:
                             first_position=len(self._log) + 1)
             self._streams[stream_id] = stream + recorded
             self._log.extend(recorded)
-            self._write_index(stream_id, recorded[-1].version, index)
+            self._versions[stream_id] = recorded[-1].version
             if secret is not None:
                 self._secrets[stream_id] = secret
             if idempotency is not None and respond is not None:
@@ -66,15 +70,6 @@ class MemoryStore:
                 self._responses[(idempotency.scope, idempotency.key)] = StoredResponse(
                     request_hash=idempotency.request_hash, status=status, body=body)
             return AppendOutcome(events=recorded)
-
-    def _write_index(self, stream_id: str, version: int, index: StreamIndex | None) -> None:
-        existing = self._index.get(stream_id)
-        if index is None:
-            index = (StreamIndex(kind=existing.kind, status=existing.status, summary=existing.summary)
-                     if existing else StreamIndex(kind="stream", status="", summary={}))
-        seq = existing.seq if existing else len(self._index) + 1
-        self._index[stream_id] = StreamRow(stream_id=stream_id, kind=index.kind, status=index.status,
-                                           version=version, summary=index.summary, seq=seq)
 
     async def read_stream(self, stream_id: str, after: int = 0, limit: int | None = None,
                           through: int | None = None) -> list[RecordedEvent]:
@@ -86,14 +81,41 @@ class MemoryStore:
         return self._log[after_position:after_position + limit]
 
     async def stream(self, stream_id: str) -> StreamRow | None:
-        return self._index.get(stream_id)
+        version = self._versions.get(stream_id)
+        return StreamRow(stream_id=stream_id, version=version) if version is not None else None
 
-    async def list_streams(self, kind: str, status: str | None, before_seq: int | None,
-                           limit: int) -> list[StreamRow]:
-        rows = sorted((r for r in self._index.values() if r.kind == kind
-                       and (status is None or r.status == status)
+    async def projection_position(self, name: str) -> int:
+        return self._checkpoints.get(name, 0)
+
+    async def commit_projection(self, name: str, from_position: int, to_position: int,
+                                battles: Sequence[BattleRow], players: Sequence[PlayerRow]) -> bool:
+        async with self._lock:
+            if self._checkpoints.get(name, 0) != from_position:
+                return False
+            self._battles.update({row.battle_id: row for row in battles})
+            self._player_rows.update({row.player_id: row for row in players})
+            self._checkpoints[name] = to_position
+            return True
+
+    async def reset_projection(self, name: str) -> None:
+        async with self._lock:
+            self._battles.clear()
+            self._player_rows.clear()
+            self._checkpoints[name] = 0
+
+    async def battle_rows(self, battle_ids: Sequence[str]) -> dict[str, BattleRow]:
+        return {i: self._battles[i] for i in battle_ids if i in self._battles}
+
+    async def list_battles(self, status: str | None, before_seq: int | None, limit: int) -> list[BattleRow]:
+        rows = sorted((r for r in self._battles.values() if (status is None or r.status == status)
                        and (before_seq is None or r.seq < before_seq)), key=lambda r: -r.seq)
         return rows[:limit]
+
+    async def player_rows(self, player_ids: Sequence[str]) -> dict[str, PlayerRow]:
+        return {i: self._player_rows[i] for i in player_ids if i in self._player_rows}
+
+    async def player(self, player_id: str) -> Player | None:
+        return next((p for p, _ in self._players.values() if p.id == player_id), None)
 
     async def secret(self, stream_id: str) -> bytes | None:
         return self._secrets.get(stream_id)

@@ -22,15 +22,16 @@ import msgspec
 
 from server.store.base import (
     AppendOutcome,
+    BattleRow,
     Idempotency,
     NewEvent,
     Player,
+    PlayerRow,
     RecordedEvent,
     Responder,
     Snapshot,
     StoredResponse,
     StoreUnavailable,
-    StreamIndex,
     StreamRow,
     WrongExpectedVersion,
     check_replay,
@@ -45,7 +46,6 @@ _json_encode = msgspec.json.Encoder().encode
 _json_decode = msgspec.json.Decoder().decode
 
 _EVENT_COLUMNS = "stream_id, version, position, type, data, actor, recorded_at, hash, prev_hash"
-_STREAM_COLUMNS = "stream_id, kind, status, version, summary, seq"
 
 
 async def _init_connection(connection: asyncpg.Connection) -> None:
@@ -59,11 +59,6 @@ def _event(row: asyncpg.Record) -> RecordedEvent:
                          type=row["type"], data=row["data"], actor=row["actor"],
                          recorded_at=format_time(row["recorded_at"]), hash=row["hash"],
                          prev_hash=row["prev_hash"])
-
-
-def _stream(row: asyncpg.Record) -> StreamRow:
-    return StreamRow(stream_id=row["stream_id"], kind=row["kind"], status=row["status"],
-                     version=row["version"], summary=row["summary"], seq=row["seq"])
 
 
 _CONNECTION_LOST = (
@@ -106,7 +101,7 @@ class PostgresStore:
         return cls(pool)
 
     async def append(self, stream_id: str, expected_version: int, events: Sequence[NewEvent], *,
-                     index: StreamIndex | None = None, secret: bytes | None = None,
+                     secret: bytes | None = None,
                      idempotency: Idempotency | None = None,
                      respond: Responder | None = None) -> AppendOutcome:
         async with self._pool.acquire() as connection, connection.transaction():
@@ -134,7 +129,7 @@ class PostgresStore:
                 [_json_encode(e.data).decode() for e in sealed], [e.actor for e in sealed],
                 [e.hash for e in sealed], [e.prev_hash for e in sealed])
             recorded = [_event(row) for row in rows]
-            await self._write_index(connection, stream_id, recorded, index, current is None)
+            await self._advance_stream(connection, stream_id, recorded[-1], current is None)
             if secret is not None:
                 await connection.execute(
                     "INSERT INTO stream_secrets (stream_id, server_seed) VALUES ($1, $2)", stream_id, secret)
@@ -143,25 +138,16 @@ class PostgresStore:
                 await self._store_response(connection, idempotency, status, body)
             return AppendOutcome(events=recorded)
 
-    async def _write_index(self, connection: asyncpg.Connection, stream_id: str,
-                           recorded: list[RecordedEvent], index: StreamIndex | None, is_new: bool) -> None:
-        version, last_hash = recorded[-1].version, recorded[-1].hash
+    @staticmethod
+    async def _advance_stream(connection: asyncpg.Connection, stream_id: str, last: RecordedEvent,
+                              is_new: bool) -> None:
         if is_new:
-            if index is None:
-                index = StreamIndex(kind="stream", status="", summary={})
-            await connection.execute(
-                """INSERT INTO streams (stream_id, kind, status, version, last_hash, summary)
-                   VALUES ($1, $2, $3, $4, $5, $6)""",
-                stream_id, index.kind, index.status, version, last_hash, index.summary)
-        elif index is None:
-            await connection.execute(
-                "UPDATE streams SET version = $2, last_hash = $3, updated_at = now() WHERE stream_id = $1",
-                stream_id, version, last_hash)
+            await connection.execute("INSERT INTO streams (stream_id, version, last_hash) VALUES ($1, $2, $3)",
+                                     stream_id, last.version, last.hash)
         else:
             await connection.execute(
-                """UPDATE streams SET version = $2, last_hash = $3, status = $4, summary = $5,
-                   updated_at = now() WHERE stream_id = $1""",
-                stream_id, version, last_hash, index.status, index.summary)
+                "UPDATE streams SET version = $2, last_hash = $3, updated_at = now() WHERE stream_id = $1",
+                stream_id, last.version, last.hash)
 
     @staticmethod
     async def _stored(connection: asyncpg.Connection, scope: str, key: str) -> StoredResponse | None:
@@ -195,18 +181,67 @@ class PostgresStore:
         return [_event(row) for row in rows]
 
     async def stream(self, stream_id: str) -> StreamRow | None:
-        row = await self._pool.fetchrow(f"SELECT {_STREAM_COLUMNS} FROM streams WHERE stream_id = $1",
-                                        stream_id)
-        return _stream(row) if row else None
+        version = await self._pool.fetchval("SELECT version FROM streams WHERE stream_id = $1", stream_id)
+        return StreamRow(stream_id=stream_id, version=version) if version is not None else None
 
-    async def list_streams(self, kind: str, status: str | None, before_seq: int | None,
-                           limit: int) -> list[StreamRow]:
+    async def projection_position(self, name: str) -> int:
+        position = await self._pool.fetchval("SELECT position FROM projection_checkpoints WHERE name = $1", name)
+        return int(position or 0)
+
+    async def commit_projection(self, name: str, from_position: int, to_position: int,
+                                battles: Sequence[BattleRow], players: Sequence[PlayerRow]) -> bool:
+        async with self._pool.acquire() as connection, connection.transaction():
+            await connection.execute(
+                "INSERT INTO projection_checkpoints (name, position) VALUES ($1, 0) ON CONFLICT DO NOTHING", name)
+            # The row lock makes concurrent projectors (one per node) take turns; the check makes
+            # the loser of a race write nothing and start again from the new checkpoint.
+            current = await connection.fetchval(
+                "SELECT position FROM projection_checkpoints WHERE name = $1 FOR UPDATE", name)
+            if current != from_position:
+                return False
+            if battles:
+                await connection.executemany(
+                    """INSERT INTO battle_list (battle_id, seq, status, summary) VALUES ($1, $2, $3, $4)
+                       ON CONFLICT (battle_id) DO UPDATE SET status = excluded.status, summary = excluded.summary""",
+                    [(row.battle_id, row.seq, row.status, row.summary) for row in battles])
+            if players:
+                await connection.executemany(
+                    """INSERT INTO player_records (player_id, record) VALUES ($1, $2)
+                       ON CONFLICT (player_id) DO UPDATE SET record = excluded.record""",
+                    [(row.player_id, row.record) for row in players])
+            await connection.execute("UPDATE projection_checkpoints SET position = $2 WHERE name = $1",
+                                     name, to_position)
+            return True
+
+    async def reset_projection(self, name: str) -> None:
+        async with self._pool.acquire() as connection, connection.transaction():
+            await connection.execute("TRUNCATE battle_list, player_records")
+            await connection.execute(
+                """INSERT INTO projection_checkpoints (name, position) VALUES ($1, 0)
+                   ON CONFLICT (name) DO UPDATE SET position = 0""", name)
+
+    async def battle_rows(self, battle_ids: Sequence[str]) -> dict[str, BattleRow]:
         rows = await self._pool.fetch(
-            f"""SELECT {_STREAM_COLUMNS} FROM streams
-                WHERE kind = $1 AND ($2::text IS NULL OR status = $2) AND ($3::bigint IS NULL OR seq < $3)
-                ORDER BY seq DESC LIMIT $4""",
-            kind, status, before_seq, limit)
-        return [_stream(row) for row in rows]
+            "SELECT battle_id, seq, status, summary FROM battle_list WHERE battle_id = ANY($1::text[])",
+            list(battle_ids))
+        return {row["battle_id"]: BattleRow(**dict(row)) for row in rows}
+
+    async def list_battles(self, status: str | None, before_seq: int | None, limit: int) -> list[BattleRow]:
+        rows = await self._pool.fetch(
+            """SELECT battle_id, seq, status, summary FROM battle_list
+               WHERE ($1::text IS NULL OR status = $1) AND ($2::bigint IS NULL OR seq < $2)
+               ORDER BY seq DESC LIMIT $3""",
+            status, before_seq, limit)
+        return [BattleRow(**dict(row)) for row in rows]
+
+    async def player_rows(self, player_ids: Sequence[str]) -> dict[str, PlayerRow]:
+        rows = await self._pool.fetch(
+            "SELECT player_id, record FROM player_records WHERE player_id = ANY($1::text[])", list(player_ids))
+        return {row["player_id"]: PlayerRow(**dict(row)) for row in rows}
+
+    async def player(self, player_id: str) -> Player | None:
+        row = await self._pool.fetchrow("SELECT id, name FROM players WHERE id = $1", player_id)
+        return Player(id=row["id"], name=row["name"]) if row else None
 
     async def secret(self, stream_id: str) -> bytes | None:
         value = await self._pool.fetchval(
@@ -265,6 +300,7 @@ class PostgresStore:
 
 # Every public operation reports a lost or refused connection as StoreUnavailable (HTTP 503);
 # the pool replaces dead connections by itself, so the server recovers without a restart.
-for _name in ("append", "read_stream", "read_all", "stream", "list_streams", "secret", "save_snapshot",
-              "load_snapshot", "stored_response", "create_player", "player_by_token", "ping"):
+for _name in ("append", "read_stream", "read_all", "stream", "secret", "save_snapshot", "load_snapshot",
+              "stored_response", "create_player", "player_by_token", "ping", "projection_position",
+              "commit_projection", "reset_projection", "battle_rows", "list_battles", "player_rows", "player"):
     setattr(PostgresStore, _name, _unavailable_when_disconnected(getattr(PostgresStore, _name)))

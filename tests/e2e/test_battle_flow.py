@@ -119,3 +119,14 @@ async def test_live_events_committed_during_catch_up_arrive_once_in_order(
         messages = await receive_until(watcher, last)
     versions = [m["version"] for m in messages if m["type"] != "caught_up"]
     assert versions == list(range(1, last + 1))
+
+
+async def test_player_records_follow_finished_battles(client: httpx.AsyncClient) -> None:
+    battle, alice, bob = await started_battle(client)
+    assert (await command(client, alice, battle["id"], {"type": "concede"})).status_code == 201
+    alice_record = (await client.get(f"/v1/players/{alice['id']}")).json()
+    bob_record = (await client.get(f"/v1/players/{bob['id']}")).json()
+    assert (alice_record["battles"], alice_record["won"], alice_record["lost"], alice_record["active"]) == (1, 0, 1, 0)
+    assert (bob_record["battles"], bob_record["won"], bob_record["lost"]) == (1, 1, 0)
+    assert bob_record["name"] == "bob"
+    assert (await client.get("/v1/players/nobody")).status_code == 404

@@ -9,11 +9,14 @@ from collections.abc import AsyncIterator
 import pytest
 
 from server.store.base import (
+    BattleRow,
     EventStore,
     Idempotency,
     IdempotencyKeyReused,
     NewEvent,
+    PlayerRow,
     RecordedEvent,
+    StreamRow,
     WrongExpectedVersion,
 )
 from server.store.memory import MemoryStore
@@ -184,18 +187,28 @@ async def test_a_removed_row_is_detected(store: EventStore, version: int) -> Non
     assert any(p.version == version and "missing" in p.problem for p in problems)
 
 
-async def test_secret_and_index_are_written_with_the_events(store: EventStore) -> None:
-    from server.store.base import StreamIndex
-
+async def test_secret_and_version_are_written_with_the_events(store: EventStore) -> None:
     stream = new_stream()
-    await store.append(stream, 0, events("a"), secret=b"s" * 32,
-                       index=StreamIndex(kind="contract", status="open", summary={"x": 1}))
+    assert await store.stream(stream) is None
+    await store.append(stream, 0, events("a"), secret=b"s" * 32)
     assert await store.secret(stream) == b"s" * 32
-    row = await store.stream(stream)
-    assert row is not None and (row.kind, row.status, row.version, row.summary) == ("contract", "open", 1, {"x": 1})
-    await store.append(stream, 1, events("b"), index=StreamIndex(kind="contract", status="ended", summary={}))
-    listed = await store.list_streams("contract", "ended", None, 100)
-    assert stream in [r.stream_id for r in listed]
+    await store.append(stream, 1, events("b", "c"))
+    assert await store.stream(stream) == StreamRow(stream_id=stream, version=3)
+
+
+async def test_read_models_move_with_their_checkpoint_only(store: EventStore) -> None:
+    name = f"test-{uuid.uuid4()}"
+    battle = BattleRow(battle_id=str(uuid.uuid4()), seq=7, status="open", summary={"id": "x"})
+    player = PlayerRow(player_id=str(uuid.uuid4()), record={"won": 1})
+    assert await store.projection_position(name) == 0
+    assert await store.commit_projection(name, 0, 10, [battle], [player]) is True
+    assert await store.projection_position(name) == 10
+    stale = BattleRow(battle_id=battle.battle_id, seq=7, status="ended", summary={})
+    assert await store.commit_projection(name, 0, 12, [stale], []) is False, "a stale checkpoint writes nothing"
+    assert (await store.battle_rows([battle.battle_id]))[battle.battle_id] == battle
+    assert (await store.player_rows([player.player_id]))[player.player_id] == player
+    assert battle.battle_id in [r.battle_id for r in await store.list_battles("open", None, 1000)]
+    assert battle.battle_id not in [r.battle_id for r in await store.list_battles("open", 7, 1000)]
 
 
 async def test_the_newest_snapshot_is_kept(store: EventStore) -> None:

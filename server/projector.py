@@ -1,0 +1,97 @@
+"""Keeps the battle list and the player records up to date from the global event log.
+
+It reads committed events after its checkpoint, folds them with the pure projections in
+`projections/`, and writes the rows and the new checkpoint in one transaction. A crash
+between batches loses nothing and applies nothing twice. Every node runs one; the
+checkpoint's compare-and-set makes them take turns. Readers call `catch_up()` first, so
+a client sees its own writes in the list at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+import msgspec
+
+from projections.battle_summary import BattleSummary, CommittedEvent, evolve_summary
+from projections.player_records import PlayerRecord, add, record_changes
+from server.store.base import BattleRow, EventStore, PlayerRow, RecordedEvent, StoreUnavailable
+
+NAME = "battle-list"
+BATTLE_PREFIX = "battle-"
+log = logging.getLogger("chronicle.projector")
+
+
+class Projector:
+    def __init__(self, store: EventStore, batch_size: int = 500) -> None:
+        self._store = store
+        self._batch_size = batch_size
+        self._lock = asyncio.Lock()
+        self._wake = asyncio.Event()
+
+    def poke(self) -> None:
+        """New events committed here: the background loop should look now, not at its next tick."""
+        self._wake.set()
+
+    async def catch_up(self) -> None:
+        async with self._lock:
+            while await self._apply_batch():
+                pass
+
+    async def rebuild(self) -> None:
+        async with self._lock:
+            await self._store.reset_projection(NAME)
+        await self.catch_up()
+
+    async def run(self, interval: float = 1.0) -> None:
+        """The background loop: catch up whenever poked, and at least every `interval` seconds
+        (other nodes' events arrive that way)."""
+        while True:
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), interval)
+            self._wake.clear()
+            try:
+                await self.catch_up()
+            except StoreUnavailable as exc:
+                log.warning("projector waiting for the store: %s", exc)
+
+    async def _apply_batch(self) -> bool:
+        """Apply the next batch; True while there may be more."""
+        start = await self._store.projection_position(NAME)
+        events = await self._store.read_all(start, self._batch_size)
+        if not events:
+            return False
+        battles, players = await self._fold(events)
+        committed = await self._store.commit_projection(NAME, start, events[-1].position, battles, players)
+        return committed or True  # a lost race means another node moved on: read again from its checkpoint
+
+    async def _fold(self, events: list[RecordedEvent]) -> tuple[list[BattleRow], list[PlayerRow]]:
+        battle_events = [e for e in events if e.stream_id.startswith(BATTLE_PREFIX)]
+        ids = {e.stream_id.removeprefix(BATTLE_PREFIX) for e in battle_events}
+        rows = await self._store.battle_rows(sorted(ids))
+        summaries = {i: msgspec.convert(r.summary, BattleSummary) for i, r in rows.items()}
+        seqs = {i: r.seq for i, r in rows.items()}
+        deltas: list[PlayerRecord] = []
+        for event in battle_events:
+            battle_id = event.stream_id.removeprefix(BATTLE_PREFIX)
+            committed = CommittedEvent(battle_id=battle_id, version=event.version, type=event.type, data=event.data)
+            before = summaries.get(battle_id)
+            after = evolve_summary(before, committed)
+            if after is None:
+                continue
+            summaries[battle_id] = after
+            seqs.setdefault(battle_id, event.position)
+            deltas += record_changes(before, after, committed).values()
+        records = await self._player_records({d.player_id for d in deltas})
+        for delta in deltas:
+            records[delta.player_id] = add(records.get(delta.player_id), delta)
+        battle_rows = [BattleRow(battle_id=i, seq=seqs[i], status=summaries[i].status,
+                                 summary=msgspec.to_builtins(summaries[i])) for i in ids if i in summaries]
+        player_rows = [PlayerRow(player_id=p, record=msgspec.to_builtins(r)) for p, r in records.items()]
+        return battle_rows, player_rows
+
+    async def _player_records(self, player_ids: set[str]) -> dict[str, PlayerRecord]:
+        rows = await self._store.player_rows(sorted(player_ids))
+        return {p: msgspec.convert(row.record, PlayerRecord) for p, row in rows.items()}
