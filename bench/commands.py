@@ -18,7 +18,8 @@ import asyncpg
 import httpx
 import websockets
 
-from bench.harness import database, live_server, summary
+from bench.harness import LiveServer, database, summary
+from server.settings import Settings
 
 
 async def bare_insert(dsn: str, count: int) -> list[float]:
@@ -73,7 +74,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rolls", type=int, default=300)
     args = parser.parse_args()
-    with database() as dsn, live_server(dsn) as address:
+    with database() as dsn, LiveServer(Settings(database_url=dsn)) as server:
+        address = server.url.removeprefix("http://")
         baseline = report("bare asyncpg insert + commit", asyncio.run(bare_insert(dsn, args.rolls)))
         ours = report("roll: HTTP -> committed -> websocket", asyncio.run(roll_commands(address, args.rolls)))
     print(f"{'ratio (roll / bare insert)':<48} median {ours[0] / baseline[0]:7.1f} x    "
