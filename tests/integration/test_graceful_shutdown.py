@@ -33,7 +33,6 @@ def test_sigterm_closes_watchers_with_1012_and_exits_cleanly(database_url: str) 
 
         # uvicorn re-raises the signal once its graceful shutdown is done, as a process should.
         assert asyncio.run(scenario()) == -signal.SIGTERM
-        assert node.process is not None and node.process.stderr is not None
-        assert b"Traceback" not in node.process.stderr.read()
+        assert "Traceback" not in node.stderr_text()
     finally:
         node.stop()
