@@ -123,6 +123,7 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
         opened, app.state.embedded = (store, None) if store else await open_store(settings)
         app.state.store = opened
         app.state.service = BattleService(opened, publish, snapshot_every=settings.snapshot_every)
+        app.state.players_by_token = {}
         app.state.projector = Projector(opened)
         projector_box[:] = [app.state.projector]
         app.state.projector_task = asyncio.create_task(app.state.projector.run())

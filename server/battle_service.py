@@ -11,7 +11,7 @@ import secrets
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgspec
 
@@ -78,28 +78,33 @@ def to_domain(events: list[RecordedEvent]) -> list[msgspec.Struct]:
 Publish = Callable[[list[RecordedEvent]], None]
 
 
+class Loaded(NamedTuple):
+    state: BattleState
+    last_hash: str | None  # the stream's last event hash, when known without another read
+
+
 class StateCache:
     """Recently used battle states (immutable, so safe to share), least recently used first out.
     A cached state is only a starting point: `load` always reads the stream's tail after it."""
 
     def __init__(self, capacity: int = 1024) -> None:
         self._capacity = capacity
-        self._states: OrderedDict[str, BattleState] = OrderedDict()
+        self._entries: OrderedDict[str, Loaded] = OrderedDict()
 
-    def get(self, battle_id: str) -> BattleState | None:
-        state = self._states.get(battle_id)
-        if state is not None:
-            self._states.move_to_end(battle_id)
-        return state
+    def get(self, battle_id: str) -> Loaded | None:
+        entry = self._entries.get(battle_id)
+        if entry is not None:
+            self._entries.move_to_end(battle_id)
+        return entry
 
-    def put(self, battle_id: str, state: BattleState) -> None:
-        current = self._states.get(battle_id)
-        if current is not None and current.version > state.version:
+    def put(self, battle_id: str, entry: Loaded) -> None:
+        current = self._entries.get(battle_id)
+        if current is not None and current.state.version > entry.state.version:
             return
-        self._states[battle_id] = state
-        self._states.move_to_end(battle_id)
-        while len(self._states) > self._capacity:
-            self._states.popitem(last=False)
+        self._entries[battle_id] = entry
+        self._entries.move_to_end(battle_id)
+        while len(self._entries) > self._capacity:
+            self._entries.popitem(last=False)
 
 
 class BattleService:
@@ -112,17 +117,22 @@ class BattleService:
         self._seeds: dict[str, bytes] = {}
 
     async def load(self, battle_id: str, through: int | None = None) -> BattleState:
-        """The state after `through` (the latest when None): a cached state plus the events after it."""
+        """The state after `through` (the latest when None)."""
         if through is not None:
             return replay(to_domain(await self.store.read_stream(stream_id(battle_id), through=through)))
-        start = self._cache.get(battle_id) or await self._from_snapshot(battle_id)
-        tail = await self.store.read_stream(stream_id(battle_id), after=start.version if start else 0)
-        state = replay(to_domain(tail), start)
-        if tail:
-            self._cache.put(battle_id, state)
-        return state
+        return (await self._load_latest(battle_id)).state
 
-    async def _from_snapshot(self, battle_id: str) -> BattleState | None:
+    async def _load_latest(self, battle_id: str) -> Loaded:
+        """A cached state (or a snapshot) plus the events after it."""
+        start = self._cache.get(battle_id) or await self._from_snapshot(battle_id)
+        tail = await self.store.read_stream(stream_id(battle_id), after=start.state.version if start else 0)
+        if not tail:
+            return start or Loaded(BattleState(), None)
+        loaded = Loaded(replay(to_domain(tail), start.state if start else None), tail[-1].hash)
+        self._cache.put(battle_id, loaded)
+        return loaded
+
+    async def _from_snapshot(self, battle_id: str) -> Loaded | None:
         snapshot = await self.store.load_snapshot(stream_id(battle_id))
         if snapshot is None:
             return None
@@ -130,7 +140,7 @@ class BattleService:
         if state is None or state.version != snapshot.version:
             log.info("ignoring a snapshot of %s written under schema %s", battle_id, snapshot.schema)
             return None
-        return state
+        return Loaded(state, None)
 
     async def _maybe_snapshot(self, battle_id: str, before: BattleState, after: BattleState) -> None:
         """Every `snapshot_every` events, store the state (best effort: a lost snapshot costs only replay)."""
@@ -188,7 +198,12 @@ class BattleService:
                 return stored
         make_body = respond or _command_body
         for attempt in range(_MAX_ATTEMPTS):
-            state = await self.load(battle_id)
+            # First try on the cached state without reading the store: if another node has moved
+            # the battle on, the append's version check refuses it and we decide again on fresh state.
+            cached = self._cache.get(battle_id) if attempt == 0 else None
+            if cached is None or (expected_version is not None and expected_version != cached.state.version):
+                cached = await self._load_latest(battle_id)
+            state, last_hash = cached
             if new_seed is None and state.status == "new":
                 raise BattleNotFound(battle_id)
             if expected_version is not None and expected_version != state.version:
@@ -205,8 +220,9 @@ class BattleService:
                 return status, _encode(make_body(after, [envelope(e) for e in recorded]))
 
             try:
-                outcome = await self.store.append(stream_id(battle_id), state.version, new_events, secret=new_seed,
-                                                  idempotency=idempotency, respond=respond_with)
+                outcome = await self.store.append(stream_id(battle_id), state.version, new_events,
+                                                  prev_hash=last_hash, secret=new_seed, idempotency=idempotency,
+                                                  respond=respond_with)
             except WrongExpectedVersion as conflict:
                 APPEND_CONFLICTS.inc()
                 if expected_version is not None or attempt == _MAX_ATTEMPTS - 1:
@@ -216,7 +232,7 @@ class BattleService:
                 continue
             if outcome.replayed is not None:
                 return outcome.replayed
-            self._cache.put(battle_id, after)
+            self._cache.put(battle_id, Loaded(after, outcome.events[-1].hash))
             self._publish(outcome.events)
             await self._maybe_snapshot(battle_id, state, after)
             status_code, body = respond_with(outcome.events)

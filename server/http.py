@@ -16,6 +16,7 @@ from server.store.base import EventStore, Idempotency, Player, StoredResponse
 
 IDEMPOTENCY_HEADER = "Idempotency-Key"
 MAX_KEY_LENGTH = 200
+MAX_CACHED_TOKENS = 10_000
 BEARER_SECURITY: list[dict[str, list[str]]] = [{"bearer": []}]
 
 
@@ -44,7 +45,13 @@ async def authenticate(request: Request[Any, Any, Any]) -> Player:
     if scheme.lower() != "bearer" or not token.strip():
         raise problem(401, "token-missing", "send 'Authorization: Bearer <token>' (POST /v1/players gives one)",
                       headers={"WWW-Authenticate": "Bearer"})
-    player = await store_of(request).player_by_token(token_hash(token.strip()))
+    digest = token_hash(token.strip())
+    known: dict[str, Player] = request.app.state.players_by_token
+    player = known.get(digest) or await store_of(request).player_by_token(digest)
+    if player is not None and digest not in known:
+        if len(known) >= MAX_CACHED_TOKENS:
+            known.pop(next(iter(known)))
+        known[digest] = player  # a token never changes owner, so a cached answer stays true
     if player is None:
         raise problem(401, "token-unknown", "that token belongs to no player",
                       headers={"WWW-Authenticate": "Bearer"})

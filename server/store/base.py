@@ -132,11 +132,12 @@ class EventStore(Protocol):
     name: str
 
     async def append(self, stream_id: str, expected_version: int, events: Sequence[NewEvent], *,
-                     secret: bytes | None = None,
+                     prev_hash: str | None = None, secret: bytes | None = None,
                      idempotency: Idempotency | None = None,
                      respond: Responder | None = None) -> AppendOutcome:
         """Append atomically at `expected_version` (0 for a new stream) or raise
-        WrongExpectedVersion. With `idempotency`, a retry returns the first response and
+        WrongExpectedVersion. `prev_hash`, when the caller knows the stream's last hash, spares
+        a read; a stale one is refused like a stale version. With `idempotency`, a retry returns the first response and
         appends nothing; `respond` builds that response from the recorded events."""
         ...
 

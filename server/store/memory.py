@@ -45,7 +45,7 @@ class MemoryStore:
         self._snapshots: dict[str, Snapshot] = {}
 
     async def append(self, stream_id: str, expected_version: int, events: Sequence[NewEvent], *,
-                     secret: bytes | None = None,
+                     prev_hash: str | None = None, secret: bytes | None = None,
                      idempotency: Idempotency | None = None,
                      respond: Responder | None = None) -> AppendOutcome:
         async with self._lock:
@@ -55,9 +55,10 @@ class MemoryStore:
                 if replayed is not None:
                     return AppendOutcome(replayed=replayed)
             stream = self._streams.get(stream_id, [])
-            if len(stream) != expected_version:
+            last_hash = stream[-1].hash if stream else GENESIS
+            if len(stream) != expected_version or prev_hash not in (None, last_hash):
                 raise WrongExpectedVersion(stream_id, expected_version, len(stream))
-            prev_hash = stream[-1].hash if stream else GENESIS
+            prev_hash = last_hash
             recorded = seal(stream_id, expected_version + 1, prev_hash, events, datetime.now(UTC),
                             first_position=len(self._log) + 1)
             self._streams[stream_id] = stream + recorded

@@ -40,7 +40,6 @@ from server.store.base import (
 from server.store.chain import GENESIS, format_time
 from server.store.migrations import migrate
 
-_WRITER_LOCK = 7_700_002
 T = TypeVar("T")
 _json_encode = msgspec.json.Encoder().encode
 _json_decode = msgspec.json.Decoder().decode
@@ -52,6 +51,12 @@ async def _init_connection(connection: asyncpg.Connection) -> None:
     for type_name in ("json", "jsonb"):
         await connection.set_type_codec(type_name, schema="pg_catalog",
                                         encoder=lambda v: _json_encode(v).decode(), decoder=_json_decode)
+
+
+async def _keep_session(connection: asyncpg.Connection) -> None:
+    """Released connections skip asyncpg's default reset query (RESET ALL, UNLISTEN, unlock
+    all...), a round trip per release: we set no session state, and our advisory locks are
+    transaction-scoped, so there is nothing to reset."""
 
 
 def _event(row: asyncpg.Record) -> RecordedEvent:
@@ -97,57 +102,39 @@ class PostgresStore:
                 await migrate(connection)
             finally:
                 await connection.close()
-        pool = await asyncpg.create_pool(dsn, min_size=min_size, max_size=max_size, init=_init_connection)
+        pool = await asyncpg.create_pool(dsn, min_size=min_size, max_size=max_size, init=_init_connection,
+                                         reset=_keep_session)
         return cls(pool)
 
     async def append(self, stream_id: str, expected_version: int, events: Sequence[NewEvent], *,
-                     secret: bytes | None = None,
+                     prev_hash: str | None = None, secret: bytes | None = None,
                      idempotency: Idempotency | None = None,
                      respond: Responder | None = None) -> AppendOutcome:
-        async with self._pool.acquire() as connection, connection.transaction():
-            await connection.execute("SELECT pg_advisory_xact_lock($1)", _WRITER_LOCK)
-            if idempotency is not None:
-                replayed = check_replay(await self._stored(connection, idempotency.scope, idempotency.key),
-                                        idempotency)
-                if replayed is not None:
-                    return AppendOutcome(replayed=replayed)
-            current = await connection.fetchrow(
-                "SELECT version, last_hash FROM streams WHERE stream_id = $1", stream_id)
-            actual = current["version"] if current else 0
-            if actual != expected_version:
-                raise WrongExpectedVersion(stream_id, expected_version, actual)
-            prev_hash = current["last_hash"] if current else GENESIS
-            now = datetime.now(UTC)
-            sealed = seal(stream_id, expected_version + 1, prev_hash, events, now)
-            rows = await connection.fetch(
-                f"""INSERT INTO events (stream_id, version, type, data, actor, recorded_at, hash, prev_hash)
-                    SELECT $1, v, t, d::jsonb, a, $2, h, p
-                    FROM unnest($3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
-                         AS u(v, t, d, a, h, p)
-                    RETURNING {_EVENT_COLUMNS}""",
-                stream_id, now, [e.version for e in sealed], [e.type for e in sealed],
-                [_json_encode(e.data).decode() for e in sealed], [e.actor for e in sealed],
-                [e.hash for e in sealed], [e.prev_hash for e in sealed])
-            recorded = [_event(row) for row in rows]
-            await self._advance_stream(connection, stream_id, recorded[-1], current is None)
-            if secret is not None:
-                await connection.execute(
-                    "INSERT INTO stream_secrets (stream_id, server_seed) VALUES ($1, $2)", stream_id, secret)
-            if idempotency is not None and respond is not None:
-                status, body = respond(recorded)
-                await self._store_response(connection, idempotency, status, body)
-            return AppendOutcome(events=recorded)
+        if prev_hash is None:
+            prev_hash = await self._last_hash(stream_id) if expected_version else GENESIS
+        now = datetime.now(UTC)
+        sealed = seal(stream_id, expected_version + 1, prev_hash, events, now)
+        status, body = respond(sealed) if idempotency is not None and respond is not None else (None, None)
+        row = await self._pool.fetchrow(
+            "SELECT * FROM chronicle_append($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+            stream_id, expected_version, prev_hash, now,
+            [e.type for e in sealed], [_json_encode(e.data).decode() for e in sealed], [e.actor for e in sealed],
+            [e.hash for e in sealed], secret,
+            idempotency.scope if idempotency else None, idempotency.key if idempotency else None,
+            idempotency.request_hash if idempotency else None, status, body)
+        if row["outcome"] == "conflict":
+            raise WrongExpectedVersion(stream_id, expected_version, row["actual"])
+        if row["outcome"] == "replayed":
+            assert idempotency is not None
+            replayed = check_replay(StoredResponse(request_hash=row["replay_hash"], status=row["replay_status"],
+                                                   body=bytes(row["replay_body"])), idempotency)
+            return AppendOutcome(replayed=replayed)
+        recorded = [msgspec.structs.replace(e, position=p) for e, p in zip(sealed, row["positions"], strict=True)]
+        return AppendOutcome(events=recorded)
 
-    @staticmethod
-    async def _advance_stream(connection: asyncpg.Connection, stream_id: str, last: RecordedEvent,
-                              is_new: bool) -> None:
-        if is_new:
-            await connection.execute("INSERT INTO streams (stream_id, version, last_hash) VALUES ($1, $2, $3)",
-                                     stream_id, last.version, last.hash)
-        else:
-            await connection.execute(
-                "UPDATE streams SET version = $2, last_hash = $3, updated_at = now() WHERE stream_id = $1",
-                stream_id, last.version, last.hash)
+    async def _last_hash(self, stream_id: str) -> str:
+        last = await self._pool.fetchval("SELECT last_hash FROM streams WHERE stream_id = $1", stream_id)
+        return str(last) if last is not None else GENESIS
 
     @staticmethod
     async def _stored(connection: asyncpg.Connection, scope: str, key: str) -> StoredResponse | None:
