@@ -135,7 +135,7 @@ class LiveServer:
     def __init__(self, settings: Settings) -> None:
         self.port = free_port()
         config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=self.port, log_level="warning",
-                                ws_per_message_deflate=False, lifespan="on")
+                                ws_per_message_deflate=False, lifespan="on", loop="asyncio")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 

@@ -110,14 +110,10 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
     settings = settings or Settings.from_env()
     channels = ChannelsPlugin(backend=channels_backend(settings.redis_url), arbitrary_channels_allowed=True)
 
-    projector_box: list[Projector] = []
-
     def publish(events: list[RecordedEvent]) -> None:
         for event in events:
             item = battles.envelope(event)
             channels.publish(stream.encode_envelope(item), stream.channel_name(item.battle_id))
-        for projector in projector_box:
-            projector.poke()
 
     async def open_resources(app: Litestar) -> None:
         opened, app.state.embedded = (store, None) if store else await open_store(settings)
@@ -125,8 +121,9 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
         app.state.service = BattleService(opened, publish, snapshot_every=settings.snapshot_every)
         app.state.players_by_token = {}
         app.state.projector = Projector(opened)
-        projector_box[:] = [app.state.projector]
-        app.state.projector_task = asyncio.create_task(app.state.projector.run())
+        # Readers catch the projector up themselves (read-your-writes); the loop keeps the read
+        # models fresh in between, in batches, rather than once per command.
+        app.state.projector_task = asyncio.create_task(app.state.projector.run(interval=0.5))
         app.state.broker = "redis" if settings.redis_url else "memory"
         app.state.redis = Redis.from_url(settings.redis_url) if settings.redis_url else None
 

@@ -10,7 +10,6 @@ a client sees its own writes in the list at once.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 
 import msgspec
@@ -29,11 +28,6 @@ class Projector:
         self._store = store
         self._batch_size = batch_size
         self._lock = asyncio.Lock()
-        self._wake = asyncio.Event()
-
-    def poke(self) -> None:
-        """New events committed here: the background loop should look now, not at its next tick."""
-        self._wake.set()
 
     async def catch_up(self) -> None:
         async with self._lock:
@@ -45,13 +39,10 @@ class Projector:
             await self._store.reset_projection(NAME)
         await self.catch_up()
 
-    async def run(self, interval: float = 1.0) -> None:
-        """The background loop: catch up whenever poked, and at least every `interval` seconds
-        (other nodes' events arrive that way)."""
+    async def run(self, interval: float = 0.5) -> None:
+        """The background loop: catch up every `interval` seconds."""
         while True:
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), interval)
-            self._wake.clear()
+            await asyncio.sleep(interval)
             try:
                 await self.catch_up()
             except StoreUnavailable as exc:
