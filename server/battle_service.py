@@ -21,6 +21,7 @@ from domain.commands import ClaimSeat, Command, CreateBattle
 from domain.dice import HmacDice
 from domain.snapshots import from_snapshot, to_snapshot
 from server.api_models import Envelope
+from server.gc_pause import gc_paused
 from server.observability import APPEND_CONFLICTS, COMMAND_LATENCY, battle_id_var
 from server.store.base import (
     EventStore,
@@ -72,7 +73,8 @@ def request_hash(method: str, path: str, body: bytes) -> str:
 
 
 def to_domain(events: list[RecordedEvent]) -> list[msgspec.Struct]:
-    return [event_from(e.type, e.data) for e in events]
+    with gc_paused(when=len(events) > 1000):
+        return [event_from(e.type, e.data) for e in events]
 
 
 Publish = Callable[[list[RecordedEvent]], None]

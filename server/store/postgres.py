@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 import asyncpg
 import msgspec
 
+from server.gc_pause import gc_paused
 from server.store.base import (
     AppendOutcome,
     BattleRow,
@@ -44,6 +45,7 @@ T = TypeVar("T")
 _json_encode = msgspec.json.Encoder().encode
 _json_decode = msgspec.json.Decoder().decode
 
+LONG_READ = 1000  # rows; reading more than this from the start of a stream pauses the GC
 _EVENT_COLUMNS = "stream_id, version, position, type, data, actor, recorded_at, hash, prev_hash"
 
 
@@ -154,6 +156,11 @@ class PostgresStore:
 
     async def read_stream(self, stream_id: str, after: int = 0, limit: int | None = None,
                           through: int | None = None) -> list[RecordedEvent]:
+        with gc_paused(when=after == 0 and (limit is None or limit > LONG_READ)):
+            return await self._read_stream(stream_id, after, limit, through)
+
+    async def _read_stream(self, stream_id: str, after: int, limit: int | None,
+                           through: int | None) -> list[RecordedEvent]:
         rows = await self._pool.fetch(
             f"""SELECT {_EVENT_COLUMNS} FROM events
                 WHERE stream_id = $1 AND version > $2 AND ($3::int IS NULL OR version <= $3)
