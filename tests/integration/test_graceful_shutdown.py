@@ -11,7 +11,7 @@ import httpx
 import websockets
 
 from tests.conftest import ServerProcess
-from tests.e2e.helpers import started_battle
+from tests.e2e.helpers import auth, started_battle
 
 
 def test_sigterm_closes_watchers_with_1012_and_exits_cleanly(database_url: str) -> None:
@@ -34,5 +34,41 @@ def test_sigterm_closes_watchers_with_1012_and_exits_cleanly(database_url: str) 
         # uvicorn re-raises the signal once its graceful shutdown is done, as a process should.
         assert asyncio.run(scenario()) == -signal.SIGTERM
         assert "Traceback" not in node.stderr_text()
+    finally:
+        node.stop()
+
+
+def test_sigterm_finishes_commands_in_flight(database_url: str) -> None:
+    node = ServerProcess(database_url).start()
+    try:
+        async def scenario() -> tuple[dict[str, int], list[str]]:
+            async with httpx.AsyncClient(base_url=node.url, timeout=20) as client:
+                battle, alice, _ = await started_battle(client)
+
+                async def roll(n: int) -> tuple[str, int]:
+                    purpose = f"shot-{n}"
+                    try:
+                        response = await client.post(f"/v1/battles/{battle['id']}/commands", headers=auth(alice),
+                                                     json={"type": "roll", "expression": "1d6", "purpose": purpose})
+                    except httpx.TransportError:
+                        return purpose, 0
+                    return purpose, response.status_code
+
+                rolls = [asyncio.ensure_future(roll(n)) for n in range(40)]
+                await asyncio.sleep(0.02)
+                await asyncio.to_thread(node.signal, signal.SIGTERM)
+                outcomes = dict(await asyncio.gather(*rolls))
+            with_log = ServerProcess(database_url).start()
+            try:
+                async with httpx.AsyncClient(base_url=with_log.url) as reader:
+                    events = (await reader.get(f"/v1/battles/{battle['id']}/events?limit=1000")).json()["events"]
+            finally:
+                with_log.stop()
+            return outcomes, [e["data"]["roll"]["purpose"] for e in events if e["type"] == "dice_rolled"]
+
+        outcomes, logged = asyncio.run(scenario())
+        assert set(outcomes.values()) <= {201, 0}, "in-flight commands finish; later ones are refused at the door"
+        assert 201 in outcomes.values()
+        assert sorted(logged) == sorted(p for p, status in outcomes.items() if status == 201)
     finally:
         node.stop()
