@@ -10,6 +10,7 @@ from litestar import Litestar, Request, Response, get
 from litestar.channels import ChannelsPlugin
 from litestar.config.cors import CORSConfig
 from litestar.exceptions import HTTPException
+from litestar.logging.config import LoggingConfig
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
 from litestar.openapi.spec import Components, SecurityScheme
@@ -171,4 +172,6 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
                                                                      "Idempotency-Key"]),
         request_max_body_size=settings.max_body_bytes,
         middleware=[request_context_middleware],
+        # An unexpected error is a bug: log it with its traceback, whatever the log level.
+        logging_config=LoggingConfig(log_exceptions="always", configure_root_logger=False),
     )

@@ -6,8 +6,10 @@ import asyncio
 import uuid
 from collections.abc import AsyncIterator
 
+import msgspec
 import pytest
 
+from projections.battle_summary import BattleSummary
 from server.store.base import (
     BattleRow,
     EventStore,
@@ -198,12 +200,16 @@ async def test_secret_and_version_are_written_with_the_events(store: EventStore)
 
 async def test_read_models_move_with_their_checkpoint_only(store: EventStore) -> None:
     name = f"test-{uuid.uuid4()}"
-    battle = BattleRow(battle_id=str(uuid.uuid4()), seq=7, status="open", summary={"id": "x"})
+    battle_id = str(uuid.uuid4())
+    # A well-formed summary: the table is shared with the real projector of other tests.
+    summary = msgspec.to_builtins(BattleSummary(id=battle_id, ruleset="d100", ruleset_version="1", status="open",
+                                                version=1, creator="p", seats=[], winners=[], end_reason=None))
+    battle = BattleRow(battle_id=battle_id, seq=7, status="open", summary=summary)
     player = PlayerRow(player_id=str(uuid.uuid4()), record={"won": 1})
     assert await store.projection_position(name) == 0
     assert await store.commit_projection(name, 0, 10, [battle], [player]) is True
     assert await store.projection_position(name) == 10
-    stale = BattleRow(battle_id=battle.battle_id, seq=7, status="ended", summary={})
+    stale = BattleRow(battle_id=battle.battle_id, seq=7, status="ended", summary={**summary, "status": "ended"})
     assert await store.commit_projection(name, 0, 12, [stale], []) is False, "a stale checkpoint writes nothing"
     assert (await store.battle_rows([battle.battle_id]))[battle.battle_id] == battle
     assert (await store.player_rows([player.player_id]))[player.player_id] == player
