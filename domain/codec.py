@@ -8,8 +8,9 @@ import msgspec
 
 from domain.events import CORE_EVENTS
 from domain.rulesets import RULESETS
+from domain.tournament.events import TOURNAMENT_EVENTS
 
-EVENT_TYPES: tuple[type[msgspec.Struct], ...] = CORE_EVENTS + tuple(
+EVENT_TYPES: tuple[type[msgspec.Struct], ...] = CORE_EVENTS + TOURNAMENT_EVENTS + tuple(
     event for ruleset in RULESETS.values() for event in ruleset.events
 )
 Event = Union[EVENT_TYPES]  # type: ignore[valid-type]  # noqa: UP007 - built from a tuple at run time

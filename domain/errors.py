@@ -4,10 +4,11 @@
 class DomainError(Exception):
     """A command the rules refuse. `rule` is a stable id a client can switch on."""
 
-    def __init__(self, rule: str, detail: str) -> None:
+    def __init__(self, rule: str, detail: str, problems: list[str] | None = None) -> None:
         super().__init__(detail)
         self.rule = rule
         self.detail = detail
+        self.problems = problems or []
 
 
 class RuleViolation(DomainError):

@@ -75,6 +75,10 @@ class Ruleset:
             resolved[rule.id] = settings
         return resolved
 
+    def list_problems(self, army_list: Any) -> list[str]:
+        """Every rule an army list (e.g. an Oathband) breaks; empty when it is legal."""
+        return [f"{self.id} has no army lists yet"]
+
     def initial_state(self) -> Any:
         """The ruleset's part of the battle state before set-up."""
         return None

@@ -10,7 +10,9 @@ import msgspec
 
 from domain.dice import Dice
 from domain.rulesets.base import ProvisionalRule, Ruleset
+from domain.rulesets.pilgrimage import oathband
 from domain.rulesets.pilgrimage.environment import EnvironmentRolled, roll_environment
+from domain.rulesets.pilgrimage.oathband import Oathband
 from domain.rulesets.pilgrimage.tables import Season
 
 
@@ -43,6 +45,13 @@ class Pilgrimage(Ruleset):
     options_type: ClassVar[type[msgspec.Struct] | None] = PilgrimageOptions
     events: ClassVar[tuple[type[msgspec.Struct], ...]] = (EnvironmentRolled,)
     state_type: ClassVar[type[msgspec.Struct] | None] = PilgrimageState
+
+    def list_problems(self, army_list: Any) -> list[str]:
+        try:
+            band = msgspec.convert(army_list, Oathband)
+        except msgspec.ValidationError as exc:
+            return [f"not an Oathband: {exc}"]
+        return oathband.problems(band)
 
     def initial_state(self) -> PilgrimageState:
         return PilgrimageState()

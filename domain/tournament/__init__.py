@@ -1,0 +1,1 @@
+"""Hosted tournaments: an event-sourced aggregate of its own, stream `tournament-<id>`."""

@@ -1,0 +1,452 @@
+"""The tournament aggregate: `decide(state, command, dice, actor, now)` and `evolve`.
+
+`now` (ISO 8601, UTC) comes from the server with each command: the registration deadline
+and the round time limit are judged against it, and never against a clock of our own.
+"""
+
+from __future__ import annotations
+
+import math
+import uuid
+from datetime import datetime, timedelta
+from typing import Any
+
+import msgspec
+
+from domain.dice import ALGORITHM, Dice, Roll
+from domain.errors import NotPermitted, RuleViolation
+from domain.events import DiceCommitment, DiceSeedRevealed
+from domain.rulesets import find_ruleset
+from domain.tournament import pairing, standings
+from domain.tournament.commands import (
+    BattleResult,
+    CloseRound,
+    CreateTournament,
+    Drop,
+    NameJudge,
+    PairRound,
+    RecordResult,
+    Register,
+    ReplaceList,
+)
+from domain.tournament.events import (
+    JudgeNamed,
+    ListReplaced,
+    Pairing,
+    PlayerDropped,
+    PlayerRegistered,
+    ResultRecorded,
+    RoundClosed,
+    RoundPaired,
+    TournamentCreated,
+    TournamentEnded,
+)
+
+TRIAL_ROTATION = ("Crossing", "Vigil", "Reckoning")
+BATTLE_NAMESPACE = uuid.UUID("5b0c5d8e-7f0a-4c55-9a53-6d1f7c3e2a10")
+
+
+class Entrant(msgspec.Struct, frozen=True):
+    player_id: str
+    name: str
+    army_list: dict[str, Any]
+    club: str | None = None
+    region: str | None = None
+    dropped: bool = False
+
+
+class RoundState(msgspec.Struct, frozen=True):
+    number: int
+    stage: str
+    trial: str
+    pairings: tuple[Pairing, ...]
+    paired_at: str
+    results: dict[int, ResultRecorded] = {}
+    closed: bool = False
+
+
+class TournamentState(msgspec.Struct, frozen=True):
+    tournament_id: str = ""
+    status: str = "new"  # new -> registration -> running -> ended
+    name: str = ""
+    organiser: str = ""
+    settings: TournamentCreated | None = None
+    judges: tuple[str, ...] = ()
+    entrants: tuple[Entrant, ...] = ()
+    rounds: tuple[RoundState, ...] = ()
+    swiss_rounds: int = 0
+    champion: str | None = None
+    version: int = 0
+    next_nonce: int = 0
+    server_seed: str | None = None
+
+    @property
+    def client_seeds(self) -> list[str | None]:
+        return []
+
+    def entrant(self, player_id: str) -> Entrant | None:
+        return next((e for e in self.entrants if e.player_id == player_id), None)
+
+
+def battle_id_for(tournament_id: str, round_number: int, table: int) -> str:
+    """Each pairing's battle id, derived rather than drawn, so spawning it twice is harmless."""
+    return str(uuid.uuid5(BATTLE_NAMESPACE, f"{tournament_id}/{round_number}/{table}"))
+
+
+# ---- decide ---------------------------------------------------------------------------
+
+
+def decide(state: TournamentState, command: Any, dice: Dice, actor: str, now: str) -> list[msgspec.Struct]:
+    match command:
+        case CreateTournament():
+            return [_create(state, command, dice, actor)]
+        case NameJudge():
+            _organiser_only(state, actor)
+            if command.player_id in state.judges:
+                raise RuleViolation("judge-already-named", "that player is already a judge")
+            return [JudgeNamed(player_id=command.player_id)]
+        case Register():
+            return [_register(state, command, actor, now)]
+        case ReplaceList():
+            return [_replace(state, command, actor)]
+        case Drop():
+            return [_drop(state, command, actor)]
+        case PairRound():
+            return _pair(state, dice, actor, now)
+        case RecordResult():
+            return [_record(state, command, actor)]
+        case BattleResult():
+            return _battle_result(state, command)
+        case CloseRound():
+            return _close(state, command, actor, now, dice)
+    raise RuleViolation("command-unknown", f"unknown command {type(command).__name__}")
+
+
+def _organiser_only(state: TournamentState, actor: str) -> None:
+    if actor != state.organiser:
+        raise NotPermitted("not-organiser", "only the organiser may do this")
+
+
+def _create(state: TournamentState, command: CreateTournament, dice: Dice, actor: str) -> TournamentCreated:
+    if state.status != "new":
+        raise RuleViolation("tournament-exists", "a tournament is created only once")
+    ruleset = find_ruleset(command.ruleset)
+    if command.registration_deadline is not None:
+        _parse_time(command.registration_deadline, "registration_deadline")
+    return TournamentCreated(
+        tournament_id=command.tournament_id, name=command.name, organiser=actor, ruleset=ruleset.id,
+        ruleset_version=ruleset.version, swiss_rounds=command.swiss_rounds, cut=command.cut,
+        trials=tuple(command.trials), scoring=command.scoring, tiebreaks=tuple(command.tiebreaks),
+        registration_deadline=command.registration_deadline, round_time_limit_minutes=command.round_time_limit_minutes,
+        bye_margin=command.bye_margin, rated=command.rated,
+        dice=DiceCommitment(algorithm=ALGORITHM, commitment=dice.commitment))
+
+
+def _parse_time(value: str, field: str) -> datetime:
+    try:
+        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError as exc:
+        raise RuleViolation("time-invalid", f"{field} must be an ISO 8601 time with a zone") from exc
+    if moment.tzinfo is None:
+        raise RuleViolation("time-invalid", f"{field} must say its time zone (e.g. ...Z)")
+    return moment
+
+
+def _list_problems(state: TournamentState, army_list: dict[str, Any]) -> None:
+    assert state.settings is not None
+    problems = find_ruleset(state.settings.ruleset, state.settings.ruleset_version).list_problems(army_list)
+    if problems:
+        raise RuleViolation("army-list-invalid", "; ".join(problems), problems=problems)
+
+
+def _register(state: TournamentState, command: Register, actor: str, now: str) -> PlayerRegistered:
+    if state.status != "registration":
+        raise RuleViolation("registration-closed", "registration closes when the first round is paired")
+    assert state.settings is not None
+    deadline = state.settings.registration_deadline
+    if deadline is not None and _parse_time(now, "now") > _parse_time(deadline, "registration_deadline"):
+        raise RuleViolation("registration-closed", f"registration closed at {deadline}")
+    if state.entrant(actor) is not None:
+        raise RuleViolation("already-registered", "you are registered; replace your list instead")
+    _list_problems(state, command.army_list)
+    return PlayerRegistered(player_id=actor, name=command.name, army_list=command.army_list, club=command.club,
+                            region=command.region)
+
+
+def _replace(state: TournamentState, command: ReplaceList, actor: str) -> ListReplaced:
+    if state.entrant(actor) is None:
+        raise NotPermitted("not-registered", "only a registered player has a list to replace")
+    if state.status != "registration":
+        raise RuleViolation("lists-locked", "lists may be replaced until the event starts")
+    _list_problems(state, command.army_list)
+    return ListReplaced(player_id=actor, army_list=command.army_list)
+
+
+def _drop(state: TournamentState, command: Drop, actor: str) -> PlayerDropped:
+    player = command.player_id or actor
+    if player != actor:
+        _organiser_only(state, actor)
+    entrant = state.entrant(player)
+    if entrant is None:
+        raise RuleViolation("not-registered", "that player is not registered")
+    if entrant.dropped:
+        raise RuleViolation("already-dropped", "that player has already dropped")
+    if state.status == "ended":
+        raise RuleViolation("tournament-ended", "the tournament is over")
+    return PlayerDropped(player_id=player)
+
+
+def _current(state: TournamentState) -> RoundState | None:
+    return state.rounds[-1] if state.rounds else None
+
+
+def _draw_order(dice: Dice, players: list[str]) -> tuple[dict[str, int], Roll]:
+    """A dice-drawn order of the players (Fisher-Yates, one die per place)."""
+    order = list(players)
+    in_progress = dice.start("pairing_order")
+    for i in range(len(order) - 1, 0, -1):
+        j = in_progress.draw(i + 1)
+        order[i], order[j] = order[j], order[i]
+    return {p: i for i, p in enumerate(order)}, in_progress.finish(result=",".join(order))
+
+
+def current_standings(state: TournamentState) -> list[standings.Standing]:
+    assert state.settings is not None
+    swiss = [(r.pairings, r.results) for r in state.rounds if r.stage == "swiss"]
+    return standings.compute([(e.player_id, e.name, e.dropped) for e in state.entrants], standings.games(swiss),
+                             state.settings.scoring, state.settings.tiebreaks)
+
+
+def _trial(state: TournamentState, round_number: int) -> str:
+    assert state.settings is not None
+    trials = state.settings.trials or TRIAL_ROTATION
+    return trials[(round_number - 1) % len(trials)]
+
+
+def _pair(state: TournamentState, dice: Dice, actor: str, now: str) -> list[msgspec.Struct]:
+    _organiser_only(state, actor)
+    if state.status not in ("registration", "running"):
+        raise RuleViolation("tournament-not-running", f"the tournament is {state.status}")
+    current = _current(state)
+    if current is not None and not current.closed:
+        raise RuleViolation("round-open", f"round {current.number} is not closed yet")
+    active = [e.player_id for e in state.entrants if not e.dropped]
+    if len(active) < 2:
+        raise RuleViolation("too-few-players", "pairing needs at least two players still in the event")
+    assert state.settings is not None
+    swiss_rounds = state.swiss_rounds or state.settings.swiss_rounds or max(1, math.ceil(math.log2(len(active))))
+    number = len(state.rounds) + 1
+    if number <= swiss_rounds:
+        return _pair_swiss(state, dice, number, active, swiss_rounds, now)
+    return _pair_cut(state, dice, number, swiss_rounds, now)
+
+
+def _pair_swiss(state: TournamentState, dice: Dice, number: int, active: list[str], swiss_rounds: int,
+                now: str) -> list[msgspec.Struct]:
+    table = current_standings(state)
+    order, roll = _draw_order(dice, active)
+    # Best first by points and tiebreak values; among players these cannot separate, the dice decide.
+    values = {s.player_id: (-s.points, -s.sos, -s.margin) for s in table}
+    ranked = sorted(active, key=lambda p: (values[p], order[p]))
+    points = {s.player_id: s.points for s in table}
+    opponents: dict[str, set[str]] = {p: set() for p in active}
+    had_bye: set[str] = set()
+    for past in state.rounds:
+        for p in past.pairings:
+            if p.b is None:
+                had_bye.add(p.a)
+            else:
+                opponents.setdefault(p.a, set()).add(p.b)
+                opponents.setdefault(p.b, set()).add(p.a)
+    affiliations = {e.player_id: {tag for tag in (f"club:{e.club}" if e.club else None,
+                                                   f"region:{e.region}" if e.region else None) if tag}
+                    for e in state.entrants}
+    pairs, bye = pairing.pair_swiss(ranked, points, opponents, affiliations, order, had_bye)
+    pairings = [Pairing(table=i, a=a, b=b, battle_id=battle_id_for(state.tournament_id, number, i))
+                for i, (a, b) in enumerate(pairs, start=1)]
+    events: list[msgspec.Struct] = []
+    if bye is not None:
+        pairings.append(Pairing(table=len(pairings) + 1, a=bye, b=None, battle_id=None))
+    events.append(RoundPaired(round=number, stage="swiss", trial=_trial(state, number), pairings=tuple(pairings),
+                              rolls=(roll,), paired_at=now, swiss_rounds=swiss_rounds))
+    if bye is not None:
+        assert state.settings is not None
+        events.append(ResultRecorded(round=number, table=len(pairings), winner=bye, margin=state.settings.bye_margin,
+                                     source="bye"))
+    return events
+
+
+def _pair_cut(state: TournamentState, dice: Dice, number: int, swiss_rounds: int, now: str) -> list[msgspec.Struct]:
+    assert state.settings is not None
+    cut = state.settings.cut
+    previous = _current(state)
+    if cut == 0 or (previous is not None and previous.stage == "cut" and len(previous.pairings) == 1):
+        raise RuleViolation("no-more-rounds", "every round has been played; the round's close ends the event")
+    if previous is not None and previous.stage == "cut":
+        winners = [_winner(previous, p) for p in previous.pairings]
+        pairs = pairing.pair_cut_next_round(winners)
+    else:
+        seeded = [s.player_id for s in current_standings(state) if not s.dropped][:cut]
+        if len(seeded) < cut:
+            raise RuleViolation("too-few-players", f"a top {cut} cut needs {cut} players still in the event")
+        pairs = pairing.pair_cut_first_round(seeded)
+    pairings = tuple(Pairing(table=i, a=a, b=b, battle_id=battle_id_for(state.tournament_id, number, i))
+                     for i, (a, b) in enumerate(pairs, start=1))
+    return [RoundPaired(round=number, stage="cut", trial=_trial(state, number), pairings=pairings, rolls=(),
+                        paired_at=now, swiss_rounds=swiss_rounds)]
+
+
+def _winner(round_state: RoundState, p: Pairing) -> str:
+    """A cut game's winner; a drawn cut game goes to the higher seed (TOUR-CUT-DRAW)."""
+    result = round_state.results[p.table]
+    return result.winner or p.a
+
+
+def _table(state: TournamentState, round_number: int, table: int) -> tuple[RoundState, Pairing]:
+    if not 1 <= round_number <= len(state.rounds):
+        raise RuleViolation("round-unknown", f"there is no round {round_number}")
+    round_state = state.rounds[round_number - 1]
+    found = next((p for p in round_state.pairings if p.table == table), None)
+    if found is None:
+        raise RuleViolation("table-unknown", f"round {round_number} has no table {table}")
+    return round_state, found
+
+
+def _record(state: TournamentState, command: RecordResult, actor: str) -> ResultRecorded:
+    if actor != state.organiser and actor not in state.judges:
+        raise NotPermitted("not-judge", "only the organiser or a judge may record a result by hand")
+    round_state, table = _table(state, command.round, command.table)
+    if table.b is None:
+        raise RuleViolation("table-is-bye", "a bye has no result to record")
+    if command.winner not in (None, table.a, table.b):
+        raise RuleViolation("winner-not-at-table", "the winner must be one of the table's two players")
+    if round_state.stage == "cut" and command.winner is None:
+        raise RuleViolation("cut-needs-winner", "a single-elimination game needs a winner")
+    return ResultRecorded(round=command.round, table=command.table, winner=command.winner, margin=command.margin,
+                          source="manual", battle_id=table.battle_id, reason=command.reason,
+                          corrects=command.table in round_state.results)
+
+
+def _battle_result(state: TournamentState, command: BattleResult) -> list[msgspec.Struct]:
+    round_state, table = _table(state, command.round, command.table)
+    if table.battle_id != command.battle_id:
+        raise RuleViolation("battle-not-at-table", "that battle is not this table's")
+    if command.table in round_state.results:
+        return []  # already recorded (by hand, or a repeated delivery): nothing to do
+    winners = [w for w in command.winners if w in (table.a, table.b)]
+    winner = winners[0] if len(winners) == 1 else None
+    if round_state.stage == "cut" and winner is None:
+        winner = table.a
+    return [ResultRecorded(round=command.round, table=command.table, winner=winner, margin=command.margin,
+                           source="battle", battle_id=command.battle_id)]
+
+
+def _rulings(state: TournamentState, current: RoundState, command: CloseRound, now: str) -> list[ResultRecorded]:
+    """The organiser's rulings on unfinished tables, allowed once the round's time limit has passed."""
+    assert state.settings is not None
+    missing = [p.table for p in current.pairings if p.table not in current.results]
+    ruled = {r.table: r for r in command.rulings}
+    if set(ruled) - set(missing):
+        raise RuleViolation("ruling-not-needed", "rulings are only for tables without a result")
+    if set(missing) - set(ruled):
+        raise RuleViolation("results-missing",
+                            f"tables {sorted(set(missing) - set(ruled))} have no result; wait for them, or rule "
+                            "on them once the round's time limit has passed")
+    if not ruled:
+        return []
+    limit = state.settings.round_time_limit_minutes
+    if limit is None:
+        raise RuleViolation("no-time-limit", "this event has no round time limit; record results instead")
+    ends = _parse_time(current.paired_at, "paired_at") + timedelta(minutes=limit)
+    if _parse_time(now, "now") < ends:
+        raise RuleViolation("time-limit-not-reached", f"round {current.number} runs until {ends.isoformat()}")
+    rulings = []
+    for table in current.pairings:
+        if table.table in ruled:
+            ruling = ruled[table.table]
+            if ruling.winner not in (None, table.a, table.b):
+                raise RuleViolation("winner-not-at-table", "the winner must be one of the table's two players")
+            if current.stage == "cut" and ruling.winner is None:
+                raise RuleViolation("cut-needs-winner", "a single-elimination game needs a winner")
+            rulings.append(ResultRecorded(round=current.number, table=table.table, winner=ruling.winner,
+                                          margin=ruling.margin, source="ruling", battle_id=table.battle_id,
+                                          reason=command.reason or "round time limit reached"))
+    return rulings
+
+
+def _close(state: TournamentState, command: CloseRound, actor: str, now: str, dice: Dice) -> list[msgspec.Struct]:
+    _organiser_only(state, actor)
+    current = _current(state)
+    if current is None or current.closed:
+        raise RuleViolation("no-open-round", "there is no open round to close")
+    rulings = _rulings(state, current, command, now)
+    for ruling in rulings:
+        current = msgspec.structs.replace(current, results={**current.results, ruling.table: ruling})
+    events: list[msgspec.Struct] = [*rulings, RoundClosed(round=current.number)]
+    assert state.settings is not None
+    is_last_swiss = current.stage == "swiss" and current.number >= (state.swiss_rounds or 0)
+    is_final = (current.stage == "cut" and len(current.pairings) == 1) or (is_last_swiss and state.settings.cut == 0)
+    if is_final:
+        champion = _winner(current, current.pairings[0]) if current.stage == "cut" else None
+        if champion is None:
+            closed = msgspec.structs.replace(current, closed=True)
+            final = msgspec.structs.replace(state, rounds=(*state.rounds[:-1], closed))
+            champion = current_standings(final)[0].player_id
+        events += [TournamentEnded(champion=champion), DiceSeedRevealed(server_seed=dice.reveal())]
+    return events
+
+
+# ---- evolve ---------------------------------------------------------------------------
+
+
+def _entrants(state: TournamentState, player_id: str, **changes: Any) -> tuple[Entrant, ...]:
+    return tuple(msgspec.structs.replace(e, **changes) if e.player_id == player_id else e for e in state.entrants)
+
+
+def _apply(state: TournamentState, event: msgspec.Struct) -> TournamentState:
+    replace = msgspec.structs.replace
+    match event:
+        case TournamentCreated():
+            return replace(state, tournament_id=event.tournament_id, status="registration", name=event.name,
+                           organiser=event.organiser, settings=event)
+        case JudgeNamed():
+            return replace(state, judges=(*state.judges, event.player_id))
+        case PlayerRegistered():
+            return replace(state, entrants=(*state.entrants, Entrant(event.player_id, event.name, event.army_list,
+                                                                      event.club, event.region)))
+        case ListReplaced():
+            return replace(state, entrants=_entrants(state, event.player_id, army_list=event.army_list))
+        case PlayerDropped():
+            return replace(state, entrants=_entrants(state, event.player_id, dropped=True))
+        case RoundPaired():
+            round_state = RoundState(number=event.round, stage=event.stage, trial=event.trial,
+                                     pairings=event.pairings, paired_at=event.paired_at)
+            return replace(state, status="running", rounds=(*state.rounds, round_state),
+                           swiss_rounds=event.swiss_rounds)
+        case ResultRecorded():
+            target = state.rounds[event.round - 1]
+            updated = replace(target, results={**target.results, event.table: event})
+            return replace(state, rounds=tuple(updated if r.number == event.round else r for r in state.rounds))
+        case RoundClosed():
+            return replace(state, rounds=tuple(replace(r, closed=True) if r.number == event.round else r
+                                               for r in state.rounds))
+        case TournamentEnded():
+            return replace(state, status="ended", champion=event.champion)
+        case DiceSeedRevealed():
+            return replace(state, server_seed=event.server_seed)
+    return state
+
+
+def evolve(state: TournamentState, event: msgspec.Struct) -> TournamentState:
+    state = _apply(state, event)
+    rolls = getattr(event, "rolls", ())
+    next_nonce = max((r.nonce + 1 for r in rolls), default=state.next_nonce)
+    return msgspec.structs.replace(state, version=state.version + 1, next_nonce=max(state.next_nonce, next_nonce))
+
+
+def replay(events: Any, state: TournamentState | None = None) -> TournamentState:
+    for event in events:
+        state = evolve(state or TournamentState(), event)
+    return state or TournamentState()
+
+
