@@ -1,5 +1,6 @@
-"""Runs commands against battles: load the state, decide with the battle's dice, append
-with optimistic concurrency, then publish what committed."""
+"""Runs commands against event-sourced streams (battles, tournaments): load the state,
+decide with the stream's own verifiable dice, append with optimistic concurrency, then
+publish what committed. `Kind` says what differs between aggregates."""
 
 from __future__ import annotations
 
@@ -11,11 +12,13 @@ import secrets
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
 import msgspec
 
-from domain.battle import BattleState, decide, evolve, replay
+from domain.battle import BattleState, decide, evolve
 from domain.codec import event_data, event_from, event_type
 from domain.commands import ClaimSeat, Command, CreateBattle
 from domain.dice import HmacDice
@@ -34,6 +37,7 @@ from server.store.base import (
     StoreUnavailable,
     WrongExpectedVersion,
 )
+from server.store.chain import format_time
 
 BATTLE = "battle"
 log = logging.getLogger("chronicle.battles")
@@ -44,12 +48,15 @@ _encode = msgspec.json.Encoder().encode
 
 
 class BattleNotFound(Exception):
-    pass
+    """No stream of this kind with this id (the name stays for the battles it was made for)."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(what)
 
 
 class VersionConflict(Exception):
     def __init__(self, expected: int, actual: int) -> None:
-        super().__init__(f"the battle is at version {actual}, not {expected}")
+        super().__init__(f"the stream is at version {actual}, not {expected}")
         self.expected = expected
         self.actual = actual
 
@@ -80,8 +87,31 @@ def to_domain(events: list[RecordedEvent]) -> list[msgspec.Struct]:
 Publish = Callable[[list[RecordedEvent]], None]
 
 
+@dataclass(frozen=True)
+class Kind:
+    """What the generic service needs to know about one kind of aggregate."""
+
+    prefix: str
+    initial: Callable[[], Any]
+    decide: Callable[[Any, Any, HmacDice, str, str], list[msgspec.Struct]]  # state, command, dice, actor, now
+    evolve: Callable[[Any, msgspec.Struct], Any]
+    snapshots: bool = False
+
+    def stream_id(self, entity_id: str) -> str:
+        return f"{self.prefix}-{entity_id}"
+
+    def replay(self, events: list[msgspec.Struct], state: Any = None) -> Any:
+        for event in events:
+            state = self.evolve(state if state is not None else self.initial(), event)
+        return state if state is not None else self.initial()
+
+
+BATTLES = Kind(prefix=BATTLE, initial=BattleState, snapshots=True, evolve=evolve,
+               decide=lambda state, command, dice, actor, now: decide(state, command, dice, actor))
+
+
 class Loaded(NamedTuple):
-    state: BattleState
+    state: Any
     last_hash: str | None  # the stream's last event hash, when known without another read
 
 
@@ -109,33 +139,37 @@ class StateCache:
             self._entries.popitem(last=False)
 
 
-class BattleService:
-    def __init__(self, store: EventStore, publish: Publish, cache: StateCache | None = None,
+class StreamService:
+    def __init__(self, store: EventStore, publish: Publish, kind: Kind, cache: StateCache | None = None,
                  snapshot_every: int = 100) -> None:
         self.store = store
+        self.kind = kind
         self._publish = publish
         self._cache = cache or StateCache()
         self._snapshot_every = snapshot_every
         self._seeds: dict[str, bytes] = {}
 
-    async def load(self, battle_id: str, through: int | None = None) -> BattleState:
+    async def load(self, entity_id: str, through: int | None = None) -> Any:
         """The state after `through` (the latest when None)."""
         if through is not None:
-            return replay(to_domain(await self.store.read_stream(stream_id(battle_id), through=through)))
-        return (await self._load_latest(battle_id)).state
+            events = await self.store.read_stream(self.kind.stream_id(entity_id), through=through)
+            return self.kind.replay(to_domain(events))
+        return (await self._load_latest(entity_id)).state
 
     async def _load_latest(self, battle_id: str) -> Loaded:
         """A cached state (or a snapshot) plus the events after it."""
         start = self._cache.get(battle_id) or await self._from_snapshot(battle_id)
-        tail = await self.store.read_stream(stream_id(battle_id), after=start.state.version if start else 0)
+        tail = await self.store.read_stream(self.kind.stream_id(battle_id), after=start.state.version if start else 0)
         if not tail:
-            return start or Loaded(BattleState(), None)
-        loaded = Loaded(replay(to_domain(tail), start.state if start else None), tail[-1].hash)
+            return start or Loaded(self.kind.initial(), None)
+        loaded = Loaded(self.kind.replay(to_domain(tail), start.state if start else None), tail[-1].hash)
         self._cache.put(battle_id, loaded)
         return loaded
 
     async def _from_snapshot(self, battle_id: str) -> Loaded | None:
-        snapshot = await self.store.load_snapshot(stream_id(battle_id))
+        if not self.kind.snapshots:
+            return None
+        snapshot = await self.store.load_snapshot(self.kind.stream_id(battle_id))
         if snapshot is None:
             return None
         state = from_snapshot(snapshot.schema, snapshot.state)
@@ -144,54 +178,39 @@ class BattleService:
             return None
         return Loaded(state, None)
 
-    async def _maybe_snapshot(self, battle_id: str, before: BattleState, after: BattleState) -> None:
+    async def _maybe_snapshot(self, battle_id: str, before: Any, after: Any) -> None:
         """Every `snapshot_every` events, store the state (best effort: a lost snapshot costs only replay)."""
-        if after.version // self._snapshot_every == before.version // self._snapshot_every:
+        if not self.kind.snapshots or after.version // self._snapshot_every == before.version // self._snapshot_every:
             return
         schema, data = to_snapshot(after)
         try:
-            await self.store.save_snapshot(stream_id(battle_id), Snapshot(version=after.version, schema=schema,
-                                                                          state=data))
+            snapshot = Snapshot(version=after.version, schema=schema, state=data)
+            await self.store.save_snapshot(self.kind.stream_id(battle_id), snapshot)
         except StoreUnavailable:
             log.warning("could not store a snapshot of %s", battle_id)
 
     async def _seed(self, battle_id: str) -> bytes:
         seed = self._seeds.get(battle_id)
         if seed is None:
-            seed = await self.store.secret(stream_id(battle_id))
-            assert seed is not None, "every created battle has a stored seed"
+            seed = await self.store.secret(self.kind.stream_id(battle_id))
+            assert seed is not None, "every created stream has a stored seed"
             if len(self._seeds) >= _MAX_CACHED_SEEDS:
                 self._seeds.pop(next(iter(self._seeds)))
             self._seeds[battle_id] = seed
         return seed
 
-    async def create(self, actor: str, ruleset: str, seats: list[str], options: dict[str, Any],
-                     idempotency: Idempotency | None) -> StoredResponse:
-        battle_id = str(uuid.uuid4())
-        command = CreateBattle(battle_id=battle_id, ruleset=ruleset, seats=tuple(seats), options=options)
-        return await self._execute(battle_id, actor, command, None, idempotency,
-                                   new_seed=secrets.token_bytes(32), status=201, respond=_created_body)
-
-    async def claim(self, actor: str, battle_id: str, command: ClaimSeat,
-                    idempotency: Idempotency | None) -> StoredResponse:
-        return await self._execute(battle_id, actor, command, None, idempotency)
-
-    async def command(self, actor: str, battle_id: str, command: Command, expected_version: int | None,
-                      idempotency: Idempotency | None) -> StoredResponse:
-        return await self._execute(battle_id, actor, command, expected_version, idempotency)
-
-    async def _execute(self, battle_id: str, actor: str, command: Command, expected_version: int | None,
-                       idempotency: Idempotency | None, *, new_seed: bytes | None = None, status: int = 201,
-                       respond: Callable[[BattleState, list[Envelope]], Any] | None = None) -> StoredResponse:
+    async def execute(self, battle_id: str, actor: str, command: Any, expected_version: int | None,
+                      idempotency: Idempotency | None, *, new_seed: bytes | None = None, status: int = 201,
+                      respond: Callable[[Any, list[Any]], Any] | None = None) -> StoredResponse:
         battle_id_var.set(battle_id)
         with COMMAND_LATENCY.labels(str(type(command).__struct_config__.tag)).time():
             return await self._decide_and_append(battle_id, actor, command, expected_version, idempotency,
                                                  new_seed, status, respond)
 
-    async def _decide_and_append(self, battle_id: str, actor: str, command: Command,
+    async def _decide_and_append(self, battle_id: str, actor: str, command: Any,
                                  expected_version: int | None, idempotency: Idempotency | None,
                                  new_seed: bytes | None, status: int,
-                                 respond: Callable[[BattleState, list[Envelope]], Any] | None) -> StoredResponse:
+                                 respond: Callable[[Any, list[Any]], Any] | None) -> StoredResponse:
         if idempotency is not None:
             stored = await self.store.stored_response(idempotency.scope, idempotency.key)
             if stored is not None:
@@ -207,22 +226,20 @@ class BattleService:
                 cached = await self._load_latest(battle_id)
             state, last_hash = cached
             if new_seed is None and state.status == "new":
-                raise BattleNotFound(battle_id)
+                raise BattleNotFound(f"{self.kind.prefix} {battle_id}")
             if expected_version is not None and expected_version != state.version:
                 raise VersionConflict(expected_version, state.version)
             seed = new_seed if new_seed is not None else await self._seed(battle_id)
             dice = HmacDice(seed, battle_id, state.client_seeds, state.next_nonce)
-            events = decide(state, command, dice, actor)
-            after = state
-            for event in events:
-                after = evolve(after, event)
+            events = self.kind.decide(state, command, dice, actor, format_time(datetime.now(UTC)))
+            after = self.kind.replay(events, state)
             new_events = [NewEvent(type=event_type(e), data=event_data(e), actor=actor) for e in events]
 
-            def respond_with(recorded: list[RecordedEvent], after: BattleState = after) -> tuple[int, bytes]:
-                return status, _encode(make_body(after, [envelope(e) for e in recorded]))
+            def respond_with(recorded: list[RecordedEvent], after: Any = after) -> tuple[int, bytes]:
+                return status, _encode(make_body(after, [self.envelope(e) for e in recorded]))
 
             try:
-                outcome = await self.store.append(stream_id(battle_id), state.version, new_events,
+                outcome = await self.store.append(self.kind.stream_id(battle_id), state.version, new_events,
                                                   prev_hash=last_hash, secret=new_seed, idempotency=idempotency,
                                                   respond=respond_with)
             except WrongExpectedVersion as conflict:
@@ -241,6 +258,30 @@ class BattleService:
             return StoredResponse(request_hash=idempotency.request_hash if idempotency else "",
                                   status=status_code, body=body)
         raise AssertionError("unreachable")
+
+    def envelope(self, event: RecordedEvent) -> Any:
+        return envelope(event)
+
+
+class BattleService(StreamService):
+    def __init__(self, store: EventStore, publish: Publish, cache: StateCache | None = None,
+                 snapshot_every: int = 100) -> None:
+        super().__init__(store, publish, BATTLES, cache, snapshot_every)
+
+    async def create(self, actor: str, ruleset: str, seats: list[str], options: dict[str, Any],
+                     idempotency: Idempotency | None) -> StoredResponse:
+        battle_id = str(uuid.uuid4())
+        command = CreateBattle(battle_id=battle_id, ruleset=ruleset, seats=tuple(seats), options=options)
+        return await self.execute(battle_id, actor, command, None, idempotency,
+                                   new_seed=secrets.token_bytes(32), status=201, respond=_created_body)
+
+    async def claim(self, actor: str, battle_id: str, command: ClaimSeat,
+                    idempotency: Idempotency | None) -> StoredResponse:
+        return await self.execute(battle_id, actor, command, None, idempotency)
+
+    async def command(self, actor: str, battle_id: str, command: Command, expected_version: int | None,
+                      idempotency: Idempotency | None) -> StoredResponse:
+        return await self.execute(battle_id, actor, command, expected_version, idempotency)
 
 
 def _command_body(after: BattleState, envelopes: list[Envelope]) -> dict[str, Any]:

@@ -7,7 +7,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 FORBIDDEN = {"server", "asyncpg", "litestar", "redis", "uvicorn", "httpx", "socket", "random", "secrets",
-             "time", "datetime", "os", "subprocess", "projections"}
+             "time", "os", "subprocess", "projections"}
+# datetime may parse and add times handed in by the server, but never read the clock.
+CLOCK_READS = {"now", "utcnow", "today"}
 
 
 def imported_modules(path: Path) -> set[str]:
@@ -31,3 +33,10 @@ def test_projections_do_not_touch_the_server() -> None:
     offenders = [str(p) for p in (ROOT / "projections").rglob("*.py")
                  if imported_modules(p) & {"server", "asyncpg", "litestar", "redis"}]
     assert offenders == []
+
+
+def test_domain_never_reads_the_clock() -> None:
+    readers = [f"{path.relative_to(ROOT)}:{node.lineno}" for path in (ROOT / "domain").rglob("*.py")
+               for node in ast.walk(ast.parse(path.read_text()))
+               if isinstance(node, ast.Attribute) and node.attr in CLOCK_READS]
+    assert readers == []
