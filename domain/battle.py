@@ -21,6 +21,7 @@ from domain.events import (
     DiceSeedRevealed,
     SeatClaimed,
     SeatConceded,
+    TournamentLink,
 )
 from domain.rulesets import find_ruleset
 
@@ -55,6 +56,8 @@ class BattleState(msgspec.Struct, frozen=True):
     winners: tuple[str, ...] = ()
     end_reason: str | None = None
     server_seed: str | None = None
+    referees: tuple[str, ...] = ()
+    tournament: TournamentLink | None = None
 
     def seat(self, name: str) -> Seat | None:
         return next((seat for seat in self.seats if seat.name == name), None)
@@ -71,7 +74,8 @@ def decide(state: BattleState, command: Command, dice: Dice, actor: str) -> list
     """Validate `command` against the rules and return the events it causes (never mutates)."""
     match command:
         case CreateBattle():
-            return [_create(state, command, dice, actor)]
+            created = _create(state, command, dice, actor)
+            return [created, *(SeatClaimed(seat=seat, player_id=player) for seat, player in command.seated.items())]
         case ClaimSeat():
             return [_claim(state, command, actor)]
         case Start():
@@ -95,6 +99,8 @@ def _create(state: BattleState, command: CreateBattle, dice: Dice, actor: str) -
         raise RuleViolation("seat-count", f"a battle has {MIN_SEATS} to {MAX_SEATS} seats")
     if len(set(command.seats)) != len(command.seats):
         raise RuleViolation("seat-names-unique", "every seat needs its own name")
+    if set(command.seated) - set(command.seats):
+        raise RuleViolation("seat-unknown", "only the battle's own seats can be claimed at creation")
     return BattleCreated(
         battle_id=command.battle_id,
         ruleset=ruleset.id,
@@ -103,6 +109,8 @@ def _create(state: BattleState, command: CreateBattle, dice: Dice, actor: str) -
         options=ruleset.resolve_options(dict(command.options)),
         creator=actor,
         dice=DiceCommitment(algorithm=ALGORITHM, commitment=dice.commitment),
+        referees=tuple(command.referees),
+        tournament=command.tournament,
     )
 
 
@@ -192,7 +200,8 @@ def _apply(state: BattleState, event: msgspec.Struct) -> BattleState:
             return replace(state, battle_id=event.battle_id, ruleset=event.ruleset,
                            ruleset_version=event.ruleset_version, status=OPEN, creator=event.creator,
                            seats=tuple(Seat(name=name) for name in event.seats), options=event.options,
-                           dice=event.dice, ruleset_state=ruleset.initial_state())
+                           dice=event.dice, ruleset_state=ruleset.initial_state(), referees=event.referees,
+                           tournament=event.tournament)
         case SeatClaimed():
             return replace(state, seats=_replace_seat(state, event.seat, player_id=event.player_id,
                                                       client_seed=event.client_seed))

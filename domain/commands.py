@@ -6,6 +6,8 @@ from typing import Annotated, Any
 
 import msgspec
 
+from domain.events import TournamentLink
+
 # Text is stored in Postgres, which cannot hold U+0000; names also exclude other control characters.
 NAME_PATTERN = r"^[^\x00-\x1f\x7f]+$"
 TEXT_PATTERN = r"^[^\x00]*$"
@@ -19,6 +21,9 @@ class CreateBattle(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag=
     ruleset: str
     seats: tuple[SeatName, ...]
     options: dict[str, Any] = {}
+    referees: tuple[str, ...] = ()
+    seated: dict[str, str] = {}  # seat -> player, claimed at creation (tournament pairings)
+    tournament: TournamentLink | None = None
 
 
 class ClaimSeat(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="claim_seat"):

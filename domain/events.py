@@ -17,6 +17,16 @@ class DiceCommitment(msgspec.Struct, frozen=True):
     commitment: str
 
 
+class TournamentLink(msgspec.Struct, frozen=True):
+    """The tournament table a battle was spawned for."""
+
+    tournament_id: str
+    round: int
+    table: int
+    trial: str
+    rated: bool = True
+
+
 class BattleCreated(msgspec.Struct, frozen=True, tag="battle_created"):
     battle_id: str
     ruleset: str
@@ -25,6 +35,8 @@ class BattleCreated(msgspec.Struct, frozen=True, tag="battle_created"):
     options: dict[str, Any]
     creator: str
     dice: DiceCommitment
+    referees: tuple[str, ...] = ()
+    tournament: TournamentLink | None = None
 
 
 class SeatClaimed(msgspec.Struct, frozen=True, tag="seat_claimed"):

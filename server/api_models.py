@@ -114,3 +114,4 @@ class ProblemDetail(msgspec.Struct, frozen=True):
     rule: str
     expected_version: int | None = None
     actual_version: int | None = None
+    problems: list[str] | None = None

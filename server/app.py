@@ -27,10 +27,12 @@ from server.http import problem_responses
 from server.observability import metrics, request_context_middleware
 from server.problems import problem
 from server.projector import Projector
-from server.routes import battles, players, rulesets, stream
+from server.ratings import Ratings
+from server.routes import battles, players, rulesets, stream, tournaments
 from server.settings import Settings
 from server.store.base import EventStore, IdempotencyKeyReused, RecordedEvent, StoreUnavailable
 from server.store.postgres import PostgresStore
+from server.tournament_service import TournamentRunner, TournamentService, tournament_envelope
 
 log = logging.getLogger("chronicle")
 API_VERSION = "1.0.0"
@@ -39,7 +41,8 @@ RETRY_AFTER_SECONDS = 1
 
 def _domain_problem(request: Request[Any, Any, Any], exc: DomainError) -> Response[Any]:
     status = 403 if isinstance(exc, NotPermitted) else 422
-    return problem(status, exc.rule, exc.detail).to_response(request)
+    extra = {"problems": exc.problems} if exc.problems else {}
+    return problem(status, exc.rule, exc.detail, **extra).to_response(request)
 
 
 def _conflict(request: Request[Any, Any, Any], exc: VersionConflict) -> Response[Any]:
@@ -48,7 +51,7 @@ def _conflict(request: Request[Any, Any, Any], exc: VersionConflict) -> Response
 
 
 def _battle_not_found(request: Request[Any, Any, Any], exc: BattleNotFound) -> Response[Any]:
-    return problem(404, "not-found", f"no battle {exc}").to_response(request)
+    return problem(404, "not-found", f"no {exc}").to_response(request)
 
 
 def _key_reused(request: Request[Any, Any, Any], exc: IdempotencyKeyReused) -> Response[Any]:
@@ -113,8 +116,9 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
 
     def publish(events: list[RecordedEvent]) -> None:
         for event in events:
-            item = battles.envelope(event)
-            channels.publish(stream.encode_envelope(item), stream.channel_name(item.battle_id))
+            is_battle = event.stream_id.startswith("battle-")
+            item = battles.envelope(event) if is_battle else tournament_envelope(event)
+            channels.publish(stream.encode_envelope(item), event.stream_id)
 
     async def open_resources(app: Litestar) -> None:
         opened, app.state.embedded = (store, None) if store else await open_store(settings)
@@ -125,14 +129,19 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
         # Readers catch the projector up themselves (read-your-writes); the loop keeps the read
         # models fresh in between, in batches, rather than once per command.
         app.state.projector_task = asyncio.create_task(app.state.projector.run(interval=0.5))
+        app.state.tournaments = TournamentService(opened, publish)
+        app.state.tournament_runner = TournamentRunner(opened, app.state.service, app.state.tournaments)
+        app.state.runner_task = asyncio.create_task(app.state.tournament_runner.run(interval=0.5))
+        app.state.ratings = Ratings(opened)
         app.state.broker = "redis" if settings.redis_url else "memory"
         app.state.redis = Redis.from_url(settings.redis_url) if settings.redis_url else None
 
     async def close_resources(app: Litestar) -> None:
         # A shutdown hook, not a lifespan manager: Litestar runs these after its own task
         # groups have exited, so closing the pool is not cancelled half-way.
-        app.state.projector_task.cancel()
-        await asyncio.gather(app.state.projector_task, return_exceptions=True)
+        for task in (app.state.projector_task, app.state.runner_task):
+            task.cancel()
+        await asyncio.gather(app.state.projector_task, app.state.runner_task, return_exceptions=True)
         if store is None:
             await app.state.store.close()
         if app.state.redis is not None:
@@ -146,7 +155,10 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
             rulesets.list_rulesets, rulesets.show_ruleset,
             battles.create_battle, battles.list_battles, battles.show_battle, battles.claim_seat,
             battles.send_command, battles.list_events, battles.show_state, battles.verify_battle,
-            battles.show_dice, stream.battle_stream,
+            battles.show_dice, stream.battle_stream, stream.tournament_stream,
+            tournaments.create_tournament, tournaments.tournament_command, tournaments.show_tournament,
+            tournaments.registrations, tournaments.rounds, tournaments.standings, tournaments.player_history,
+            tournaments.tournament_events, tournaments.ratings,
         ],
         on_startup=[open_resources],
         on_shutdown=[close_resources],

@@ -96,6 +96,7 @@ class Kind:
     decide: Callable[[Any, Any, HmacDice, str, str], list[msgspec.Struct]]  # state, command, dice, actor, now
     evolve: Callable[[Any, msgspec.Struct], Any]
     snapshots: bool = False
+    decide_in_thread: bool = False  # for decisions heavy enough to stall other requests (pairing 256 players)
 
     def stream_id(self, entity_id: str) -> str:
         return f"{self.prefix}-{entity_id}"
@@ -231,7 +232,11 @@ class StreamService:
                 raise VersionConflict(expected_version, state.version)
             seed = new_seed if new_seed is not None else await self._seed(battle_id)
             dice = HmacDice(seed, battle_id, state.client_seeds, state.next_nonce)
-            events = self.kind.decide(state, command, dice, actor, format_time(datetime.now(UTC)))
+            now = format_time(datetime.now(UTC))
+            if self.kind.decide_in_thread:
+                events = await asyncio.to_thread(self.kind.decide, state, command, dice, actor, now)
+            else:
+                events = self.kind.decide(state, command, dice, actor, now)
             after = self.kind.replay(events, state)
             new_events = [NewEvent(type=event_type(e), data=event_data(e), actor=actor) for e in events]
 

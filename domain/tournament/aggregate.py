@@ -24,6 +24,7 @@ from domain.tournament.commands import (
     CreateTournament,
     Drop,
     NameJudge,
+    OpenTournament,
     PairRound,
     RecordResult,
     Register,
@@ -98,8 +99,8 @@ def battle_id_for(tournament_id: str, round_number: int, table: int) -> str:
 
 def decide(state: TournamentState, command: Any, dice: Dice, actor: str, now: str) -> list[msgspec.Struct]:
     match command:
-        case CreateTournament():
-            return [_create(state, command, dice, actor)]
+        case OpenTournament():
+            return [_create(state, command.tournament_id, command.settings, dice, actor)]
         case NameJudge():
             _organiser_only(state, actor)
             if command.player_id in state.judges:
@@ -127,14 +128,15 @@ def _organiser_only(state: TournamentState, actor: str) -> None:
         raise NotPermitted("not-organiser", "only the organiser may do this")
 
 
-def _create(state: TournamentState, command: CreateTournament, dice: Dice, actor: str) -> TournamentCreated:
+def _create(state: TournamentState, tournament_id: str, command: CreateTournament, dice: Dice,
+            actor: str) -> TournamentCreated:
     if state.status != "new":
         raise RuleViolation("tournament-exists", "a tournament is created only once")
     ruleset = find_ruleset(command.ruleset)
     if command.registration_deadline is not None:
         _parse_time(command.registration_deadline, "registration_deadline")
     return TournamentCreated(
-        tournament_id=command.tournament_id, name=command.name, organiser=actor, ruleset=ruleset.id,
+        tournament_id=tournament_id, name=command.name, organiser=actor, ruleset=ruleset.id,
         ruleset_version=ruleset.version, swiss_rounds=command.swiss_rounds, cut=command.cut,
         trials=tuple(command.trials), scoring=command.scoring, tiebreaks=tuple(command.tiebreaks),
         registration_deadline=command.registration_deadline, round_time_limit_minutes=command.round_time_limit_minutes,

@@ -29,7 +29,13 @@ class CreateTournament(msgspec.Struct, frozen=True, forbid_unknown_fields=True, 
     round_time_limit_minutes: Annotated[int, msgspec.Meta(ge=1, le=24 * 60)] | None = None
     bye_margin: Annotated[int, msgspec.Meta(ge=0, le=100)] = 0
     rated: bool = True
-    tournament_id: str = ""  # set by the server
+
+
+class OpenTournament(msgspec.Struct, frozen=True, tag="open_tournament"):
+    """CreateTournament with the id the server gave it."""
+
+    tournament_id: str
+    settings: CreateTournament
 
 
 class NameJudge(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="name_judge"):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import time
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 from uuid import UUID
@@ -22,11 +23,12 @@ from litestar.di import NamedDependency
 from litestar.exceptions import WebSocketDisconnect
 from litestar.params import FromPath, FromQuery
 
-from server.api_models import CaughtUp, Envelope
+from server.api_models import CaughtUp
 from server.battle_service import envelope, stream_id
 from server.broker import RESYNC
 from server.observability import FANOUT_LAG, WEBSOCKETS
-from server.store.base import EventStore, StoreUnavailable
+from server.store.base import EventStore, RecordedEvent, StoreUnavailable
+from server.tournament_service import TOURNAMENTS, tournament_envelope
 
 PAGE = 500
 TRY_AGAIN_LATER = 1013  # websocket close code: reconnect with `after` a little later
@@ -50,26 +52,24 @@ def _read_live(message: bytes) -> tuple[int, str]:
     return stamp.version, message.decode()
 
 
-def channel_name(battle_id: str) -> str:
-    return f"battle:{battle_id}"
-
-
-def encode_envelope(item: Envelope) -> bytes:
+def encode_envelope(item: Any) -> bytes:
     return _encode(item)
 
 
 class _Relay:
-    def __init__(self, socket: WebSocket[Any, Any, Any], store: EventStore, battle_id: str, after: int) -> None:
+    def __init__(self, socket: WebSocket[Any, Any, Any], store: EventStore, stream: str, after: int,
+                 to_envelope: Callable[[RecordedEvent], Any]) -> None:
         self.socket = socket
         self.store = store
-        self.stream = stream_id(battle_id)
+        self.stream = stream
         self.last = after
+        self.to_envelope = to_envelope
 
     async def send_from_store(self, through: int | None = None) -> None:
         while True:
             page = await self.store.read_stream(self.stream, after=self.last, limit=PAGE, through=through)
             for event in page:
-                await self.socket.send_data(encode_envelope(envelope(event)).decode())
+                await self.socket.send_data(encode_envelope(self.to_envelope(event)).decode())
                 self.last = event.version
             if len(page) < PAGE:
                 return
@@ -97,24 +97,25 @@ async def _wait_for_close(socket: WebSocket[Any, Any, Any]) -> None:
         return
 
 
-@websocket("/v1/battles/{battle_id:uuid}/stream")
-async def battle_stream(socket: WebSocket[Any, Any, Any], battle_id: FromPath[UUID],
-                        channels: NamedDependency[ChannelsPlugin], after: FromQuery[int] = 0) -> None:
+async def serve_stream(socket: WebSocket[Any, Any, Any], channels: ChannelsPlugin, stream: str, after: int,
+                       to_envelope: Callable[[RecordedEvent], Any]) -> None:
+    """Every event of `stream` after `after`, then `caught_up`, then each new event live.
+    The live channel of a stream is named after the stream."""
     store: EventStore = socket.app.state.store
     try:
-        row = await store.stream(stream_id(str(battle_id)))
+        row = await store.stream(stream)
     except StoreUnavailable:
         await socket.close(code=TRY_AGAIN_LATER, reason="database unavailable")
         return
     if row is None:
-        await socket.close(code=4404, reason="no such battle")
+        await socket.close(code=4404, reason="no such stream")
         return
     await socket.accept()
     WEBSOCKETS.inc()
-    relay = _Relay(socket, store, str(battle_id), max(after, 0))
+    relay = _Relay(socket, store, stream, max(after, 0), to_envelope)
     closed = asyncio.create_task(_wait_for_close(socket))
     try:
-        async with channels.start_subscription([channel_name(str(battle_id))]) as subscriber:
+        async with channels.start_subscription([stream]) as subscriber:
             await relay.send_from_store()
             await socket.send_data(_encode(CaughtUp(version=relay.last)).decode())
             live = asyncio.ensure_future(_forward(subscriber, relay))
@@ -128,6 +129,18 @@ async def battle_stream(socket: WebSocket[Any, Any, Any], battle_id: FromPath[UU
     finally:
         WEBSOCKETS.dec()
         closed.cancel()
+
+
+@websocket("/v1/battles/{battle_id:uuid}/stream")
+async def battle_stream(socket: WebSocket[Any, Any, Any], battle_id: FromPath[UUID],
+                        channels: NamedDependency[ChannelsPlugin], after: FromQuery[int] = 0) -> None:
+    await serve_stream(socket, channels, stream_id(str(battle_id)), after, envelope)
+
+
+@websocket("/v1/tournaments/{tournament_id:uuid}/stream")
+async def tournament_stream(socket: WebSocket[Any, Any, Any], tournament_id: FromPath[UUID],
+                            channels: NamedDependency[ChannelsPlugin], after: FromQuery[int] = 0) -> None:
+    await serve_stream(socket, channels, TOURNAMENTS.stream_id(str(tournament_id)), after, tournament_envelope)
 
 
 async def _forward(subscriber: Any, relay: _Relay) -> None:

@@ -8,7 +8,7 @@ import msgspec
 
 from domain.dice import HmacDice
 from domain.tournament.aggregate import TournamentState, decide, evolve
-from domain.tournament.commands import CreateTournament, PairRound, RecordResult, Register
+from domain.tournament.commands import CreateTournament, OpenTournament, PairRound, RecordResult, Register
 
 SEED = b"\x11" * 32
 NOW = "2026-12-01T10:00:00Z"
@@ -23,7 +23,7 @@ class Driver:
     def __init__(self, **options: Any) -> None:
         self.state = TournamentState()
         self.events: list[msgspec.Struct] = []
-        self.run(CreateTournament(name="Cup", tournament_id=TID, **options), "org")
+        self.run(OpenTournament(tournament_id=TID, settings=CreateTournament(name="Cup", **options)), "org")
 
     def run(self, command: Any, actor: str, now: str = NOW) -> list[msgspec.Struct]:
         dice = HmacDice(SEED, TID, [], self.state.next_nonce)

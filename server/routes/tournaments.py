@@ -1,0 +1,246 @@
+"""Tournaments over HTTP: create, commands, and the read models (summary, registrations,
+rounds, standings, a player's history), plus the ratings leaderboard."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Annotated, Any
+from uuid import UUID
+
+import msgspec
+from litestar import Request, Response, get, post
+from litestar.params import FromPath, JSONBody, QueryParameter
+
+from domain.tournament.aggregate import TournamentState, current_standings
+from domain.tournament.commands import CreateTournament, TournamentPlay
+from domain.tournament.standings import Standing
+from projections.ratings import Rating
+from server.http import (
+    BEARER_SECURITY,
+    authenticate,
+    idempotency_of,
+    problem_responses,
+    stored,
+)
+from server.problems import not_found
+from server.tournament_service import TournamentEnvelope, TournamentRunner, TournamentService, tournament_envelope
+
+_READ = {"tags": ["tournaments"], "responses": problem_responses(404)}
+_WRITE = {"security": BEARER_SECURITY, "tags": ["tournaments"],
+          "responses": problem_responses(401, 403, 404, 409, 413, 422)}
+
+
+class TournamentCreatedResponse(msgspec.Struct, frozen=True):
+    id: str
+    version: int
+    status: str
+    dice: dict[str, str]
+
+
+class TournamentCommandResult(msgspec.Struct, frozen=True):
+    version: int
+    events: list[TournamentEnvelope]
+
+
+class TournamentSummary(msgspec.Struct, frozen=True):
+    id: str
+    name: str
+    status: str
+    organiser: str
+    judges: list[str]
+    ruleset: str
+    ruleset_version: str
+    swiss_rounds: int | None
+    cut: int
+    rounds_paired: int
+    players: int
+    champion: str | None
+    version: int
+    dice: dict[str, str]
+
+
+class Registration(msgspec.Struct, frozen=True):
+    player_id: str
+    name: str
+    club: str | None
+    region: str | None
+    dropped: bool
+    army_list: dict[str, Any]
+
+
+class TableResult(msgspec.Struct, frozen=True):
+    winner: str | None
+    margin: int
+    source: str
+    reason: str | None
+
+
+class TableView(msgspec.Struct, frozen=True):
+    table: int
+    a: str
+    b: str | None
+    battle_id: str | None
+    result: TableResult | None
+
+
+class RoundView(msgspec.Struct, frozen=True):
+    round: int
+    stage: str
+    trial: str
+    paired_at: str
+    ends_at: str | None
+    closed: bool
+    tables: list[TableView]
+
+
+class GameView(msgspec.Struct, frozen=True):
+    round: int
+    table: int
+    opponent: str | None
+    battle_id: str | None
+    outcome: str  # win, loss, draw, bye or pending
+    margin: int
+
+
+class PlayerHistory(msgspec.Struct, frozen=True):
+    player_id: str
+    name: str
+    dropped: bool
+    games: list[GameView]
+
+
+class Leaderboard(msgspec.Struct, frozen=True):
+    ratings: list[Rating]
+
+
+def _service(request: Request[Any, Any, Any]) -> TournamentService:
+    service: TournamentService = request.app.state.tournaments
+    return service
+
+
+async def _state(request: Request[Any, Any, Any], tournament_id: UUID) -> TournamentState:
+    """The tournament as it stands, with every battle that has ended already counted."""
+    runner: TournamentRunner = request.app.state.tournament_runner
+    await runner.catch_up()
+    state: TournamentState = await _service(request).load(str(tournament_id))
+    if state.status == "new":
+        raise not_found(f"tournament {tournament_id}")
+    return state
+
+
+@post("/v1/tournaments", summary="Create a tournament; its dice commitment is published now", **_WRITE)
+async def create_tournament(request: Request[Any, Any, Any],
+                            data: JSONBody[CreateTournament]) -> Response[TournamentCreatedResponse]:
+    player = await authenticate(request)
+    idempotency = await idempotency_of(request, f"player:{player.id}")
+    return stored(await _service(request).create(player.id, data, idempotency))
+
+
+@post("/v1/tournaments/{tournament_id:uuid}/commands", **_WRITE,
+      summary="Register, replace a list, drop, name a judge, pair a round, record a result, close a round")
+async def tournament_command(request: Request[Any, Any, Any], tournament_id: FromPath[UUID],
+                             data: JSONBody[TournamentPlay]) -> Response[TournamentCommandResult]:
+    player = await authenticate(request)
+    idempotency = await idempotency_of(request, f"player:{player.id}")
+    runner: TournamentRunner = request.app.state.tournament_runner
+    await runner.catch_up()  # results of battles that have ended count before, say, a round closes
+    result = await _service(request).execute(str(tournament_id), player.id, data, None, idempotency)
+    await runner.catch_up()  # and a new round's battles exist by the time the organiser hears back
+    return stored(result)
+
+
+@get("/v1/tournaments/{tournament_id:uuid}", summary="A tournament's summary", **_READ)
+async def show_tournament(request: Request[Any, Any, Any], tournament_id: FromPath[UUID]) -> TournamentSummary:
+    state = await _state(request, tournament_id)
+    settings = state.settings
+    assert settings is not None
+    return TournamentSummary(
+        id=state.tournament_id, name=state.name, status=state.status, organiser=state.organiser,
+        judges=list(state.judges), ruleset=settings.ruleset, ruleset_version=settings.ruleset_version,
+        swiss_rounds=state.swiss_rounds or settings.swiss_rounds, cut=settings.cut, rounds_paired=len(state.rounds),
+        players=len(state.entrants), champion=state.champion, version=state.version,
+        dice={"algorithm": settings.dice.algorithm, "commitment": settings.dice.commitment})
+
+
+@get("/v1/tournaments/{tournament_id:uuid}/registrations", summary="Registered players and their lists", **_READ)
+async def registrations(request: Request[Any, Any, Any], tournament_id: FromPath[UUID]) -> list[Registration]:
+    state = await _state(request, tournament_id)
+    return [Registration(player_id=e.player_id, name=e.name, club=e.club, region=e.region, dropped=e.dropped,
+                         army_list=e.army_list) for e in state.entrants]
+
+
+def _ends_at(paired_at: str, minutes: int | None) -> str | None:
+    if minutes is None:
+        return None
+    return (datetime.fromisoformat(paired_at.replace("Z", "+00:00")) + timedelta(minutes=minutes)).isoformat()
+
+
+@get("/v1/tournaments/{tournament_id:uuid}/rounds", summary="Every round: pairings, battle ids, results", **_READ)
+async def rounds(request: Request[Any, Any, Any], tournament_id: FromPath[UUID]) -> list[RoundView]:
+    state = await _state(request, tournament_id)
+    assert state.settings is not None
+    views = []
+    for r in state.rounds:
+        tables = []
+        for p in r.pairings:
+            result = r.results.get(p.table)
+            tables.append(TableView(table=p.table, a=p.a, b=p.b, battle_id=p.battle_id, result=TableResult(
+                winner=result.winner, margin=result.margin, source=result.source, reason=result.reason)
+                if result else None))
+        views.append(RoundView(round=r.number, stage=r.stage, trial=r.trial, paired_at=r.paired_at,
+                               ends_at=_ends_at(r.paired_at, state.settings.round_time_limit_minutes),
+                               closed=r.closed, tables=tables))
+    return views
+
+
+@get("/v1/tournaments/{tournament_id:uuid}/standings",
+     summary="Standings after the Swiss rounds so far, with every tiebreak value", **_READ)
+async def standings(request: Request[Any, Any, Any], tournament_id: FromPath[UUID]) -> list[Standing]:
+    return current_standings(await _state(request, tournament_id))
+
+
+@get("/v1/tournaments/{tournament_id:uuid}/players/{player_id:str}", summary="A player's games in the event",
+     **_READ)
+async def player_history(request: Request[Any, Any, Any], tournament_id: FromPath[UUID],
+                         player_id: FromPath[str]) -> PlayerHistory:
+    state = await _state(request, tournament_id)
+    entrant = state.entrant(player_id)
+    if entrant is None:
+        raise not_found(f"player {player_id} in this tournament")
+    games = []
+    for r in state.rounds:
+        for p in r.pairings:
+            if player_id not in (p.a, p.b):
+                continue
+            result = r.results.get(p.table)
+            opponent = p.b if p.a == player_id else p.a
+            if p.b is None:
+                outcome = "bye"
+            elif result is None:
+                outcome = "pending"
+            else:
+                outcome = "draw" if result.winner is None else "win" if result.winner == player_id else "loss"
+            games.append(GameView(round=r.number, table=p.table, opponent=opponent, battle_id=p.battle_id,
+                                  outcome=outcome, margin=result.margin if result else 0))
+    return PlayerHistory(player_id=player_id, name=entrant.name, dropped=entrant.dropped, games=games)
+
+
+@get("/v1/tournaments/{tournament_id:uuid}/events", summary="The tournament's event log", **_READ)
+async def tournament_events(
+    request: Request[Any, Any, Any], tournament_id: FromPath[UUID],
+    after: Annotated[int, QueryParameter(ge=0, le=2**31 - 1)] = 0,
+    limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 100,
+) -> dict[str, Any]:
+    state = await _state(request, tournament_id)
+    service = _service(request)
+    events = await service.store.read_stream(service.kind.stream_id(str(tournament_id)), after=after, limit=limit)
+    last = events[-1].version if events else after
+    return {"events": msgspec.to_builtins([tournament_envelope(e) for e in events]),
+            "next": last if events and last < state.version else None}
+
+
+@get("/v1/ratings", tags=["ratings"], responses=problem_responses(),
+     summary="OpenSkill leaderboard over every finished rated battle, recomputable from the log")
+async def ratings(request: Request[Any, Any, Any],
+                  limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 100) -> Leaderboard:
+    return Leaderboard(ratings=await request.app.state.ratings.leaderboard(limit))

@@ -1,0 +1,134 @@
+"""Tournaments on the generic stream service, and the runner that connects them to their
+battles: it spawns each pairing's battle and feeds each battle's end back as a result."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import uuid
+from typing import Any
+
+import msgspec
+
+from domain.commands import CreateBattle
+from domain.errors import DomainError
+from domain.events import TournamentLink
+from domain.tournament.aggregate import TournamentState, decide, evolve
+from domain.tournament.commands import BattleResult, CreateTournament, OpenTournament
+from server.battle_service import BattleNotFound, BattleService, Kind, Publish, StreamService, battle_id_of
+from server.store.base import EventStore, Idempotency, RecordedEvent, StoredResponse, StoreUnavailable
+
+TOURNAMENT = "tournament"
+RUNNER = "tournament-runner"
+SYSTEM = "system"
+log = logging.getLogger("chronicle.tournaments")
+
+TOURNAMENTS = Kind(prefix=TOURNAMENT, initial=TournamentState, decide=decide, evolve=evolve, decide_in_thread=True)
+
+
+class TournamentEnvelope(msgspec.Struct, frozen=True):
+    tournament_id: str
+    version: int
+    type: str
+    recorded_at: str
+    actor: str | None
+    data: dict[str, Any]
+    hash: str
+    prev_hash: str
+
+
+def tournament_envelope(event: RecordedEvent) -> TournamentEnvelope:
+    return TournamentEnvelope(tournament_id=event.stream_id.removeprefix(f"{TOURNAMENT}-"), version=event.version,
+                              type=event.type, recorded_at=event.recorded_at, actor=event.actor, data=event.data,
+                              hash=event.hash, prev_hash=event.prev_hash)
+
+
+class TournamentService(StreamService):
+    def __init__(self, store: EventStore, publish: Publish) -> None:
+        super().__init__(store, publish, TOURNAMENTS)
+
+    def envelope(self, event: RecordedEvent) -> TournamentEnvelope:
+        return tournament_envelope(event)
+
+    async def create(self, actor: str, settings: CreateTournament, idempotency: Idempotency | None) -> StoredResponse:
+        tournament_id = str(uuid.uuid4())
+        return await self.execute(tournament_id, actor, OpenTournament(tournament_id=tournament_id, settings=settings),
+                                  None, idempotency, new_seed=secrets.token_bytes(32), respond=_created_body)
+
+
+def _created_body(after: TournamentState, envelopes: list[TournamentEnvelope]) -> dict[str, Any]:
+    assert after.settings is not None
+    return {"id": after.tournament_id, "version": after.version, "status": after.status,
+            "dice": msgspec.to_builtins(after.settings.dice)}
+
+
+class TournamentRunner:
+    """A checkpointed subscriber to the global log. Both of its effects are idempotent (a
+    battle's id is derived from its table; a table's result is recorded once), so after a
+    crash it may safely handle an event again before its checkpoint moves: nothing is lost
+    or doubled."""
+
+    def __init__(self, store: EventStore, battles: BattleService, tournaments: TournamentService) -> None:
+        self._store = store
+        self._battles = battles
+        self._tournaments = tournaments
+        self._lock = asyncio.Lock()
+
+    async def catch_up(self) -> None:
+        async with self._lock:
+            while True:
+                start = await self._store.projection_position(RUNNER)
+                events = await self._store.read_all(start, 200)
+                if not events:
+                    return
+                for event in events:
+                    await self._handle(event)
+                await self._store.commit_projection(RUNNER, start, events[-1].position, [], [])
+
+    async def run(self, interval: float = 0.5) -> None:
+        while True:
+            await asyncio.sleep(interval)
+            try:
+                await self.catch_up()
+            except StoreUnavailable as exc:
+                log.warning("tournament runner waiting for the store: %s", exc)
+
+    async def _handle(self, event: RecordedEvent) -> None:
+        if event.type == "round_paired" and event.stream_id.startswith(f"{TOURNAMENT}-"):
+            await self._spawn_battles(event)
+        elif event.type == "battle_ended" and event.stream_id.startswith("battle-"):
+            await self._report_result(event)
+
+    async def _spawn_battles(self, event: RecordedEvent) -> None:
+        tournament_id = event.stream_id.removeprefix(f"{TOURNAMENT}-")
+        state: TournamentState = await self._tournaments.load(tournament_id)
+        assert state.settings is not None
+        referees = (state.organiser, *state.judges)
+        for pairing in event.data["pairings"]:
+            if pairing["b"] is None:
+                continue
+            link = TournamentLink(tournament_id=tournament_id, round=event.data["round"], table=pairing["table"],
+                                  trial=event.data["trial"], rated=state.settings.rated)
+            seats = (pairing["a"], pairing["b"])
+            command = CreateBattle(battle_id=pairing["battle_id"], ruleset=state.settings.ruleset, seats=seats,
+                                   seated={seat: seat for seat in seats}, referees=referees, tournament=link)
+            try:
+                await self._battles.execute(pairing["battle_id"], state.organiser, command, None, None,
+                                            new_seed=secrets.token_bytes(32))
+            except DomainError as exc:
+                if exc.rule != "battle-exists":
+                    raise
+
+    async def _report_result(self, event: RecordedEvent) -> None:
+        battle_id = battle_id_of(event.stream_id)
+        battle = await self._battles.load(battle_id)
+        link = battle.tournament
+        if link is None:
+            return
+        result = BattleResult(battle_id=battle_id, round=link.round, table=link.table,
+                              winners=tuple(event.data["winners"]), margin=int(event.data.get("margin", 0)))
+        try:
+            await self._tournaments.execute(link.tournament_id, SYSTEM, result, None, None)
+        except (DomainError, BattleNotFound) as exc:
+            log.warning("battle %s ended but its result was not taken: %s", battle_id, exc)
