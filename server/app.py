@@ -158,7 +158,7 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
             battles.show_dice, stream.battle_stream, stream.tournament_stream,
             tournaments.create_tournament, tournaments.tournament_command, tournaments.show_tournament,
             tournaments.registrations, tournaments.rounds, tournaments.standings, tournaments.player_history,
-            tournaments.tournament_events, tournaments.ratings,
+            tournaments.tournament_events, tournaments.verify_tournament, tournaments.ratings,
         ],
         on_startup=[open_resources],
         on_shutdown=[close_resources],

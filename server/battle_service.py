@@ -238,6 +238,8 @@ class StreamService:
             else:
                 events = self.kind.decide(state, command, dice, actor, now)
             after = self.kind.replay(events, state)
+            if not events:  # nothing to record (e.g. a result already taken): answer with the state as it is
+                return StoredResponse(request_hash="", status=200, body=_encode(make_body(after, [])))
             new_events = [NewEvent(type=event_type(e), data=event_data(e), actor=actor) for e in events]
 
             def respond_with(recorded: list[RecordedEvent], after: Any = after) -> tuple[int, bytes]:

@@ -44,39 +44,42 @@ def check_chain(events: list[RecordedEvent], recorded_version: int) -> list[Prob
     return problems
 
 
-def check_dice(events: list[RecordedEvent], battle_id: str) -> tuple[int, list[Problem]]:
-    """Recompute every roll from the revealed seed; returns (rolls checked, problems)."""
-    created = next((e for e in events if e.type == "battle_created"), None)
+def check_dice(events: list[RecordedEvent], entity_id: str) -> tuple[int, list[Problem]]:
+    """Recompute every roll from the revealed seed; returns (rolls checked, problems).
+    Battles mix in their seats' client seeds; tournaments have none (`""`)."""
+    created = events[0] if events else None
     revealed = next((e for e in events if e.type == "dice_seed_revealed"), None)
-    if created is None or revealed is None:
+    if created is None or revealed is None or "dice" not in created.data:
         return 0, []
     problems = []
     seed = bytes.fromhex(revealed.data["server_seed"])
     if hashlib.sha256(seed).hexdigest() != created.data["dice"]["commitment"]:
         problems.append(Problem(revealed.version, "the revealed seed does not match the commitment"))
-    seats = created.data["seats"]
+    seats = created.data["seats"] if created.type == "battle_created" else []
     seeds: dict[str, str | None] = dict.fromkeys(seats)
     checked = 0
     seen_nonces: set[int] = set()
     for event in events:
         if event.type == "seat_claimed":
             seeds[event.data["seat"]] = event.data.get("client_seed")
+        client_seeds = join_client_seeds([seeds[s] for s in seats])
         for raw in find_rolls(event.data):
             roll = msgspec.convert(raw, Roll)
             checked += 1
             if roll.nonce in seen_nonces:
                 problems.append(Problem(event.version, f"nonce {roll.nonce} is used twice"))
             seen_nonces.add(roll.nonce)
-            expected = recompute(seed, battle_id, join_client_seeds([seeds[s] for s in seats]), roll)
+            expected = recompute(seed, entity_id, client_seeds, roll)
             if list(roll.dice) != expected:
                 problems.append(Problem(event.version, f"roll with nonce {roll.nonce} does not match the seed: "
                                         f"expected {[d.index for d in expected]}"))
     return checked, problems
 
 
-def verify(events: list[RecordedEvent], recorded_version: int, battle_id: str) -> Report:
+def verify(events: list[RecordedEvent], recorded_version: int, entity_id: str) -> Report:
+    """A battle's or a tournament's stream: its hash chain, and once revealed its dice."""
     problems = check_chain(events, recorded_version)
-    rolls, dice_problems = check_dice(events, battle_id)
+    rolls, dice_problems = check_dice(events, entity_id)
     problems += dice_problems
     return Report(ok=not problems, events=len(events), rolls=rolls, problems=problems)
 

@@ -24,6 +24,7 @@ from server.http import (
 )
 from server.problems import not_found
 from server.tournament_service import TournamentEnvelope, TournamentRunner, TournamentService, tournament_envelope
+from server.verification import Report, verify
 
 _READ = {"tags": ["tournaments"], "responses": problem_responses(404)}
 _WRITE = {"security": BEARER_SECURITY, "tags": ["tournaments"],
@@ -244,3 +245,14 @@ async def tournament_events(
 async def ratings(request: Request[Any, Any, Any],
                   limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 100) -> Leaderboard:
     return Leaderboard(ratings=await request.app.state.ratings.leaderboard(limit))
+
+
+@get("/v1/tournaments/{tournament_id:uuid}/verify", **_READ,
+     summary="Check the hash chain and, once the seed is revealed, every pairing roll and the commitment")
+async def verify_tournament(request: Request[Any, Any, Any], tournament_id: FromPath[UUID]) -> Report:
+    await _state(request, tournament_id)
+    service = _service(request)
+    stream = service.kind.stream_id(str(tournament_id))
+    row = await service.store.stream(stream)
+    assert row is not None
+    return verify(await service.store.read_stream(stream), row.version, str(tournament_id))

@@ -48,6 +48,8 @@ class MemoryStore:
                      prev_hash: str | None = None, secret: bytes | None = None,
                      idempotency: Idempotency | None = None,
                      respond: Responder | None = None) -> AppendOutcome:
+        if not events:
+            raise ValueError("an append needs at least one event")
         async with self._lock:
             if idempotency is not None:
                 stored = self._responses.get((idempotency.scope, idempotency.key))

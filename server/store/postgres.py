@@ -112,6 +112,8 @@ class PostgresStore:
                      prev_hash: str | None = None, secret: bytes | None = None,
                      idempotency: Idempotency | None = None,
                      respond: Responder | None = None) -> AppendOutcome:
+        if not events:
+            raise ValueError("an append needs at least one event")
         if prev_hash is None:
             prev_hash = await self._last_hash(stream_id) if expected_version else GENESIS
         now = datetime.now(UTC)

@@ -101,6 +101,8 @@ async def test_a_sixteen_player_four_round_event(client: httpx.AsyncClient) -> N
     assert len(history["games"]) == 4 and all(g["outcome"] in ("win", "loss", "bye") for g in history["games"])
     events = (await client.get(f"/v1/tournaments/{tid}/events?limit=1000")).json()["events"]
     assert events[-1]["type"] == "dice_seed_revealed"
+    report = (await client.get(f"/v1/tournaments/{tid}/verify")).json()
+    assert report["ok"] is True and report["rolls"] == 4, "each round's pairing order, checked against the seed"
     leaderboard = (await client.get("/v1/ratings?limit=1000")).json()["ratings"]
     rated = {r["player_id"]: r for r in leaderboard}
     assert rated[standings[0]["player_id"]]["games"] >= 3
@@ -125,3 +127,20 @@ async def test_a_judge_records_and_corrects_a_result_by_hand(client: httpx.Async
     assert rounds[0]["tables"][0]["result"]["winner"] == table["b"]
     early = await t_command(client, organiser, tid, {"type": "close_round"})
     assert early.status_code == 422 and early.json()["rule"] == "results-missing"
+
+
+async def test_the_tournament_stream_carries_its_events(client: httpx.AsyncClient, live_server: Any) -> None:
+    import json
+
+    import websockets
+
+    organiser = await new_player(client, "streamer")
+    tid = (await client.post("/v1/tournaments", headers=auth(organiser), json={"name": "Live"})).json()["id"]
+    async with websockets.connect(f"{live_server.ws_url}/v1/tournaments/{tid}/stream") as watcher:
+        first = [json.loads(await watcher.recv()) for _ in range(2)]
+        assert [m["type"] for m in first] == ["tournament_created", "caught_up"]
+        assert first[0]["tournament_id"] == tid
+        player = await new_player(client, "entrant")
+        await t_command(client, player, tid, {"type": "register", "name": "E", "army_list": oathband("E")})
+        live = json.loads(await watcher.recv())
+        assert (live["type"], live["version"]) == ("player_registered", 2)

@@ -225,3 +225,8 @@ async def test_the_newest_snapshot_is_kept(store: EventStore) -> None:
     await store.save_snapshot(stream, Snapshot(version=200, schema="s", state={"v": 200}))
     await store.save_snapshot(stream, Snapshot(version=100, schema="s", state={"v": 100}))
     assert await store.load_snapshot(stream) == Snapshot(version=200, schema="s", state={"v": 200})
+
+
+async def test_an_empty_append_is_refused(store: EventStore) -> None:
+    with pytest.raises(ValueError):
+        await store.append(new_stream(), 0, [])

@@ -1,0 +1,45 @@
+"""The runner that links tournaments and battles: a restart between a battle's end and the
+tournament's update loses nothing, and handling an event twice doubles nothing."""
+
+from __future__ import annotations
+
+import json
+
+from domain.commands import Concede, Start
+from domain.tournament.commands import CreateTournament, PairRound, Register
+from server.battle_service import BattleService
+from server.store.postgres import PostgresStore
+from server.tournament_service import RUNNER, TournamentRunner, TournamentService
+from tests.unit.tournament_helpers import band
+
+
+async def test_a_restart_between_battle_end_and_tournament_update_loses_nothing(
+        postgres_store: PostgresStore) -> None:
+    def nothing(events: object) -> None:
+        return None
+
+    battles = BattleService(postgres_store, nothing)
+    tournaments = TournamentService(postgres_store, nothing)
+    tid = json.loads((await tournaments.create("org", CreateTournament(name="Restart cup"), None)).body)["id"]
+    for player in ("a", "b"):
+        await tournaments.execute(tid, player, Register(name=player, army_list=band()), None, None)
+    await tournaments.execute(tid, "org", PairRound(), None, None)
+    await TournamentRunner(postgres_store, battles, tournaments).catch_up()  # spawns the battle
+    table = (await tournaments.load(tid)).rounds[0].pairings[0]
+    battle = await battles.load(table.battle_id)
+    assert battle.status == "open" and {s.player_id for s in battle.seats} == {"a", "b"}
+
+    # The battle ends while no runner is up (the node died), and a new node's runner starts.
+    await battles.execute(table.battle_id, "a", Start(), None, None)
+    await battles.execute(table.battle_id, "b", Concede(), None, None)
+    checkpoint = await postgres_store.projection_position(RUNNER)
+    await TournamentRunner(postgres_store, battles, tournaments).catch_up()
+    results = (await tournaments.load(tid)).rounds[0].results
+    assert [(r.winner, r.source) for r in results.values()] == [("a", "battle")]
+
+    # A crash after handling but before the checkpoint moved: the events are handled again.
+    await postgres_store.execute("UPDATE projection_checkpoints SET position = $2 WHERE name = $1",
+                                 RUNNER, checkpoint)
+    version = (await tournaments.load(tid)).version
+    await TournamentRunner(postgres_store, battles, tournaments).catch_up()
+    assert (await tournaments.load(tid)).version == version, "nothing doubled"
