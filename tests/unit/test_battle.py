@@ -47,7 +47,8 @@ def test_create_records_ruleset_version_options_and_commitment() -> None:
     state = battle(options={"season": "Winter"})
     assert (state.status, state.version, state.ruleset, state.ruleset_version) == ("open", 1, "pilgrimage", "1")
     assert state.options["season"] == "Winter"
-    assert state.options["provisional"] == {"PIL-WEATHER-STORMFRONT": {"extra_rolls": 2}}
+    assert state.options["provisional"]["PIL-WEATHER-STORMFRONT"] == {"extra_rolls": 2}
+    assert state.options["provisional"]["PIL-GEAR"]["supplies"] == 600
     assert state.dice is not None and state.dice.algorithm == "chronicle-hmac-sha256-v1"
 
 

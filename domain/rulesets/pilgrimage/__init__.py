@@ -41,6 +41,16 @@ class Pilgrimage(Ruleset):
             summary="Stormfront rolls twice more on Turning Weather; a second Stormfront is re-rolled.",
             settings={"extra_rolls": 2},
         ),
+        ProvisionalRule(
+            id="PIL-GEAR",
+            summary=("Gear costs Supplies (hand weapon 0, two-handed weapon 10, staff or pole 5, sling 5, bow 10, "
+                     "crossbow 15, light armour 0, medium armour 10, heavy armour 20); raising Pace, Aim, Might or "
+                     "Valour by 1 costs 10, Ward 15, each at most +3; an Oathband may not exceed 600 Supplies. "
+                     "Version 1 applies it to tournament registration with these defaults."),
+            settings={"supplies": oathband.SUPPLIES, "character": oathband.CHARACTER_COST,
+                      "max_raise": oathband.MAX_RAISE, **{f"raise_{k}": v for k, v in oathband.RAISE_COST.items()},
+                      **{f"gear_{k.replace(' ', '_')}": v for k, v in oathband.GEAR_COST.items()}},
+        ),
     )
     options_type: ClassVar[type[msgspec.Struct] | None] = PilgrimageOptions
     events: ClassVar[tuple[type[msgspec.Struct], ...]] = (EnvironmentRolled,)
