@@ -144,3 +144,40 @@ async def test_the_tournament_stream_carries_its_events(client: httpx.AsyncClien
         await t_command(client, player, tid, {"type": "register", "name": "E", "army_list": oathband("E")})
         live = json.loads(await watcher.recv())
         assert (live["type"], live["version"]) == ("player_registered", 2)
+
+
+async def test_standings_of_a_small_fixed_event_equal_the_hand_computed_table(client: httpx.AsyncClient) -> None:
+    """Four players, three Swiss rounds: with no rematch allowed, everyone meets everyone,
+    whatever order the dice draw. Results by strength A > B > C > D, margin = the gap in
+    strength, and C-D drawn. Hand-computed (win 3, draw 1):
+        A 9 pts, SoS 6+1+1 = 8,  margin +1+2+3 = +6
+        B 6 pts, SoS 9+1+1 = 11, margin -1+1+2 = +2
+        C 1 pt,  SoS 9+6+1 = 16, margin -2-1+0 = -3
+        D 1 pt,  SoS 9+6+1 = 16, margin -3-2+0 = -5   (C above D on margin)"""
+    organiser = await new_player(client, "org")
+    names = ["A", "B", "C", "D"]
+    players = {name: await new_player(client, name) for name in names}
+    strength = {players[name]["id"]: n for n, name in enumerate(names)}
+    tid = (await client.post("/v1/tournaments", headers=auth(organiser),
+                             json={"name": "Round robin", "swiss_rounds": 3})).json()["id"]
+    for name, player in players.items():
+        await t_command(client, player, tid, {"type": "register", "name": name, "army_list": oathband(name)})
+    for round_number in (1, 2, 3):
+        assert (await t_command(client, organiser, tid, {"type": "pair_round"})).status_code == 201
+        for table in (await client.get(f"/v1/tournaments/{tid}/rounds")).json()[-1]["tables"]:
+            a, b = sorted((table["a"], table["b"]), key=strength.__getitem__)
+            drawn = {strength[a], strength[b]} == {2, 3}
+            body = {"type": "record_result", "round": round_number, "table": table["table"],
+                    "winner": None if drawn else a, "margin": 0 if drawn else strength[b] - strength[a],
+                    "reason": "fixed event"}
+            assert (await t_command(client, organiser, tid, body)).status_code == 201
+        assert (await t_command(client, organiser, tid, {"type": "close_round"})).status_code == 201
+    table = (await client.get(f"/v1/tournaments/{tid}/standings")).json()
+    rows = [(r["rank"], r["name"], r["points"], r["wins"], r["draws"], r["losses"], r["sos"], r["margin"])
+            for r in table]
+    assert rows == [
+        (1, "A", 9, 3, 0, 0, 8, 6),
+        (2, "B", 6, 2, 0, 1, 11, 2),
+        (3, "C", 1, 0, 1, 2, 16, -3),
+        (4, "D", 1, 0, 1, 2, 16, -5),
+    ]
