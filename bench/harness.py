@@ -69,7 +69,19 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-class ServerProcess:
+class _OnLoopback:
+    port: int
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+
+class ServerProcess(_OnLoopback):
     """A server as a separate process on loopback (by default `chronicle serve`), for tests
     and benchmarks that kill it, stop it, or keep it off the client's interpreter."""
 
@@ -83,14 +95,6 @@ class ServerProcess:
         self.health_path = health_path
         self.process: subprocess.Popen[bytes] | None = None
         self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 - lives as long as the process it captures
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws_url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
 
     def start(self) -> ServerProcess:
         argv = [arg.replace("{port}", str(self.port)) for arg in self.argv]
@@ -129,7 +133,7 @@ class ServerProcess:
         self._stderr.close()
 
 
-class LiveServer:
+class LiveServer(_OnLoopback):
     """A real uvicorn server on loopback, in a thread with its own event loop."""
 
     def __init__(self, settings: Settings) -> None:
@@ -138,14 +142,6 @@ class LiveServer:
                                 ws_per_message_deflate=False, lifespan="on", loop="asyncio")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws_url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
 
     def __enter__(self) -> LiveServer:
         self.thread.start()

