@@ -8,6 +8,7 @@ from typing import Any
 
 import msgspec
 
+from domain import contests as disputes
 from domain.commands import ClaimSeat, Command, Concede, CreateBattle, RollDice, Start
 from domain.dice import ALGORITHM, Dice, Roll
 from domain.dice_expression import roll_expression
@@ -58,6 +59,14 @@ class BattleState(msgspec.Struct, frozen=True):
     server_seed: str | None = None
     referees: tuple[str, ...] = ()
     tournament: TournamentLink | None = None
+    contest_window: str = disputes.NEXT_ACTION_OF_ANOTHER_SIDE
+    actions: tuple[disputes.Action, ...] = ()
+    contests: tuple[disputes.OpenContest, ...] = ()
+    voided: tuple[tuple[int, int], ...] = ()
+    forked_from: disputes.BattleForked | None = None
+
+    def is_void(self, version: int) -> bool:
+        return any(first <= version <= last for first, last in self.voided)
 
     def seat(self, name: str) -> Seat | None:
         return next((seat for seat in self.seats if seat.name == name), None)
@@ -81,9 +90,19 @@ def decide(state: BattleState, command: Command, dice: Dice, actor: str) -> list
         case Start():
             return _start(state, dice, actor)
         case RollDice():
+            disputes.refuse_if_contested(state)
             return [_roll(state, command, dice, actor)]
         case Concede():
+            disputes.refuse_if_contested(state)
             return _concede(state, command, dice, actor)
+        case disputes.AppointReferee():
+            return [disputes.appoint(state, command, actor)]
+        case disputes.Contest():
+            return [disputes.contest(state, command, actor)]
+        case disputes.Rule():
+            return disputes.rule(state, command, actor)
+        case disputes.Agree() | disputes.Refuse():
+            return disputes.vote(state, command, actor)
     raise RuleViolation("command-unknown", f"unknown command {type(command).__name__}")
 
 
@@ -111,6 +130,7 @@ def _create(state: BattleState, command: CreateBattle, dice: Dice, actor: str) -
         dice=DiceCommitment(algorithm=ALGORITHM, commitment=dice.commitment),
         referees=tuple(command.referees),
         tournament=command.tournament,
+        contest_window=command.contest_window,
     )
 
 
@@ -201,34 +221,77 @@ def _apply(state: BattleState, event: msgspec.Struct) -> BattleState:
                            ruleset_version=event.ruleset_version, status=OPEN, creator=event.creator,
                            seats=tuple(Seat(name=name) for name in event.seats), options=event.options,
                            dice=event.dice, ruleset_state=ruleset.initial_state(), referees=event.referees,
-                           tournament=event.tournament)
+                           tournament=event.tournament, contest_window=event.contest_window)
         case SeatClaimed():
             return replace(state, seats=_replace_seat(state, event.seat, player_id=event.player_id,
                                                       client_seed=event.client_seed))
         case BattleStarted():
             return replace(state, status=ACTIVE)
         case SeatConceded():
-            return replace(state, seats=_replace_seat(state, event.seat, conceded=True))
+            return replace(state, seats=_replace_seat(state, event.seat, conceded=True),
+                           actions=(*state.actions, disputes.Action(version=state.version + 1, seat=event.seat)))
         case BattleEnded():
             return replace(state, status=ENDED, winners=event.winners, end_reason=event.reason)
         case DiceSeedRevealed():
             return replace(state, server_seed=event.server_seed)
         case DiceRolled():
-            return state
+            return replace(state, actions=(*state.actions, disputes.Action(version=state.version + 1, seat=event.seat)))
+        case disputes.RefereeAppointed():
+            return replace(state, referees=(*state.referees, event.player_id))
+        case disputes.ContestOpened():
+            opened = disputes.OpenContest(contest=event.contest, version=event.version, seat=event.seat,
+                                          player_id=event.player_id, reason=event.reason)
+            return replace(state, contests=(*state.contests, opened))
+        case disputes.ContestVoteCast():
+            return replace(state, contests=tuple(
+                replace(c, votes={**c.votes, event.seat: event.agree}) if c.contest == event.contest else c
+                for c in state.contests))
+        case disputes.ContestRuled():
+            return replace(state, contests=tuple(
+                replace(c, status=event.decision) if c.contest == event.contest else c for c in state.contests))
+        case disputes.ActionReverted():
+            # Only the bookkeeping: `replay` is what leaves the voided events out of the state.
+            return replace(state, voided=(*state.voided, (event.from_version, event.to_version)))
+        case disputes.BattleForked():
+            return replace(state, battle_id=event.battle_id, dice=event.dice, creator=event.creator,
+                           forked_from=event, server_seed=None)
     ruleset = find_ruleset(state.ruleset, state.ruleset_version)
     return replace(state, ruleset_state=ruleset.evolve(state.ruleset_state, event))
 
 
-def evolve(state: BattleState, event: msgspec.Struct) -> BattleState:
-    """Apply one event. Never validates, rolls or reads a clock."""
-    state = _apply(state, event)
+def _count(state: BattleState, event: msgspec.Struct) -> BattleState:
     # The nonce only grows: it follows every roll ever recorded, whatever later happens to it.
     next_nonce = max((roll.nonce + 1 for roll in rolls_in(event)), default=state.next_nonce)
-    return msgspec.structs.replace(state, version=state.version + 1,
-                                   next_nonce=max(state.next_nonce, next_nonce))
+    return msgspec.structs.replace(state, version=state.version + 1, next_nonce=max(state.next_nonce, next_nonce))
+
+
+def evolve(state: BattleState, event: msgspec.Struct) -> BattleState:
+    """Apply one event. Never validates, rolls or reads a clock."""
+    return _count(_apply(state, event), event)
+
+
+class ReplayFromScratch(Exception):
+    """A revert reaches back before the state given to `replay`: replay the whole stream."""
 
 
 def replay(events: Iterable[msgspec.Struct], state: BattleState | None = None) -> BattleState:
+    """Fold `evolve` over the events, leaving out of the game state every event a later
+    `action_reverted` voids (they still count for the version and the dice nonce, and
+    contest bookkeeping is never voided)."""
+    events = list(events)
+    start = state or BattleState()
+    ranges = []
     for event in events:
-        state = evolve(state or BattleState(), event)
-    return state or BattleState()
+        if isinstance(event, disputes.ActionReverted):
+            if event.from_version <= start.version:
+                raise ReplayFromScratch(event.from_version)
+            ranges.append((event.from_version, event.to_version))
+    state = start
+    for offset, event in enumerate(events, start=1):
+        version = start.version + offset
+        voided = any(first <= version <= last for first, last in ranges)
+        if voided and str(event.__struct_config__.tag) not in disputes.META_EVENTS:
+            state = _count(state, event)
+        else:
+            state = evolve(state, event)
+    return state

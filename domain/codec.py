@@ -6,11 +6,12 @@ from typing import Any, Union
 
 import msgspec
 
+from domain.contests import CONTEST_EVENTS
 from domain.events import CORE_EVENTS
 from domain.rulesets import RULESETS
 from domain.tournament.events import TOURNAMENT_EVENTS
 
-EVENT_TYPES: tuple[type[msgspec.Struct], ...] = CORE_EVENTS + TOURNAMENT_EVENTS + tuple(
+EVENT_TYPES: tuple[type[msgspec.Struct], ...] = CORE_EVENTS + CONTEST_EVENTS + TOURNAMENT_EVENTS + tuple(
     event for ruleset in RULESETS.values() for event in ruleset.events
 )
 Event = Union[EVENT_TYPES]  # type: ignore[valid-type]  # noqa: UP007 - built from a tuple at run time

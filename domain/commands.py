@@ -24,6 +24,7 @@ class CreateBattle(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag=
     referees: tuple[str, ...] = ()
     seated: dict[str, str] = {}  # seat -> player, claimed at creation (tournament pairings)
     tournament: TournamentLink | None = None
+    contest_window: str = "next-action-of-another-side"
 
 
 class ClaimSeat(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="claim_seat"):
@@ -49,6 +50,6 @@ class Concede(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="conc
     seat: SeatName | None = None
 
 
-# What a client may post to /v1/battles/{id}/commands.
+# What a client may post to /v1/battles/{id}/commands (contest commands live in domain/contests.py).
 PlayCommand = Start | RollDice | Concede
-Command = CreateBattle | ClaimSeat | PlayCommand
+Command = CreateBattle | ClaimSeat | PlayCommand | Any

@@ -37,6 +37,7 @@ class BattleCreated(msgspec.Struct, frozen=True, tag="battle_created"):
     dice: DiceCommitment
     referees: tuple[str, ...] = ()
     tournament: TournamentLink | None = None
+    contest_window: str = "next-action-of-another-side"
 
 
 class SeatClaimed(msgspec.Struct, frozen=True, tag="seat_claimed"):

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 import msgspec
 
 from domain.commands import NAME_PATTERN, ClientSeed, Concede, RollDice, SeatName, Start
+from domain.contests import Agree, AppointReferee, Contest, ContestWindow, PlayerId, Refuse, Rule
 from projections.battle_summary import BattleSummary
 
 ExpectedVersion = Annotated[int, msgspec.Meta(ge=0, description="refuse with 409 unless the battle is at it")]
@@ -24,7 +25,28 @@ class ConcedeRequest(Concede, frozen=True, forbid_unknown_fields=True, tag="conc
     expected_version: ExpectedVersion | None = None
 
 
-CommandRequest = StartRequest | RollRequest | ConcedeRequest
+class AppointRefereeRequest(AppointReferee, frozen=True, forbid_unknown_fields=True, tag="appoint_referee"):
+    expected_version: ExpectedVersion | None = None
+
+
+class ContestRequest(Contest, frozen=True, forbid_unknown_fields=True, tag="contest"):
+    expected_version: ExpectedVersion | None = None
+
+
+class RuleRequest(Rule, frozen=True, forbid_unknown_fields=True, tag="rule"):
+    expected_version: ExpectedVersion | None = None
+
+
+class AgreeRequest(Agree, frozen=True, forbid_unknown_fields=True, tag="agree"):
+    expected_version: ExpectedVersion | None = None
+
+
+class RefuseRequest(Refuse, frozen=True, forbid_unknown_fields=True, tag="refuse"):
+    expected_version: ExpectedVersion | None = None
+
+
+CommandRequest = (StartRequest | RollRequest | ConcedeRequest | AppointRefereeRequest | ContestRequest | RuleRequest
+                  | AgreeRequest | RefuseRequest)
 
 
 class NewPlayer(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -41,6 +63,31 @@ class NewBattle(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     ruleset: Annotated[str, msgspec.Meta(min_length=1, max_length=40, pattern=NAME_PATTERN)]
     seats: Annotated[list[SeatName], msgspec.Meta(min_length=2, max_length=8)]
     options: dict[str, Any] = {}
+    referees: Annotated[list[PlayerId], msgspec.Meta(max_length=8)] = []
+    contest_window: ContestWindow = "next-action-of-another-side"
+
+
+class ForkRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    at: Annotated[int, msgspec.Meta(ge=1, le=2**31 - 1, description="copy the first `at` events")]
+
+
+class ContestView(msgspec.Struct, frozen=True):
+    contest: int
+    version: int
+    seat: str
+    player_id: str
+    reason: str
+    status: str
+    votes: dict[str, bool]
+    opened_at_version: int
+    ruled_by: str | None
+    ruling: str | None
+    ruled_at_version: int | None
+    voided: list[int] | None
+
+
+class ContestList(msgspec.Struct, frozen=True):
+    contests: list[ContestView]
 
 
 class SeatClaim(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -69,6 +116,7 @@ class Envelope(msgspec.Struct, frozen=True):
     data: dict[str, Any]
     hash: str
     prev_hash: str
+    void: bool = False  # set in read models once an `action_reverted` voids this event
 
 
 class CommandResult(msgspec.Struct, frozen=True):

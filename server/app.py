@@ -18,6 +18,7 @@ from litestar.plugins.problem_details import ProblemDetailsConfig, ProblemDetail
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
+from domain.contests import ContestPending
 from domain.errors import DomainError, NotPermitted
 from server.api_models import Health
 from server.battle_service import BattleNotFound, BattleService, VersionConflict
@@ -40,7 +41,7 @@ RETRY_AFTER_SECONDS = 1
 
 
 def _domain_problem(request: Request[Any, Any, Any], exc: DomainError) -> Response[Any]:
-    status = 403 if isinstance(exc, NotPermitted) else 422
+    status = 403 if isinstance(exc, NotPermitted) else 409 if isinstance(exc, ContestPending) else 422
     extra = {"problems": exc.problems} if exc.problems else {}
     return problem(status, exc.rule, exc.detail, **extra).to_response(request)
 
@@ -155,7 +156,8 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
             rulesets.list_rulesets, rulesets.show_ruleset,
             battles.create_battle, battles.list_battles, battles.show_battle, battles.claim_seat,
             battles.send_command, battles.list_events, battles.show_state, battles.verify_battle,
-            battles.show_dice, stream.battle_stream, stream.tournament_stream,
+            battles.show_dice, battles.list_contests, battles.fork_battle,
+            stream.battle_stream, stream.tournament_stream,
             tournaments.create_tournament, tournaments.tournament_command, tournaments.show_tournament,
             tournaments.registrations, tournaments.rounds, tournaments.standings, tournaments.player_history,
             tournaments.tournament_events, tournaments.verify_tournament, tournaments.ratings,

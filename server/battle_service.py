@@ -18,10 +18,12 @@ from typing import Any, NamedTuple
 
 import msgspec
 
-from domain.battle import BattleState, decide, evolve
+from domain.battle import BattleState, ReplayFromScratch, decide, replay
 from domain.codec import event_data, event_from, event_type
 from domain.commands import ClaimSeat, Command, CreateBattle
-from domain.dice import HmacDice
+from domain.contests import fork_event
+from domain.dice import ALGORITHM, HmacDice, commitment
+from domain.events import DiceCommitment
 from domain.snapshots import from_snapshot, to_snapshot
 from server.api_models import Envelope
 from server.gc_pause import gc_paused
@@ -94,7 +96,7 @@ class Kind:
     prefix: str
     initial: Callable[[], Any]
     decide: Callable[[Any, Any, HmacDice, str, str], list[msgspec.Struct]]  # state, command, dice, actor, now
-    evolve: Callable[[Any, msgspec.Struct], Any]
+    fold: Callable[[list[msgspec.Struct], Any], Any]  # replay(events, start state or None)
     snapshots: bool = False
     decide_in_thread: bool = False  # for decisions heavy enough to stall other requests (pairing 256 players)
 
@@ -102,12 +104,10 @@ class Kind:
         return f"{self.prefix}-{entity_id}"
 
     def replay(self, events: list[msgspec.Struct], state: Any = None) -> Any:
-        for event in events:
-            state = self.evolve(state if state is not None else self.initial(), event)
-        return state if state is not None else self.initial()
+        return self.fold(events, state)
 
 
-BATTLES = Kind(prefix=BATTLE, initial=BattleState, snapshots=True, evolve=evolve,
+BATTLES = Kind(prefix=BATTLE, initial=BattleState, snapshots=True, fold=replay,
                decide=lambda state, command, dice, actor, now: decide(state, command, dice, actor))
 
 
@@ -160,10 +160,16 @@ class StreamService:
     async def _load_latest(self, battle_id: str) -> Loaded:
         """A cached state (or a snapshot) plus the events after it."""
         start = self._cache.get(battle_id) or await self._from_snapshot(battle_id)
-        tail = await self.store.read_stream(self.kind.stream_id(battle_id), after=start.state.version if start else 0)
+        stream = self.kind.stream_id(battle_id)
+        tail = await self.store.read_stream(stream, after=start.state.version if start else 0)
         if not tail:
             return start or Loaded(self.kind.initial(), None)
-        loaded = Loaded(self.kind.replay(to_domain(tail), start.state if start else None), tail[-1].hash)
+        try:
+            state = self.kind.replay(to_domain(tail), start.state if start else None)
+        except ReplayFromScratch:  # a revert reaches back before the cached state or snapshot
+            tail = await self.store.read_stream(stream)
+            state = self.kind.replay(to_domain(tail))
+        loaded = Loaded(state, tail[-1].hash)
         self._cache.put(battle_id, loaded)
         return loaded
 
@@ -237,7 +243,11 @@ class StreamService:
                 events = await asyncio.to_thread(self.kind.decide, state, command, dice, actor, now)
             else:
                 events = self.kind.decide(state, command, dice, actor, now)
-            after = self.kind.replay(events, state)
+            try:
+                after = self.kind.replay(events, state)
+            except ReplayFromScratch:  # an overturn: the state is the log replayed without the voided events
+                after = self.kind.replay(to_domain(await self.store.read_stream(self.kind.stream_id(battle_id)))
+                                         + events)
             if not events:  # nothing to record (e.g. a result already taken): answer with the state as it is
                 return StoredResponse(request_hash="", status=200, body=_encode(make_body(after, [])))
             new_events = [NewEvent(type=event_type(e), data=event_data(e), actor=actor) for e in events]
@@ -276,9 +286,11 @@ class BattleService(StreamService):
         super().__init__(store, publish, BATTLES, cache, snapshot_every)
 
     async def create(self, actor: str, ruleset: str, seats: list[str], options: dict[str, Any],
-                     idempotency: Idempotency | None) -> StoredResponse:
+                     idempotency: Idempotency | None, referees: tuple[str, ...] = (),
+                     contest_window: str = "next-action-of-another-side") -> StoredResponse:
         battle_id = str(uuid.uuid4())
-        command = CreateBattle(battle_id=battle_id, ruleset=ruleset, seats=tuple(seats), options=options)
+        command = CreateBattle(battle_id=battle_id, ruleset=ruleset, seats=tuple(seats), options=options,
+                               referees=referees, contest_window=contest_window)
         return await self.execute(battle_id, actor, command, None, idempotency,
                                    new_seed=secrets.token_bytes(32), status=201, respond=_created_body)
 
@@ -300,3 +312,35 @@ def _created_body(after: BattleState, envelopes: list[Envelope]) -> dict[str, An
     return {"id": after.battle_id, "version": after.version, "status": after.status,
             "seats": [seat.name for seat in after.seats],
             "dice": {"algorithm": after.dice.algorithm, "commitment": after.dice.commitment}}
+
+    async def fork(self, actor: str, battle_id: str, at: int, idempotency: Idempotency | None) -> StoredResponse:
+        """A new battle from the first `at` events of this one: same ruleset version, new dice."""
+        if idempotency is not None:
+            stored = await self.store.stored_response(idempotency.scope, idempotency.key)
+            if stored is not None:
+                if stored.request_hash != idempotency.request_hash:
+                    raise IdempotencyKeyReused(idempotency.key)
+                return stored
+        copied = await self.store.read_stream(stream_id(battle_id), through=at)
+        if not copied:
+            raise BattleNotFound(f"battle {battle_id}")
+        if len(copied) < at:
+            raise VersionConflict(at, len(copied))
+        new_id, seed = str(uuid.uuid4()), secrets.token_bytes(32)
+        parent_at = replay(to_domain(copied))
+        forked = fork_event(parent_at, battle_id, at, new_id, actor, DiceCommitment(algorithm=ALGORITHM,
+                                                                                     commitment=commitment(seed)))
+        events = [NewEvent(type=e.type, data=e.data, actor=e.actor) for e in copied]
+        events.append(NewEvent(type=event_type(forked), data=event_data(forked), actor=actor))
+        after = replay([*to_domain(copied), forked])
+
+        def respond_with(recorded: list[RecordedEvent]) -> tuple[int, bytes]:
+            return 201, _encode(_created_body(after, []))
+
+        outcome = await self.store.append(stream_id(new_id), 0, events, secret=seed, idempotency=idempotency,
+                                          respond=respond_with)
+        if outcome.replayed is not None:
+            return outcome.replayed
+        self._publish(outcome.events)
+        status, body = respond_with(outcome.events)
+        return StoredResponse(request_hash=idempotency.request_hash if idempotency else "", status=status, body=body)

@@ -15,8 +15,10 @@ from collections.abc import Awaitable, Callable
 
 import msgspec
 
-from projections.battle_summary import BattleSummary, CommittedEvent, evolve_summary
+from domain.battle import replay
+from projections.battle_summary import BattleSummary, CommittedEvent, evolve_summary, summarize
 from projections.player_records import PlayerRecord, add, record_changes
+from server.battle_service import to_domain
 from server.store.base import BattleRow, EventStore, PlayerRow, RecordedEvent, StoreUnavailable
 
 NAME = "battle-list"
@@ -74,7 +76,12 @@ class Projector:
             battle_id = event.stream_id.removeprefix(BATTLE_PREFIX)
             committed = CommittedEvent(battle_id=battle_id, version=event.version, type=event.type, data=event.data)
             before = summaries.get(battle_id)
-            after = evolve_summary(before, committed)
+            if event.type == "action_reverted":
+                # A revert can undo anything before it: fold the battle again, without the voided events.
+                stream = await self._store.read_stream(event.stream_id, through=event.version)
+                after = summarize(replay(to_domain(stream)))
+            else:
+                after = evolve_summary(before, committed)
             if after is None:
                 continue
             summaries[battle_id] = after

@@ -14,7 +14,7 @@ import msgspec
 from domain.commands import CreateBattle
 from domain.errors import DomainError
 from domain.events import TournamentLink
-from domain.tournament.aggregate import TournamentState, decide, evolve
+from domain.tournament.aggregate import TournamentState, decide, replay
 from domain.tournament.commands import BattleResult, CreateTournament, OpenTournament
 from server.battle_service import BattleNotFound, BattleService, Kind, Publish, StreamService, battle_id_of
 from server.projector import every
@@ -25,7 +25,7 @@ RUNNER = "tournament-runner"
 SYSTEM = "system"
 log = logging.getLogger("chronicle.tournaments")
 
-TOURNAMENTS = Kind(prefix=TOURNAMENT, initial=TournamentState, decide=decide, evolve=evolve, decide_in_thread=True)
+TOURNAMENTS = Kind(prefix=TOURNAMENT, initial=TournamentState, decide=decide, fold=replay, decide_in_thread=True)
 
 
 class TournamentEnvelope(msgspec.Struct, frozen=True):

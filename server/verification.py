@@ -48,12 +48,18 @@ def check_dice(events: list[RecordedEvent], entity_id: str) -> tuple[int, list[P
     """Recompute every roll from the revealed seed; returns (rolls checked, problems).
     Battles mix in their seats' client seeds; tournaments have none (`""`)."""
     created = events[0] if events else None
-    revealed = next((e for e in events if e.type == "dice_seed_revealed"), None)
+    # A fork's copied events were rolled with its origin's seed (check them there); its own
+    # dice start at `battle_forked`, whose commitment they answer to.
+    forked = next((e for e in events if e.type == "battle_forked"), None)
+    own = [e for e in events if not forked or e.version > forked.version]
+    revealed = next((e for e in own if e.type == "dice_seed_revealed"), None)
     if created is None or revealed is None or "dice" not in created.data:
         return 0, []
+    first_own = forked.version if forked else 0
+    commitment = (forked or created).data["dice"]["commitment"]
     problems = []
     seed = bytes.fromhex(revealed.data["server_seed"])
-    if hashlib.sha256(seed).hexdigest() != created.data["dice"]["commitment"]:
+    if hashlib.sha256(seed).hexdigest() != commitment:
         problems.append(Problem(revealed.version, "the revealed seed does not match the commitment"))
     seats = created.data["seats"] if created.type == "battle_created" else []
     seeds: dict[str, str | None] = dict.fromkeys(seats)
@@ -63,6 +69,8 @@ def check_dice(events: list[RecordedEvent], entity_id: str) -> tuple[int, list[P
         if event.type == "seat_claimed":
             seeds[event.data["seat"]] = event.data.get("client_seed")
         client_seeds = join_client_seeds([seeds[s] for s in seats])
+        if event.version <= first_own:
+            continue
         for raw in find_rolls(event.data):
             roll = msgspec.convert(raw, Roll)
             checked += 1

@@ -16,8 +16,11 @@ from server.api_models import (
     BattleList,
     CommandRequest,
     CommandResult,
+    ContestList,
+    ContestView,
     DiceState,
     EventPage,
+    ForkRequest,
     NewBattle,
     SeatClaim,
 )
@@ -75,7 +78,8 @@ async def _version_or_404(request: Request[Any, Any, Any], battle_id: UUID) -> i
 async def create_battle(request: Request[Any, Any, Any], data: JSONBody[NewBattle]) -> Response[BattleCreatedResponse]:
     player = await authenticate(request)
     idempotency = await idempotency_of(request, f"player:{player.id}")
-    result = await service_of(request).create(player.id, data.ruleset, data.seats, data.options, idempotency)
+    result = await service_of(request).create(player.id, data.ruleset, data.seats, data.options, idempotency,
+                                              tuple(data.referees), data.contest_window)
     return stored(result)
 
 
@@ -129,8 +133,11 @@ async def list_events(
 ) -> EventPage:
     version = await _version_or_404(request, battle_id)
     events = await store_of(request).read_stream(stream_id(str(battle_id)), after=after, limit=limit)
+    state = await service_of(request).load(str(battle_id))
     last = events[-1].version if events else after
-    return EventPage(events=[envelope(e) for e in events], next=last if events and last < version else None)
+    envelopes = [msgspec.structs.replace(envelope(e), void=True) if state.is_void(e.version) else envelope(e)
+                 for e in events]
+    return EventPage(events=envelopes, next=last if events and last < version else None)
 
 
 @get("/v1/battles/{battle_id:uuid}/state", **_READ,
@@ -164,3 +171,34 @@ async def show_dice(request: Request[Any, Any, Any], battle_id: FromPath[UUID]) 
                      server_seed=state.server_seed)
 
 
+
+
+@get("/v1/battles/{battle_id:uuid}/contests", **_READ,
+     summary="Contests: who contested what and why, and the ruling, its author and text")
+async def list_contests(request: Request[Any, Any, Any], battle_id: FromPath[UUID]) -> ContestList:
+    await _version_or_404(request, battle_id)
+    events = await store_of(request).read_stream(stream_id(str(battle_id)))
+    views: dict[int, dict[str, Any]] = {}
+    for event in events:
+        data = event.data
+        if event.type == "contest_opened":
+            views[data["contest"]] = {**data, "status": "open", "votes": {}, "opened_at_version": event.version,
+                                      "ruled_by": None, "ruling": None, "ruled_at_version": None, "voided": None}
+        elif event.type == "contest_vote_cast":
+            views[data["contest"]]["votes"][data["seat"]] = data["agree"]
+        elif event.type == "contest_ruled":
+            views[data["contest"]].update(status=data["decision"], ruled_by=data["by"], ruling=data["text"],
+                                          ruled_at_version=event.version)
+        elif event.type == "action_reverted":
+            views[data["contest"]]["voided"] = [data["from_version"], data["to_version"]]
+    return ContestList(contests=[msgspec.convert(v, ContestView) for v in views.values()])
+
+
+@post("/v1/battles/{battle_id:uuid}/fork", **_WRITE,
+      summary="A new battle from the first `at` events (same ruleset version, new dice seed and commitment)")
+async def fork_battle(request: Request[Any, Any, Any], battle_id: FromPath[UUID],
+                      data: JSONBody[ForkRequest]) -> Response[BattleCreatedResponse]:
+    player = await authenticate(request)
+    idempotency = await idempotency_of(request, f"player:{player.id}")
+    await _version_or_404(request, battle_id)
+    return stored(await service_of(request).fork(player.id, str(battle_id), data.at, idempotency))
