@@ -303,16 +303,6 @@ class BattleService(StreamService):
         return await self.execute(battle_id, actor, command, expected_version, idempotency)
 
 
-def _command_body(after: BattleState, envelopes: list[Envelope]) -> dict[str, Any]:
-    return {"version": after.version, "events": msgspec.to_builtins(envelopes)}
-
-
-def _created_body(after: BattleState, envelopes: list[Envelope]) -> dict[str, Any]:
-    assert after.dice is not None
-    return {"id": after.battle_id, "version": after.version, "status": after.status,
-            "seats": [seat.name for seat in after.seats],
-            "dice": {"algorithm": after.dice.algorithm, "commitment": after.dice.commitment}}
-
     async def fork(self, actor: str, battle_id: str, at: int, idempotency: Idempotency | None) -> StoredResponse:
         """A new battle from the first `at` events of this one: same ruleset version, new dice."""
         if idempotency is not None:
@@ -344,3 +334,14 @@ def _created_body(after: BattleState, envelopes: list[Envelope]) -> dict[str, An
         self._publish(outcome.events)
         status, body = respond_with(outcome.events)
         return StoredResponse(request_hash=idempotency.request_hash if idempotency else "", status=status, body=body)
+
+
+def _command_body(after: BattleState, envelopes: list[Envelope]) -> dict[str, Any]:
+    return {"version": after.version, "events": msgspec.to_builtins(envelopes)}
+
+
+def _created_body(after: BattleState, envelopes: list[Envelope]) -> dict[str, Any]:
+    assert after.dice is not None
+    return {"id": after.battle_id, "version": after.version, "status": after.status,
+            "seats": [seat.name for seat in after.seats],
+            "dice": {"algorithm": after.dice.algorithm, "commitment": after.dice.commitment}}
