@@ -256,7 +256,9 @@ def _apply(state: BattleState, event: msgspec.Struct) -> BattleState:
             return replace(state, battle_id=event.battle_id, dice=event.dice, creator=event.creator,
                            forked_from=event, server_seed=None)
     ruleset = find_ruleset(state.ruleset, state.ruleset_version)
-    return replace(state, ruleset_state=ruleset.evolve(state.ruleset_state, event))
+    seat = ruleset.action_seat(event)
+    actions = (*state.actions, disputes.Action(version=state.version + 1, seat=seat)) if seat else state.actions
+    return replace(state, ruleset_state=ruleset.evolve(state.ruleset_state, event), actions=actions)
 
 
 def _count(state: BattleState, event: msgspec.Struct) -> BattleState:

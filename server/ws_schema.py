@@ -21,7 +21,11 @@ def stream_message_schema() -> dict[str, Any]:
             "envelope as it commits. Envelopes carry the event's own type (battle_created, "
             "dice_rolled, ...); the only control message is {\"type\": \"caught_up\", \"version\"}. "
             "Versions are consecutive: a client that reconnects sends after=<last version seen> "
-            "and receives exactly what it missed."
+            "and receives exactly what it missed. Contests arrive as ordinary events "
+            "(contest_opened, contest_vote_cast, contest_ruled); an action_reverted event voids "
+            "versions from_version..to_version: game events in that range no longer count "
+            "(contest bookkeeping still does), so rebuild the view from GET "
+            "/v1/battles/{id}/state, or by replaying the log without the voided game events."
         ),
         "oneOf": [envelope, caught_up],
         "$defs": components,

@@ -87,6 +87,11 @@ class Ruleset:
         """Events that begin play (run by `start`); may roll dice."""
         return ()
 
+    def action_seat(self, event: msgspec.Struct) -> str | None:
+        """The seat whose action this event begins, for the ruleset's own events that a player
+        may contest (e.g. a Deed); None for events that are not the start of an action."""
+        return None
+
     def evolve(self, state: Any, event: msgspec.Struct) -> Any:
         """Apply one of this ruleset's own events to its part of the state."""
         return state
