@@ -22,9 +22,10 @@ from domain.codec import event_data, event_type
 from domain.commands import ClaimSeat, CreateBattle, RollDice, Start
 from domain.dice import HmacDice
 from domain.snapshots import to_snapshot
-from server.battle_service import BattleService, stream_id, to_domain
+from server.battle_service import BattleService, stream_id
 from server.store.base import NewEvent, Snapshot
 from server.store.postgres import PostgresStore
+from server.stream_service import to_domain
 
 SEED = b"\x09" * 32
 TAIL = 50

@@ -21,7 +21,7 @@ from redis.exceptions import RedisError
 from domain.contests import ContestPending
 from domain.errors import DomainError, NotPermitted
 from server.api_models import Health
-from server.battle_service import BattleNotFound, BattleService, VersionConflict
+from server.battle_service import BattleService
 from server.broker import channels_backend
 from server.embedded import EmbeddedPostgres, ensure_database
 from server.http import problem_responses
@@ -33,6 +33,7 @@ from server.routes import battles, players, rulesets, stream, tournaments
 from server.settings import Settings
 from server.store.base import EventStore, IdempotencyKeyReused, RecordedEvent, StoreUnavailable
 from server.store.postgres import PostgresStore
+from server.stream_service import StreamNotFound, VersionConflict
 from server.tournament_service import TournamentRunner, TournamentService, tournament_envelope
 
 log = logging.getLogger("chronicle")
@@ -51,7 +52,7 @@ def _conflict(request: Request[Any, Any, Any], exc: VersionConflict) -> Response
                    actual_version=exc.actual).to_response(request)
 
 
-def _battle_not_found(request: Request[Any, Any, Any], exc: BattleNotFound) -> Response[Any]:
+def _battle_not_found(request: Request[Any, Any, Any], exc: StreamNotFound) -> Response[Any]:
     return problem(404, "not-found", f"no {exc}").to_response(request)
 
 
@@ -168,7 +169,7 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
         exception_handlers={
             DomainError: _domain_problem,
             VersionConflict: _conflict,
-            BattleNotFound: _battle_not_found,
+            StreamNotFound: _battle_not_found,
             IdempotencyKeyReused: _key_reused,
             StoreUnavailable: _store_unavailable,
             HTTPException: _http_problem,

@@ -9,10 +9,11 @@ from litestar import Request, Response
 from litestar.openapi.datastructures import ResponseSpec
 
 from server.api_models import ProblemDetail
-from server.battle_service import BattleService, request_hash
+from server.battle_service import BattleService
 from server.problems import problem
 from server.projector import Projector
 from server.store.base import EventStore, Idempotency, Player, StoredResponse
+from server.stream_service import request_hash
 
 IDEMPOTENCY_HEADER = "Idempotency-Key"
 MAX_KEY_LENGTH = 200

@@ -18,8 +18,8 @@ import msgspec
 from domain.battle import replay
 from projections.battle_summary import BattleSummary, CommittedEvent, evolve_summary, summarize
 from projections.player_records import PlayerRecord, add, record_changes
-from server.battle_service import to_domain
 from server.store.base import BattleRow, EventStore, PlayerRow, RecordedEvent, StoreUnavailable
+from server.stream_service import to_domain
 
 NAME = "battle-list"
 BATTLE_PREFIX = "battle-"

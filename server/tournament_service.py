@@ -16,9 +16,10 @@ from domain.errors import DomainError
 from domain.events import TournamentLink
 from domain.tournament.aggregate import TournamentState, decide, replay
 from domain.tournament.commands import BattleResult, CreateTournament, OpenTournament
-from server.battle_service import BattleNotFound, BattleService, Kind, Publish, StreamService, battle_id_of
+from server.battle_service import BattleService, battle_id_of
 from server.projector import every
 from server.store.base import EventStore, Idempotency, RecordedEvent, StoredResponse
+from server.stream_service import Kind, Publish, StreamNotFound, StreamService
 
 TOURNAMENT = "tournament"
 RUNNER = "tournament-runner"
@@ -126,5 +127,5 @@ class TournamentRunner:
                               winners=tuple(event.data["winners"]), margin=int(event.data.get("margin", 0)))
         try:
             await self._tournaments.execute(link.tournament_id, SYSTEM, result, None, None)
-        except (DomainError, BattleNotFound) as exc:
+        except (DomainError, StreamNotFound) as exc:
             log.warning("battle %s ended but its result was not taken: %s", battle_id, exc)

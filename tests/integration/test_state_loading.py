@@ -6,9 +6,10 @@ import json
 
 from domain.battle import replay
 from domain.commands import ClaimSeat, RollDice, Start
-from server.battle_service import BattleService, stream_id, to_domain
+from server.battle_service import BattleService, stream_id
 from server.store.base import Snapshot
 from server.store.postgres import PostgresStore
+from server.stream_service import to_domain
 
 
 async def test_a_fresh_node_loads_snapshot_plus_tail_and_ignores_a_stale_snapshot(

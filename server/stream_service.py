@@ -1,0 +1,262 @@
+"""Runs commands against event-sourced streams (battles, tournaments): load the state,
+decide with the stream's own verifiable dice, append with optimistic concurrency, then
+publish what committed. A `Kind` says what differs between aggregates."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import random
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, NamedTuple
+
+import msgspec
+
+from domain.battle import ReplayFromScratch
+from domain.codec import event_data, event_from, event_type
+from domain.dice import HmacDice
+from server.gc_pause import gc_paused
+from server.observability import APPEND_CONFLICTS, COMMAND_LATENCY, battle_id_var
+from server.store.base import (
+    EventStore,
+    Idempotency,
+    IdempotencyKeyReused,
+    NewEvent,
+    RecordedEvent,
+    Snapshot,
+    StoredResponse,
+    StoreUnavailable,
+    WrongExpectedVersion,
+)
+from server.store.chain import format_time
+
+log = logging.getLogger("chronicle.streams")
+_MAX_ATTEMPTS = 12
+_BACKOFF_CAP = 0.05  # seconds
+_MAX_CACHED_SEEDS = 4096
+_encode = msgspec.json.Encoder().encode
+
+
+class StreamNotFound(Exception):
+    """No stream of this kind with this id."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(what)
+
+
+class VersionConflict(Exception):
+    def __init__(self, expected: int, actual: int) -> None:
+        super().__init__(f"the stream is at version {actual}, not {expected}")
+        self.expected = expected
+        self.actual = actual
+
+
+def request_hash(method: str, path: str, body: bytes) -> str:
+    return hashlib.sha256(f"{method} {path}\n".encode() + body).hexdigest()
+
+
+def to_domain(events: list[RecordedEvent]) -> list[msgspec.Struct]:
+    with gc_paused(when=len(events) > 1000):
+        return [event_from(e.type, e.data) for e in events]
+
+
+Publish = Callable[[list[RecordedEvent]], None]
+
+
+@dataclass(frozen=True)
+class Kind:
+    """What the generic service needs to know about one kind of aggregate."""
+
+    prefix: str
+    initial: Callable[[], Any]
+    decide: Callable[[Any, Any, HmacDice, str, str], list[msgspec.Struct]]  # state, command, dice, actor, now
+    fold: Callable[[list[msgspec.Struct], Any], Any]  # replay(events, start state or None)
+    to_snapshot: Callable[[Any], tuple[str, dict[str, Any]]] | None = None
+    from_snapshot: Callable[[str, dict[str, Any]], Any] | None = None
+    decide_in_thread: bool = False  # for decisions heavy enough to stall other requests (pairing 256 players)
+
+    def stream_id(self, entity_id: str) -> str:
+        return f"{self.prefix}-{entity_id}"
+
+    def replay(self, events: list[msgspec.Struct], state: Any = None) -> Any:
+        return self.fold(events, state)
+
+
+class Loaded(NamedTuple):
+    state: Any
+    last_hash: str | None  # the stream's last event hash, when known without another read
+
+
+class StateCache:
+    """Recently used battle states (immutable, so safe to share), least recently used first out.
+    A cached state is only a starting point: `load` always reads the stream's tail after it."""
+
+    def __init__(self, capacity: int = 1024) -> None:
+        self._capacity = capacity
+        self._entries: OrderedDict[str, Loaded] = OrderedDict()
+
+    def get(self, battle_id: str) -> Loaded | None:
+        entry = self._entries.get(battle_id)
+        if entry is not None:
+            self._entries.move_to_end(battle_id)
+        return entry
+
+    def put(self, battle_id: str, entry: Loaded) -> None:
+        current = self._entries.get(battle_id)
+        if current is not None and current.state.version > entry.state.version:
+            return
+        self._entries[battle_id] = entry
+        self._entries.move_to_end(battle_id)
+        while len(self._entries) > self._capacity:
+            self._entries.popitem(last=False)
+
+
+class StreamService:
+    def __init__(self, store: EventStore, publish: Publish, kind: Kind, cache: StateCache | None = None,
+                 snapshot_every: int = 100) -> None:
+        self.store = store
+        self.kind = kind
+        self._publish = publish
+        self._cache = cache or StateCache()
+        self._snapshot_every = snapshot_every
+        self._seeds: dict[str, bytes] = {}
+
+    async def load(self, entity_id: str, through: int | None = None) -> Any:
+        """The state after `through` (the latest when None)."""
+        if through is not None:
+            events = await self.store.read_stream(self.kind.stream_id(entity_id), through=through)
+            return self.kind.replay(to_domain(events))
+        return (await self._load_latest(entity_id)).state
+
+    async def _load_latest(self, battle_id: str) -> Loaded:
+        """A cached state (or a snapshot) plus the events after it."""
+        start = self._cache.get(battle_id) or await self._from_snapshot(battle_id)
+        stream = self.kind.stream_id(battle_id)
+        tail = await self.store.read_stream(stream, after=start.state.version if start else 0)
+        if not tail:
+            return start or Loaded(self.kind.initial(), None)
+        try:
+            state = self.kind.replay(to_domain(tail), start.state if start else None)
+        except ReplayFromScratch:  # a revert reaches back before the cached state or snapshot
+            tail = await self.store.read_stream(stream)
+            state = self.kind.replay(to_domain(tail))
+        loaded = Loaded(state, tail[-1].hash)
+        self._cache.put(battle_id, loaded)
+        return loaded
+
+    async def _from_snapshot(self, battle_id: str) -> Loaded | None:
+        if self.kind.from_snapshot is None:
+            return None
+        snapshot = await self.store.load_snapshot(self.kind.stream_id(battle_id))
+        if snapshot is None:
+            return None
+        state = self.kind.from_snapshot(snapshot.schema, snapshot.state)
+        if state is None or state.version != snapshot.version:
+            log.info("ignoring a snapshot of %s written under schema %s", battle_id, snapshot.schema)
+            return None
+        return Loaded(state, None)
+
+    async def _maybe_snapshot(self, battle_id: str, before: Any, after: Any) -> None:
+        """Every `snapshot_every` events, store the state (best effort: a lost snapshot costs only replay)."""
+        if self.kind.to_snapshot is None or after.version // self._snapshot_every == before.version // \
+                self._snapshot_every:
+            return
+        schema, data = self.kind.to_snapshot(after)
+        try:
+            snapshot = Snapshot(version=after.version, schema=schema, state=data)
+            await self.store.save_snapshot(self.kind.stream_id(battle_id), snapshot)
+        except StoreUnavailable:
+            log.warning("could not store a snapshot of %s", battle_id)
+
+    async def _seed(self, battle_id: str) -> bytes:
+        seed = self._seeds.get(battle_id)
+        if seed is None:
+            seed = await self.store.secret(self.kind.stream_id(battle_id))
+            assert seed is not None, "every created stream has a stored seed"
+            if len(self._seeds) >= _MAX_CACHED_SEEDS:
+                self._seeds.pop(next(iter(self._seeds)))
+            self._seeds[battle_id] = seed
+        return seed
+
+    async def execute(self, battle_id: str, actor: str, command: Any, expected_version: int | None,
+                      idempotency: Idempotency | None, *, new_seed: bytes | None = None, status: int = 201,
+                      respond: Callable[[Any, list[Any]], Any] | None = None) -> StoredResponse:
+        battle_id_var.set(battle_id)
+        with COMMAND_LATENCY.labels(str(type(command).__struct_config__.tag)).time():
+            return await self._decide_and_append(battle_id, actor, command, expected_version, idempotency,
+                                                 new_seed, status, respond)
+
+    async def _decide_and_append(self, battle_id: str, actor: str, command: Any,
+                                 expected_version: int | None, idempotency: Idempotency | None,
+                                 new_seed: bytes | None, status: int,
+                                 respond: Callable[[Any, list[Any]], Any] | None) -> StoredResponse:
+        if idempotency is not None:
+            stored = await self.store.stored_response(idempotency.scope, idempotency.key)
+            if stored is not None:
+                if stored.request_hash != idempotency.request_hash:
+                    raise IdempotencyKeyReused(idempotency.key)
+                return stored
+        make_body = respond or command_body
+        for attempt in range(_MAX_ATTEMPTS):
+            # First try on the cached state without reading the store: if another node has moved
+            # the battle on, the append's version check refuses it and we decide again on fresh state.
+            cached = self._cache.get(battle_id) if attempt == 0 else None
+            if cached is None or (expected_version is not None and expected_version != cached.state.version):
+                cached = await self._load_latest(battle_id)
+            state, last_hash = cached
+            if new_seed is None and state.status == "new":
+                raise StreamNotFound(f"{self.kind.prefix} {battle_id}")
+            if expected_version is not None and expected_version != state.version:
+                raise VersionConflict(expected_version, state.version)
+            seed = new_seed if new_seed is not None else await self._seed(battle_id)
+            dice = HmacDice(seed, battle_id, state.client_seeds, state.next_nonce)
+            now = format_time(datetime.now(UTC))
+            if self.kind.decide_in_thread:
+                events = await asyncio.to_thread(self.kind.decide, state, command, dice, actor, now)
+            else:
+                events = self.kind.decide(state, command, dice, actor, now)
+            try:
+                after = self.kind.replay(events, state)
+            except ReplayFromScratch:  # an overturn: the state is the log replayed without the voided events
+                after = self.kind.replay(to_domain(await self.store.read_stream(self.kind.stream_id(battle_id)))
+                                         + events)
+            if not events:  # nothing to record (e.g. a result already taken): answer with the state as it is
+                return StoredResponse(request_hash="", status=200, body=_encode(make_body(after, [])))
+            new_events = [NewEvent(type=event_type(e), data=event_data(e), actor=actor) for e in events]
+
+            def respond_with(recorded: list[RecordedEvent], after: Any = after) -> tuple[int, bytes]:
+                return status, _encode(make_body(after, [self.envelope(e) for e in recorded]))
+
+            try:
+                outcome = await self.store.append(self.kind.stream_id(battle_id), state.version, new_events,
+                                                  prev_hash=last_hash, secret=new_seed, idempotency=idempotency,
+                                                  respond=respond_with)
+            except WrongExpectedVersion as conflict:
+                APPEND_CONFLICTS.inc()
+                if expected_version is not None or attempt == _MAX_ATTEMPTS - 1:
+                    raise VersionConflict(state.version, conflict.actual) from conflict
+                # Another command got in first: decide again on the newer state, after a short jittered pause.
+                await asyncio.sleep(random.uniform(0, min(_BACKOFF_CAP, 0.002 * 2**attempt)))
+                continue
+            if outcome.replayed is not None:
+                return outcome.replayed
+            self._cache.put(battle_id, Loaded(after, outcome.events[-1].hash))
+            self._publish(outcome.events)
+            await self._maybe_snapshot(battle_id, state, after)
+            status_code, body = respond_with(outcome.events)
+            return StoredResponse(request_hash=idempotency.request_hash if idempotency else "",
+                                  status=status_code, body=body)
+        raise AssertionError("unreachable")
+
+    def envelope(self, event: RecordedEvent) -> Any:
+        """The public form of an event of this kind (each service says)."""
+        raise NotImplementedError
+
+
+
+def command_body(after: Any, envelopes: list[Any]) -> dict[str, Any]:
+    return {"version": after.version, "events": msgspec.to_builtins(envelopes)}
