@@ -103,7 +103,23 @@ def decide(state: BattleState, command: Command, dice: Dice, actor: str) -> list
             return disputes.rule(state, command, actor)
         case disputes.Agree() | disputes.Refuse():
             return disputes.vote(state, command, actor)
-    raise RuleViolation("command-unknown", f"unknown command {type(command).__name__}")
+    return _ruleset_command(state, command, dice, actor)
+
+
+def _ruleset_command(state: BattleState, command: Command, dice: Dice, actor: str) -> list[msgspec.Struct]:
+    """A command of the battle's own ruleset; when its events end the battle by the rules, the
+    battle ends and the dice seed is revealed, as after a last concession."""
+    if state.status == NEW:
+        raise RuleViolation("battle-not-found", "no such battle")
+    ruleset = find_ruleset(state.ruleset, state.ruleset_version)
+    if state.status == ACTIVE:
+        disputes.refuse_if_contested(state)
+    events = list(ruleset.decide(state, command, dice, actor))
+    for event in events:
+        winners = ruleset.winners(event)
+        if winners is not None:
+            return [*events, BattleEnded(reason="trial", winners=winners), DiceSeedRevealed(server_seed=dice.reveal())]
+    return events
 
 
 def _require_status(state: BattleState, status: str, rule: str, detail: str) -> None:
@@ -152,6 +168,9 @@ def _start(state: BattleState, dice: Dice, actor: str) -> list[msgspec.Struct]:
     if unclaimed:
         raise RuleViolation("seats-unclaimed", f"every seat must be claimed first; open: {unclaimed}")
     ruleset = find_ruleset(state.ruleset, state.ruleset_version)
+    missing = ruleset.start_problems(state.ruleset_state)
+    if missing:
+        raise RuleViolation("not-ready", "; ".join(missing), problems=missing)
     return [BattleStarted(), *ruleset.setup(state.options, dice)]
 
 
@@ -220,7 +239,8 @@ def _apply(state: BattleState, event: msgspec.Struct) -> BattleState:
             return replace(state, battle_id=event.battle_id, ruleset=event.ruleset,
                            ruleset_version=event.ruleset_version, status=OPEN, creator=event.creator,
                            seats=tuple(Seat(name=name) for name in event.seats), options=event.options,
-                           dice=event.dice, ruleset_state=ruleset.initial_state(), referees=event.referees,
+                           dice=event.dice, ruleset_state=ruleset.initial_state(event.options, event.seats),
+                           referees=event.referees,
                            tournament=event.tournament, contest_window=event.contest_window)
         case SeatClaimed():
             return replace(state, seats=_replace_seat(state, event.seat, player_id=event.player_id,

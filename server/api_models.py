@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Union
 
 import msgspec
 
 from domain.commands import NAME_PATTERN, ClientSeed, Concede, RollDice, SeatName, Start
 from domain.contests import Agree, AppointReferee, Contest, ContestWindow, PlayerId, Refuse, Rule
+from domain.rulesets import RULESETS
 from projections.battle_summary import BattleSummary
 
 ExpectedVersion = Annotated[int, msgspec.Meta(ge=0, description="refuse with 409 unless the battle is at it")]
@@ -45,8 +46,19 @@ class RefuseRequest(Refuse, frozen=True, forbid_unknown_fields=True, tag="refuse
     expected_version: ExpectedVersion | None = None
 
 
-CommandRequest = (StartRequest | RollRequest | ConcedeRequest | AppointRefereeRequest | ContestRequest | RuleRequest
-                  | AgreeRequest | RefuseRequest)
+def _with_expected_version(command: type[msgspec.Struct]) -> type[msgspec.Struct]:
+    """A ruleset's command as the API takes it: the same fields plus `expected_version`."""
+    return msgspec.defstruct(f"{command.__name__}Request", [("expected_version", ExpectedVersion | None, None)],
+                             bases=(command,), tag=command.__struct_config__.tag, frozen=True,
+                             forbid_unknown_fields=True)
+
+
+_RULESET_COMMANDS = tuple(_with_expected_version(c) for c in dict.fromkeys(
+    command for ruleset in RULESETS.values() for command in ruleset.commands))
+
+CommandRequest = Union[
+    (StartRequest, RollRequest, ConcedeRequest, AppointRefereeRequest, ContestRequest, RuleRequest, AgreeRequest,
+     RefuseRequest, *_RULESET_COMMANDS)]
 
 
 class NewPlayer(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

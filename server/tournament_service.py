@@ -14,6 +14,8 @@ import msgspec
 from domain.commands import CreateBattle
 from domain.errors import DomainError
 from domain.events import TournamentLink
+from domain.rulesets.pilgrimage.oathband import Oathband
+from domain.rulesets.pilgrimage.play import SubmitOathband
 from domain.tournament.aggregate import TournamentState, decide, replay
 from domain.tournament.commands import BattleResult, CreateTournament, OpenTournament
 from server.battle_service import BattleService, battle_id_of
@@ -109,13 +111,22 @@ class TournamentRunner:
                                   trial=event.data["trial"], rated=state.settings.rated)
             seats = (pairing["a"], pairing["b"])
             command = CreateBattle(battle_id=pairing["battle_id"], ruleset=state.settings.ruleset, seats=seats,
-                                   seated={seat: seat for seat in seats}, referees=referees, tournament=link)
+                                   seated={seat: seat for seat in seats}, referees=referees, tournament=link,
+                                   options={"trial": link.trial})
             try:
                 await self._battles.execute(pairing["battle_id"], state.organiser, command, None, None,
                                             new_seed=secrets.token_bytes(32))
             except DomainError as exc:
                 if exc.rule != "battle-exists":
                     raise
+                continue
+            # The lists the players registered are the ones they play with.
+            for seat in seats:
+                entrant = state.entrant(seat)
+                assert entrant is not None
+                band = msgspec.convert(entrant.army_list, Oathband)
+                await self._battles.execute(pairing["battle_id"], seat, SubmitOathband(oathband=band, seat=seat),
+                                            None, None)
 
     async def _report_result(self, event: RecordedEvent) -> None:
         battle_id = battle_id_of(event.stream_id)

@@ -30,6 +30,8 @@ class Ruleset:
     provisional_rules: ClassVar[tuple[ProvisionalRule, ...]] = ()
     options_type: ClassVar[type[msgspec.Struct] | None] = None
     events: ClassVar[tuple[type[msgspec.Struct], ...]] = ()
+    # Commands of this ruleset's own (beyond start, roll and concede), for the API's command union.
+    commands: ClassVar[tuple[type[msgspec.Struct], ...]] = ()
     # The type of this ruleset's part of the battle state, and its version for snapshots.
     state_type: ClassVar[type[msgspec.Struct] | None] = None
     state_version: ClassVar[int] = 1
@@ -50,7 +52,13 @@ class Ruleset:
                 raise RuleViolation("options-invalid", f"{self.id} options: {exc}") from exc
             resolved = msgspec.to_builtins(parsed)
         resolved["provisional"] = self._resolve_provisional(options.get("provisional", {}))
-        return resolved
+        return self._as_json(resolved)
+
+    @staticmethod
+    def _as_json(value: dict[str, Any]) -> dict[str, Any]:
+        """Options exactly as the creation event will store them (tuples become lists)."""
+        normal: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(value))
+        return normal
 
     def _resolve_provisional(self, overrides: Any) -> dict[str, dict[str, Any]]:
         if not isinstance(overrides, dict):
@@ -79,8 +87,20 @@ class Ruleset:
         """Every rule an army list (e.g. an Oathband) breaks; empty when it is legal."""
         return [f"{self.id} has no army lists yet"]
 
-    def initial_state(self) -> Any:
+    def initial_state(self, options: dict[str, Any], seats: Sequence[str]) -> Any:
         """The ruleset's part of the battle state before set-up."""
+        return None
+
+    def start_problems(self, state: Any) -> list[str]:
+        """Why the battle cannot start yet (e.g. a seat has no army); empty when it can."""
+        return []
+
+    def decide(self, battle: Any, command: msgspec.Struct, dice: Dice, actor: str) -> list[msgspec.Struct]:
+        """Decide one of this ruleset's own commands against the whole battle state."""
+        raise RuleViolation("command-unknown", f"{self.id} {self.version} has no command {type(command).__name__}")
+
+    def winners(self, event: msgspec.Struct) -> tuple[str, ...] | None:
+        """The winning seats when `event` ends the battle by the rules; None otherwise."""
         return None
 
     def setup(self, options: dict[str, Any], dice: Dice) -> Sequence[msgspec.Struct]:

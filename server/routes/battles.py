@@ -120,8 +120,8 @@ async def send_command(request: Request[Any, Any, Any], battle_id: FromPath[UUID
                        data: JSONBody[CommandRequest]) -> Response[CommandResult]:
     player = await authenticate(request)
     idempotency = await idempotency_of(request, f"player:{player.id}")
-    result = await service_of(request).command(player.id, str(battle_id), data, data.expected_version,
-                                               idempotency)
+    result = await service_of(request).command(player.id, str(battle_id), data,
+                                               getattr(data, "expected_version", None), idempotency)
     return stored(result)
 
 

@@ -7,6 +7,8 @@ from typing import Any
 
 import httpx
 
+from tests.bands import BAND
+
 
 async def new_player(client: httpx.AsyncClient, name: str = "player") -> dict[str, str]:
     response = await client.post("/v1/players", json={"name": name})
@@ -20,7 +22,7 @@ def auth(player: dict[str, str]) -> dict[str, str]:
 
 
 async def new_battle(client: httpx.AsyncClient, creator: dict[str, str], seats: list[str] | None = None,
-                     ruleset: str = "pilgrimage", options: dict[str, Any] | None = None) -> dict[str, Any]:
+                     ruleset: str = "d100", options: dict[str, Any] | None = None) -> dict[str, Any]:
     response = await client.post("/v1/battles", headers=auth(creator), json={
         "ruleset": ruleset, "seats": seats or ["north", "south"], "options": options or {}})
     assert response.status_code == 201, response.text
@@ -36,13 +38,23 @@ async def command(client: httpx.AsyncClient, player: dict[str, str], battle_id: 
     return await client.post(f"/v1/battles/{battle_id}/commands", headers=headers, json=body)
 
 
-async def started_battle(client: httpx.AsyncClient) -> tuple[dict[str, Any], dict[str, str], dict[str, str]]:
-    """A two-seat Pilgrimage battle, both seats claimed, started."""
+async def submit_band(client: httpx.AsyncClient, player: dict[str, str], battle_id: str) -> None:
+    response = await command(client, player, battle_id, {"type": "submit_oathband", "oathband": BAND})
+    assert response.status_code == 201, response.text
+
+
+async def started_battle(client: httpx.AsyncClient, ruleset: str = "d100",
+                         client_seeds: tuple[str | None, str | None] = (None, None),
+                         ) -> tuple[dict[str, Any], dict[str, str], dict[str, str]]:
+    """A two-seat battle, both seats claimed (Oathbands submitted in Pilgrimage), started."""
     alice, bob = await new_player(client, "alice"), await new_player(client, "bob")
-    battle = await new_battle(client, alice)
-    for player, seat in ((alice, "north"), (bob, "south")):
-        claimed = await client.post(f"/v1/battles/{battle['id']}/seats/{seat}", headers=auth(player), json={})
+    battle = await new_battle(client, alice, ruleset=ruleset)
+    for player, seat, seed in ((alice, "north", client_seeds[0]), (bob, "south", client_seeds[1])):
+        claimed = await client.post(f"/v1/battles/{battle['id']}/seats/{seat}", headers=auth(player),
+                                    json={"client_seed": seed} if seed else {})
         assert claimed.status_code == 201, claimed.text
+        if ruleset == "pilgrimage":
+            await submit_band(client, player, battle["id"])
     started = await command(client, alice, battle["id"], {"type": "start"})
     assert started.status_code == 201, started.text
     return battle, alice, bob

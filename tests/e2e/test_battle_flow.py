@@ -12,7 +12,7 @@ import httpx
 import websockets
 
 from tests.conftest import LiveServer
-from tests.e2e.helpers import auth, command, new_battle, new_player, started_battle
+from tests.e2e.helpers import auth, command, new_battle, new_player, started_battle, submit_band
 from tests.e2e.independent_verifier import verify_battle
 
 
@@ -40,7 +40,7 @@ async def read_all_events(client: httpx.AsyncClient, battle_id: str) -> list[dic
 async def test_a_whole_battle_with_a_resuming_watcher_and_independent_dice_check(
         client: httpx.AsyncClient, live_server: LiveServer) -> None:
     alice, bob = await new_player(client, "alice"), await new_player(client, "bob")
-    battle = await new_battle(client, alice)
+    battle = await new_battle(client, alice, ruleset="pilgrimage")
     battle_id = battle["id"]
     assert battle["status"] == "open" and battle["version"] == 1
     assert battle["dice"]["algorithm"] == "chronicle-hmac-sha256-v1"
@@ -55,6 +55,7 @@ async def test_a_whole_battle_with_a_resuming_watcher_and_independent_dice_check
             claimed = await client.post(f"/v1/battles/{battle_id}/seats/{seat}", headers=auth(player),
                                         json={"client_seed": client_seed})
             assert claimed.status_code == 201, claimed.text
+            await submit_band(client, player, battle_id)
         started = await command(client, bob, battle_id, {"type": "start"})
         assert started.status_code == 201, started.text
         start_events = started.json()["events"]

@@ -7,7 +7,7 @@ from typing import Any
 
 import httpx
 
-from tests.e2e.helpers import auth, command, new_player
+from tests.e2e.helpers import auth, command, new_player, submit_band
 
 BOOKKEEPING = ("version", "next_nonce", "contests", "voided", "referees")
 
@@ -27,6 +27,7 @@ async def refereed_battle(client: httpx.AsyncClient, seats: int = 2) -> tuple[st
     battle_id = created.json()["id"]
     for player, seat in zip(players, names, strict=True):
         await client.post(f"/v1/battles/{battle_id}/seats/{seat}", headers=auth(player), json={})
+        await submit_band(client, player, battle_id)
     assert (await command(client, players[0], battle_id, {"type": "start"})).status_code == 201
     return battle_id, players, referee
 

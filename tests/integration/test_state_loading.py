@@ -15,7 +15,7 @@ from server.stream_service import to_domain
 async def test_a_fresh_node_loads_snapshot_plus_tail_and_ignores_a_stale_snapshot(
         postgres_store: PostgresStore) -> None:
     writer = BattleService(postgres_store, lambda events: None, snapshot_every=4)
-    battle_id = json.loads((await writer.create("p1", "pilgrimage", ["a", "b"], {}, None)).body)["id"]
+    battle_id = json.loads((await writer.create("p1", "d100", ["a", "b"], {}, None)).body)["id"]
     await writer.claim("p1", battle_id, ClaimSeat(seat="a"), None)
     await writer.claim("p2", battle_id, ClaimSeat(seat="b"), None)
     await writer.command("p1", battle_id, Start(), None, None)
@@ -33,5 +33,5 @@ async def test_a_fresh_node_loads_snapshot_plus_tail_and_ignores_a_stale_snapsho
 
     # A snapshot claiming a version it does not hold is not trusted either.
     await postgres_store.save_snapshot(stream_id(battle_id), Snapshot(
-        version=full.version + 50, schema="battle-1/pilgrimage-1-1", state={"version": 3}))
+        version=full.version + 50, schema="battle-1/d100-1-1", state={"version": 3}))
     assert await BattleService(postgres_store, lambda events: None).load(battle_id) == full

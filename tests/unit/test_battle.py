@@ -15,6 +15,8 @@ from domain.commands import ClaimSeat, Command, Concede, CreateBattle, RollDice,
 from domain.dice import HmacDice
 from domain.errors import DomainError, NotPermitted, RuleViolation
 from domain.events import BattleEnded, DiceRolled, DiceSeedRevealed, SeatConceded
+from domain.rulesets.pilgrimage.play import SubmitOathband
+from tests.bands import band
 
 SEED = b"\x07" * 32
 BATTLE = "00000000-0000-4000-8000-000000000042"
@@ -36,16 +38,18 @@ def battle(ruleset: str = "pilgrimage", seats: tuple[str, ...] = ("north", "sout
 
 
 def started(seats: tuple[str, ...] = ("north", "south")) -> BattleState:
+    """A Pilgrimage battle, every seat claimed and its Oathband submitted, started."""
     state = battle(seats=seats)
     for n, seat in enumerate(seats):
         state, _ = run(state, ClaimSeat(seat=seat, client_seed=f"seed{n}"), f"p{n}")
+        state, _ = run(state, SubmitOathband(oathband=band()), f"p{n}")
     state, _ = run(state, Start(), "p0")
     return state
 
 
 def test_create_records_ruleset_version_options_and_commitment() -> None:
     state = battle(options={"season": "Winter"})
-    assert (state.status, state.version, state.ruleset, state.ruleset_version) == ("open", 1, "pilgrimage", "1")
+    assert (state.status, state.version, state.ruleset, state.ruleset_version) == ("open", 1, "pilgrimage", "2")
     assert state.options["season"] == "Winter"
     assert state.options["provisional"]["PIL-WEATHER-STORMFRONT"] == {"extra_rolls": 2}
     assert state.options["provisional"]["PIL-GEAR"]["supplies"] == 600
@@ -104,7 +108,7 @@ def test_refusals_name_their_rule(make_state: Any, command: Command, actor: str,
 
 
 def test_a_player_holding_two_seats_must_name_one() -> None:
-    state = battle()
+    state = battle(ruleset="d100")
     state, _ = run(state, ClaimSeat(seat="north"), "solo")
     state, _ = run(state, ClaimSeat(seat="south"), "solo")
     state, _ = run(state, Start(), "solo")
@@ -138,6 +142,7 @@ def test_replay_of_the_recorded_events_equals_the_live_state(seats: int, steps: 
     opening: list[tuple[Command, str]] = [
         (CreateBattle(battle_id=BATTLE, ruleset="pilgrimage", seats=names), "p0"),
         *((ClaimSeat(seat=name), f"p{n}") for n, name in enumerate(names)),
+        *((SubmitOathband(oathband=band()), f"p{n}") for n in range(seats)),
         (Start(), "p0"),
     ]
     play: list[tuple[Command, str]] = [

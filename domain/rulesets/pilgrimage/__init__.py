@@ -13,6 +13,7 @@ from domain.rulesets.base import ProvisionalRule, Ruleset
 from domain.rulesets.pilgrimage import oathband
 from domain.rulesets.pilgrimage.environment import EnvironmentRolled, roll_environment
 from domain.rulesets.pilgrimage.oathband import Oathband
+from domain.rulesets.pilgrimage.play import PLAY_EVENTS
 from domain.rulesets.pilgrimage.tables import Season
 
 
@@ -53,7 +54,8 @@ class Pilgrimage(Ruleset):
         ),
     )
     options_type: ClassVar[type[msgspec.Struct] | None] = PilgrimageOptions
-    events: ClassVar[tuple[type[msgspec.Struct], ...]] = (EnvironmentRolled,)
+    # Every Pilgrimage event type, whichever version first used it (one union decodes them all).
+    events: ClassVar[tuple[type[msgspec.Struct], ...]] = (EnvironmentRolled, *PLAY_EVENTS)
     state_type: ClassVar[type[msgspec.Struct] | None] = PilgrimageState
 
     def list_problems(self, army_list: Any) -> list[str]:
@@ -63,7 +65,7 @@ class Pilgrimage(Ruleset):
             return [f"not an Oathband: {exc}"]
         return oathband.problems(band)
 
-    def initial_state(self) -> PilgrimageState:
+    def initial_state(self, options: dict[str, Any], seats: Sequence[str]) -> PilgrimageState:
         return PilgrimageState()
 
     def setup(self, options: dict[str, Any], dice: Dice) -> Sequence[msgspec.Struct]:
