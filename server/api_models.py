@@ -175,3 +175,17 @@ class ProblemDetail(msgspec.Struct, frozen=True):
     expected_version: int | None = None
     actual_version: int | None = None
     problems: list[str] | None = None
+
+
+class Preview(msgspec.Struct, frozen=True):
+    """What a command would do now: refused with a rule, or accepted with its cost and modifiers."""
+
+    legal: bool
+    rule: str | None = None
+    detail: str | None = None
+    problems: list[str] = []
+    events: list[str] = []
+    cost: int | None = None
+    deeds_left: int | None = None
+    modifiers: list[dict[str, Any]] = []
+    advantage: str | None = None

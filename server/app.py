@@ -157,7 +157,7 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
             rulesets.list_rulesets, rulesets.show_ruleset,
             battles.create_battle, battles.list_battles, battles.show_battle, battles.claim_seat,
             battles.send_command, battles.list_events, battles.show_state, battles.verify_battle,
-            battles.show_dice, battles.list_contests, battles.fork_battle,
+            battles.show_dice, battles.list_contests, battles.fork_battle, battles.preview_command,
             stream.battle_stream, stream.tournament_stream,
             tournaments.create_tournament, tournaments.tournament_command, tournaments.show_tournament,
             tournaments.registrations, tournaments.rounds, tournaments.standings, tournaments.player_history,

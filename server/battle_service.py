@@ -12,7 +12,8 @@ from domain.battle import BattleState, decide, replay
 from domain.codec import event_data, event_type
 from domain.commands import ClaimSeat, Command, CreateBattle
 from domain.contests import fork_event
-from domain.dice import ALGORITHM, commitment
+from domain.dice import ALGORITHM, Die, Roll, commitment
+from domain.errors import DomainError
 from domain.events import DiceCommitment
 from domain.snapshots import from_snapshot, to_snapshot
 from server.api_models import Envelope
@@ -83,6 +84,23 @@ class BattleService(StreamService):
         return await self.execute(battle_id, actor, command, expected_version, idempotency)
 
 
+    async def preview(self, actor: str, battle_id: str, command: Command) -> dict[str, Any]:
+        """Whether `command` would be accepted now and what it would do, without rolling the
+        battle's dice or recording anything (dice show their lowest face)."""
+        state = await self.load(battle_id)
+        if state.status == "new":
+            raise StreamNotFound(f"battle {battle_id}")
+        try:
+            events = decide(state, command, _PreviewDice(state.next_nonce), actor)
+        except DomainError as exc:
+            return {"legal": False, "rule": exc.rule, "detail": exc.detail, "problems": exc.problems}
+        attack = next((getattr(e, "attack", None) for e in events if getattr(e, "attack", None)), None)
+        deed = next((e for e in events if event_type(e) == "deed_performed"), None)
+        return {"legal": True, "events": [event_type(e) for e in events],
+                "cost": getattr(deed, "cost", None), "deeds_left": getattr(deed, "deeds_left", None),
+                "modifiers": msgspec.to_builtins(attack.modifiers) if attack else [],
+                "advantage": attack.advantage if attack else None}
+
     async def fork(self, actor: str, battle_id: str, at: int, idempotency: Idempotency | None) -> StoredResponse:
         """A new battle from the first `at` events of this one: same ruleset version, new dice."""
         if idempotency is not None:
@@ -121,3 +139,33 @@ def _created_body(after: BattleState, envelopes: list[Envelope]) -> dict[str, An
     return {"id": after.battle_id, "version": after.version, "status": after.status,
             "seats": [seat.name for seat in after.seats],
             "dice": {"algorithm": after.dice.algorithm, "commitment": after.dice.commitment}}
+
+
+class _PreviewRoll:
+    def __init__(self, nonce: int, purpose: str) -> None:
+        self._nonce, self._purpose, self._dice = nonce, purpose, []  # type: list[Die]
+
+    def draw(self, sides: int) -> int:
+        self._dice.append(Die(sides=sides, index=0))
+        return 0
+
+    def finish(self, *, expression: str | None = None, total: int | None = None,
+               result: str | None = None) -> Roll:
+        return Roll(nonce=self._nonce, purpose=self._purpose, dice=tuple(self._dice), expression=expression,
+                    total=total, result=result)
+
+
+class _PreviewDice:
+    """Dice for a preview: never the battle's own, so nothing is revealed and no nonce is spent."""
+
+    commitment = ""
+
+    def __init__(self, next_nonce: int) -> None:
+        self._next = next_nonce
+
+    def start(self, purpose: str) -> _PreviewRoll:
+        self._next += 1
+        return _PreviewRoll(self._next - 1, purpose)
+
+    def reveal(self) -> str:
+        return ""

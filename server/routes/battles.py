@@ -22,6 +22,7 @@ from server.api_models import (
     EventPage,
     ForkRequest,
     NewBattle,
+    Preview,
     SeatClaim,
 )
 from server.battle_service import envelope, stream_id
@@ -202,3 +203,12 @@ async def fork_battle(request: Request[Any, Any, Any], battle_id: FromPath[UUID]
     idempotency = await idempotency_of(request, f"player:{player.id}")
     await _version_or_404(request, battle_id)
     return stored(await service_of(request).fork(player.id, str(battle_id), data.at, idempotency))
+
+
+@post("/v1/battles/{battle_id:uuid}/preview", **_WRITE, status_code=200,
+      summary="Would this command be accepted now, and with which modifiers? Rolls and records nothing")
+async def preview_command(request: Request[Any, Any, Any], battle_id: FromPath[UUID],
+                          data: JSONBody[CommandRequest]) -> Preview:
+    player = await authenticate(request)
+    await _version_or_404(request, battle_id)
+    return msgspec.convert(await service_of(request).preview(player.id, str(battle_id), data), Preview)
