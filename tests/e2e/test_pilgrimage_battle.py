@@ -112,7 +112,7 @@ async def test_a_whole_battle_of_each_trial(client: httpx.AsyncClient, trial: st
         if state["status"] != "active":
             break
         await take_act(client, battle_id, players)
-    state, play = await play_state(client, battle_id)
+    state, _ = await play_state(client, battle_id)
     assert state["status"] == "ended" and state["end_reason"] == "trial"
     events = (await client.get(f"/v1/battles/{battle_id}/events", params={"limit": 1000})).json()["events"]
     ended = next(e for e in events if e["type"] == "trial_ended")
