@@ -38,8 +38,9 @@ async def command(client: httpx.AsyncClient, player: dict[str, str], battle_id: 
     return await client.post(f"/v1/battles/{battle_id}/commands", headers=headers, json=body)
 
 
-async def submit_band(client: httpx.AsyncClient, player: dict[str, str], battle_id: str) -> None:
-    response = await command(client, player, battle_id, {"type": "submit_oathband", "oathband": BAND})
+async def submit_band(client: httpx.AsyncClient, player: dict[str, str], battle_id: str,
+                      band: dict[str, Any] | None = None) -> None:
+    response = await command(client, player, battle_id, {"type": "submit_oathband", "oathband": band or BAND})
     assert response.status_code == 201, response.text
 
 

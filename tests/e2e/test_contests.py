@@ -159,3 +159,68 @@ async def test_an_overturned_concession_is_undone_in_the_battle_summary(client: 
     assert [s["conceded"] for s in summary["seats"]] == [False, False, False]
     assert (await command(client, alice, battle_id, {"type": "roll", "expression": "1d6"})).status_code == 201
     assert carol["id"] in {s["player_id"] for s in summary["seats"]}
+
+
+async def pilgrimage_with_referee(client: httpx.AsyncClient) -> tuple[str, dict[str, dict[str, str]], dict[str, str],
+                                                                      str]:
+    """A refereed Pilgrimage battle, deployed, with the first side's archer activated in range of two foes."""
+    from tests.e2e.test_pilgrimage_battle import BAND, play_state
+
+    referee = await new_player(client, "referee")
+    players = {"south": await new_player(client, "south"), "north": await new_player(client, "north")}
+    battle_id = (await client.post("/v1/battles", headers=auth(players["south"]), json={
+        "ruleset": "pilgrimage", "seats": ["south", "north"], "referees": [referee["id"]],
+        "options": {"trial": "Reckoning",
+                    "table": {"width": 24, "depth": 24, "terrain": [], "lights": [], "objectives": []}}})).json()["id"]
+    for seat, player in players.items():
+        await client.post(f"/v1/battles/{battle_id}/seats/{seat}", headers=auth(player), json={})
+        await submit_band(client, player, battle_id, BAND)
+    await command(client, players["south"], battle_id, {"type": "start"})
+    for seat, player in players.items():
+        for n in (1, 2, 3):
+            await command(client, player, battle_id, {"type": "deploy", "character": f"{seat}/{n}",
+                                                      "x": 4 + 2 * n, "y": 6 if seat == "south" else 18})
+    _, play = await play_state(client, battle_id)
+    from domain.rulesets.pilgrimage.rules import side_to_act
+
+    seat = side_to_act(play)
+    assert seat is not None
+    await command(client, players[seat], battle_id, {"type": "activate", "character": f"{seat}/1"})
+    return battle_id, players, referee, seat
+
+
+async def test_a_fire_deed_contested_for_range_is_overturned_and_fired_again(client: httpx.AsyncClient) -> None:
+    battle_id, players, referee, seat = await pilgrimage_with_referee(client)
+    foe = "north" if seat == "south" else "south"
+    shot = await command(client, players[seat], battle_id, {"type": "fire", "target": f"{foe}/1"})
+    assert shot.status_code == 201, shot.text
+    fire_version = shot.json()["events"][0]["version"]
+    before = (await client.get(f"/v1/battles/{battle_id}/state", params={"at": fire_version - 1})).json()
+    contest = await command(client, players[foe], battle_id, {"type": "contest", "version": fire_version,
+                                                              "reason": "measured 24.5 inches: out of range"})
+    assert contest.status_code == 201, contest.text
+    ruling = await command(client, referee, battle_id, {"type": "rule", "contest": 1, "decision": "overturn",
+                                                        "text": "out of range by half an inch"})
+    assert ruling.status_code == 201
+    after = (await client.get(f"/v1/battles/{battle_id}/state")).json()
+    assert game(after) == game(before), "exactly the state before the Fire"
+    again = await command(client, players[seat], battle_id, {"type": "fire", "target": f"{foe}/2"})
+    assert again.status_code == 201, again.text
+    events = (await client.get(f"/v1/battles/{battle_id}/events", params={"limit": 1000})).json()["events"]
+    shots = [e for e in events if e["type"] == "deed_performed" and e["data"]["deed"] == "fire"]
+    assert [(s["data"]["target"], s["void"]) for s in shots] == [(f"{foe}/1", True), (f"{foe}/2", False)]
+    first, second = (s["data"]["attack"]["attacker_roll"]["nonce"] for s in shots)
+    assert second > first, "new dice: the voided shot's stay spent"
+    assert {"contest_opened", "contest_ruled", "action_reverted"} <= {e["type"] for e in events}
+
+
+async def test_an_upheld_fire_contest_changes_nothing_but_the_log(client: httpx.AsyncClient) -> None:
+    battle_id, players, referee, seat = await pilgrimage_with_referee(client)
+    foe = "north" if seat == "south" else "south"
+    shot = await command(client, players[seat], battle_id, {"type": "fire", "target": f"{foe}/1"})
+    fire_version = shot.json()["events"][0]["version"]
+    before = (await client.get(f"/v1/battles/{battle_id}/state")).json()
+    await command(client, players[foe], battle_id, {"type": "contest", "version": fire_version, "reason": "range"})
+    await command(client, referee, battle_id, {"type": "rule", "contest": 1, "decision": "uphold", "text": "in range"})
+    after = (await client.get(f"/v1/battles/{battle_id}/state")).json()
+    assert game(after) == game(before) and after["version"] == before["version"] + 2
