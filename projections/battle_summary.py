@@ -8,6 +8,8 @@ from typing import Any
 import msgspec
 
 from domain.battle import BattleState
+from domain.rulesets.pilgrimage.play import PlayState
+from domain.rulesets.pilgrimage.rules import side_to_act
 
 
 class SeatView(msgspec.Struct, frozen=True):
@@ -75,6 +77,9 @@ def summarize(state: BattleState) -> BattleSummary:
 
 
 def state_view(state: BattleState) -> dict[str, Any]:
-    """The whole battle state as JSON-ready data. The server seed appears only once revealed."""
+    """The whole battle state as JSON-ready data. The server seed appears only once revealed.
+    A Pilgrimage battle also shows which side activates next (`side_to_act`)."""
     view: dict[str, Any] = msgspec.to_builtins(state)
+    if isinstance(state.ruleset_state, PlayState):
+        view["ruleset_state"]["side_to_act"] = side_to_act(state.ruleset_state)
     return view

@@ -6,6 +6,9 @@ from __future__ import annotations
 import msgspec
 import pytest
 
+from domain.battle import BattleState, decide, evolve
+from domain.commands import ClaimSeat, CreateBattle
+from domain.dice import HmacDice
 from domain.errors import DomainError, RuleViolation
 from domain.rulesets.pilgrimage.play import (
     Activate,
@@ -13,10 +16,12 @@ from domain.rulesets.pilgrimage.play import (
     Assault,
     Climb,
     DeedPerformed,
+    Deploy,
     EndAct,
     Fire,
     Move,
     Stand,
+    SubmitOathband,
     TurnBegan,
 )
 from domain.rulesets.pilgrimage.rules import fall_damage
@@ -241,3 +246,34 @@ def test_a_knocked_down_character_must_stand_first() -> None:
     assert down.value.rule == "knocked-down"
     stood = deed(arena.run(Stand(), "p0"))
     assert stood.cost == 1 and not arena.figure("south/1").knocked_down
+
+
+# ---- set-up refusals --------------------------------------------------------------------
+
+
+def test_invalid_tables_and_deployments_are_refused() -> None:
+    bowtie = {"terrain": [{"name": "knot", "kinds": ["difficult"], "polygon": [[0, 0], [4, 4], [4, 0], [0, 4]]}],
+              "lights": [], "objectives": []}
+    with pytest.raises(RuleViolation) as knot:
+        Arena(band(PILGRIM), band(PILGRIM), table=bowtie)
+    assert knot.value.rule == "table-invalid"
+    with pytest.raises(RuleViolation) as vigil:
+        Arena(band(PILGRIM), band(PILGRIM), trial="Vigil", table=OPEN)
+    assert vigil.value.rule == "table-invalid"
+    arena = Arena(band(PILGRIM), band(PILGRIM), table=OPEN)
+    with pytest.raises(RuleViolation) as outside:
+        arena.run(Deploy(character="south/1", x=10, y=20), "p0")
+    assert outside.value.rule == "outside-deployment-zone"
+
+
+def test_an_oathband_over_600_supplies_is_refused_with_every_reason() -> None:
+    state = BattleState()
+    for command, actor in ((CreateBattle(battle_id="b", ruleset="pilgrimage", seats=("a", "b")), "p"),
+                           (ClaimSeat(seat="a"), "p")):
+        for event in decide(state, command, HmacDice(b"k" * 32, "b", [], 0), actor):
+            state = evolve(state, event)
+    greedy = band(*({"name": f"C{n}", "aim": 3, "gear": ["crossbow", "heavy armour"]} for n in range(6)))
+    with pytest.raises(RuleViolation) as refused:
+        decide(state, SubmitOathband(oathband=greedy), HmacDice(b"k" * 32, "b", [], 0), "p")
+    assert refused.value.rule == "army-list-invalid"
+    assert refused.value.problems == ["the Oathband costs 690 Supplies, over the 600 allowed"]
