@@ -14,51 +14,18 @@ from projections.battle_summary import BattleSummary
 ExpectedVersion = Annotated[int, msgspec.Meta(ge=0, description="refuse with 409 unless the battle is at it")]
 
 
-class StartRequest(Start, frozen=True, forbid_unknown_fields=True, tag="start"):
-    expected_version: ExpectedVersion | None = None
-
-
-class RollRequest(RollDice, frozen=True, forbid_unknown_fields=True, tag="roll"):
-    expected_version: ExpectedVersion | None = None
-
-
-class ConcedeRequest(Concede, frozen=True, forbid_unknown_fields=True, tag="concede"):
-    expected_version: ExpectedVersion | None = None
-
-
-class AppointRefereeRequest(AppointReferee, frozen=True, forbid_unknown_fields=True, tag="appoint_referee"):
-    expected_version: ExpectedVersion | None = None
-
-
-class ContestRequest(Contest, frozen=True, forbid_unknown_fields=True, tag="contest"):
-    expected_version: ExpectedVersion | None = None
-
-
-class RuleRequest(Rule, frozen=True, forbid_unknown_fields=True, tag="rule"):
-    expected_version: ExpectedVersion | None = None
-
-
-class AgreeRequest(Agree, frozen=True, forbid_unknown_fields=True, tag="agree"):
-    expected_version: ExpectedVersion | None = None
-
-
-class RefuseRequest(Refuse, frozen=True, forbid_unknown_fields=True, tag="refuse"):
-    expected_version: ExpectedVersion | None = None
-
-
 def _with_expected_version(command: type[msgspec.Struct]) -> type[msgspec.Struct]:
-    """A ruleset's command as the API takes it: the same fields plus `expected_version`."""
+    """A command as the API takes it: the same fields plus an optional `expected_version`."""
     return msgspec.defstruct(f"{command.__name__}Request", [("expected_version", ExpectedVersion | None, None)],
                              bases=(command,), tag=command.__struct_config__.tag, frozen=True,
                              forbid_unknown_fields=True)
 
 
-_RULESET_COMMANDS = tuple(_with_expected_version(c) for c in dict.fromkeys(
-    command for ruleset in RULESETS.values() for command in ruleset.commands))
-
-CommandRequest = Union[
-    (StartRequest, RollRequest, ConcedeRequest, AppointRefereeRequest, ContestRequest, RuleRequest, AgreeRequest,
-     RefuseRequest, *_RULESET_COMMANDS)]
+# Every command a client may post to /v1/battles/{id}/commands: the core ones, the contest
+# ones, and each ruleset's own.
+_COMMANDS = (Start, RollDice, Concede, AppointReferee, Contest, Rule, Agree, Refuse,
+             *(command for ruleset in RULESETS.values() for command in ruleset.commands))
+CommandRequest = Union[tuple(_with_expected_version(c) for c in dict.fromkeys(_COMMANDS))]  # type: ignore[valid-type]  # noqa: UP007
 
 
 class NewPlayer(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -20,7 +20,6 @@ from server.api_models import Envelope
 from server.store.base import (
     EventStore,
     Idempotency,
-    IdempotencyKeyReused,
     NewEvent,
     RecordedEvent,
     StoredResponse,
@@ -103,12 +102,9 @@ class BattleService(StreamService):
 
     async def fork(self, actor: str, battle_id: str, at: int, idempotency: Idempotency | None) -> StoredResponse:
         """A new battle from the first `at` events of this one: same ruleset version, new dice."""
-        if idempotency is not None:
-            stored = await self.store.stored_response(idempotency.scope, idempotency.key)
-            if stored is not None:
-                if stored.request_hash != idempotency.request_hash:
-                    raise IdempotencyKeyReused(idempotency.key)
-                return stored
+        stored = await self.first_response(idempotency)
+        if stored is not None:
+            return stored
         copied = await self.store.read_stream(stream_id(battle_id), through=at)
         if not copied:
             raise StreamNotFound(f"battle {battle_id}")

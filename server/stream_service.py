@@ -194,12 +194,9 @@ class StreamService:
                                  expected_version: int | None, idempotency: Idempotency | None,
                                  new_seed: bytes | None, status: int,
                                  respond: Callable[[Any, list[Any]], Any] | None) -> StoredResponse:
-        if idempotency is not None:
-            stored = await self.store.stored_response(idempotency.scope, idempotency.key)
-            if stored is not None:
-                if stored.request_hash != idempotency.request_hash:
-                    raise IdempotencyKeyReused(idempotency.key)
-                return stored
+        stored = await self.first_response(idempotency)
+        if stored is not None:
+            return stored
         make_body = respond or command_body
         for attempt in range(_MAX_ATTEMPTS):
             # First try on the cached state without reading the store: if another node has moved
@@ -251,6 +248,16 @@ class StreamService:
             return StoredResponse(request_hash=idempotency.request_hash if idempotency else "",
                                   status=status_code, body=body)
         raise AssertionError("unreachable")
+
+    async def first_response(self, idempotency: Idempotency | None) -> StoredResponse | None:
+        """The response already given to this idempotency key, if any (a different request
+        under the same key is refused)."""
+        if idempotency is None:
+            return None
+        stored = await self.store.stored_response(idempotency.scope, idempotency.key)
+        if stored is not None and stored.request_hash != idempotency.request_hash:
+            raise IdempotencyKeyReused(idempotency.key)
+        return stored
 
     def envelope(self, event: RecordedEvent) -> Any:
         """The public form of an event of this kind (each service says)."""
