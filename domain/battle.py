@@ -60,7 +60,7 @@ class BattleState(msgspec.Struct, frozen=True):
     referees: tuple[str, ...] = ()
     tournament: TournamentLink | None = None
     contest_window: str = disputes.NEXT_ACTION_OF_ANOTHER_SIDE
-    actions: tuple[disputes.Action, ...] = ()
+    actions: disputes.ActionLog = disputes.ActionLog()
     contests: tuple[disputes.OpenContest, ...] = ()
     voided: tuple[tuple[int, int], ...] = ()
     forked_from: disputes.BattleForked | None = None
@@ -249,13 +249,14 @@ def _apply(state: BattleState, event: msgspec.Struct) -> BattleState:
             return replace(state, status=ACTIVE)
         case SeatConceded():
             return replace(state, seats=_replace_seat(state, event.seat, conceded=True),
-                           actions=(*state.actions, disputes.Action(version=state.version + 1, seat=event.seat)))
+                           actions=state.actions.add(disputes.Action(version=state.version + 1, seat=event.seat)))
         case BattleEnded():
             return replace(state, status=ENDED, winners=event.winners, end_reason=event.reason)
         case DiceSeedRevealed():
             return replace(state, server_seed=event.server_seed)
         case DiceRolled():
-            return replace(state, actions=(*state.actions, disputes.Action(version=state.version + 1, seat=event.seat)))
+            action = disputes.Action(version=state.version + 1, seat=event.seat)
+            return replace(state, actions=state.actions.add(action))
         case disputes.RefereeAppointed():
             return replace(state, referees=(*state.referees, event.player_id))
         case disputes.ContestOpened():
@@ -277,7 +278,7 @@ def _apply(state: BattleState, event: msgspec.Struct) -> BattleState:
                            forked_from=event, server_seed=None)
     ruleset = find_ruleset(state.ruleset, state.ruleset_version)
     seat = ruleset.action_seat(event)
-    actions = (*state.actions, disputes.Action(version=state.version + 1, seat=seat)) if seat else state.actions
+    actions = state.actions.add(disputes.Action(version=state.version + 1, seat=seat)) if seat else state.actions
     return replace(state, ruleset_state=ruleset.evolve(state.ruleset_state, event), actions=actions)
 
 

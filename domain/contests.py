@@ -9,7 +9,8 @@ events stay in the log, and their dice stay spent (the nonce never rewinds).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Literal
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Annotated, ClassVar, Literal
 
 import msgspec
 
@@ -125,6 +126,27 @@ ContestCommand = AppointReferee | Contest | Rule | Agree | Refuse
 class Action(msgspec.Struct, frozen=True):
     version: int
     seat: str
+
+
+class ActionLog(msgspec.Struct, frozen=True):
+    """Every contestable action, in order. Kept in chunks so that recording one more copies a
+    chunk and the chunk index, not the whole history (a long battle has thousands)."""
+
+    chunks: tuple[tuple[Action, ...], ...] = ()
+
+    CHUNK: ClassVar[int] = 64
+
+    def add(self, action: Action) -> ActionLog:
+        if self.chunks and len(self.chunks[-1]) < self.CHUNK:
+            return ActionLog(chunks=(*self.chunks[:-1], (*self.chunks[-1], action)))
+        return ActionLog(chunks=(*self.chunks, (action,)))
+
+    def __iter__(self) -> Iterator[Action]:
+        for chunk in self.chunks:
+            yield from chunk
+
+    def __len__(self) -> int:
+        return sum(len(chunk) for chunk in self.chunks)
 
 
 class OpenContest(msgspec.Struct, frozen=True):

@@ -155,7 +155,7 @@ def test_an_overturned_contest_leaves_the_state_of_just_before_the_action(
     state = table.state
     if state.status != "active" or not state.actions:
         return
-    action = pick.draw(st.sampled_from(state.actions))
+    action = pick.draw(st.sampled_from(list(state.actions)))
     contester = next(s.player_id for s in state.seats if not s.conceded)
     table.run(Contest(version=action.version, reason="property"), str(contester))
     table.run(Rule(contest=1, decision="overturn", text="property"), "ref")
