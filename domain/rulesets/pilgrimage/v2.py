@@ -12,11 +12,10 @@ import msgspec
 from domain.dice import Dice
 from domain.errors import RuleViolation
 from domain.rulesets.base import ProvisionalRule
-from domain.rulesets.pilgrimage import Pilgrimage, oathband, rules
+from domain.rulesets.pilgrimage import Pilgrimage, rules
 from domain.rulesets.pilgrimage import table as tables
 from domain.rulesets.pilgrimage.environment import EnvironmentRolled
 from domain.rulesets.pilgrimage.play import (
-    PLAY_EVENTS,
     ActBegan,
     ActEnded,
     Activate,
@@ -121,9 +120,6 @@ class PilgrimageV2(Pilgrimage):
         submitted = {f.seat for f in state.figures}
         return [f"seat {s!r} has not submitted an Oathband" for s in state.seats if s not in submitted]
 
-    def list_problems(self, army_list: Any) -> list[str]:
-        return super().list_problems(army_list)
-
     def decide(self, battle: Any, command: msgspec.Struct, dice: Dice, actor: str) -> list[msgspec.Struct]:
         state: PlayState = battle.ruleset_state
         match command:
@@ -162,5 +158,3 @@ class PilgrimageV2(Pilgrimage):
     def winners(self, event: msgspec.Struct) -> tuple[str, ...] | None:
         return event.winners if isinstance(event, TrialEnded) else None
 
-
-__all__ = ["PLAY_EVENTS", "PilgrimageV2", "oathband"]
