@@ -3,7 +3,10 @@ free dice rolls; the combat rules arrive in a later ruleset version."""
 
 from typing import ClassVar
 
+import msgspec
+
 from domain.rulesets.base import Ruleset
+from domain.rulesets.pericle.events import CheckRolled, CritDieRolled
 
 
 class Pericle(Ruleset):
@@ -15,3 +18,6 @@ class Pericle(Ruleset):
         "rolls and concession; combat rules are not enforced yet."
     )
     sources: ClassVar[tuple[str, ...]] = ("001_da6eaba1bafd55cc.txt",)
+
+    # Every Pericle event type, whichever version first used it (one union decodes them all).
+    events: ClassVar[tuple[type[msgspec.Struct], ...]] = (CheckRolled, CritDieRolled)
