@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -29,7 +31,7 @@ def test_six_neighbours_each_one_step_away(h: Hex) -> None:
 def test_a_line_steps_through_neighbours_from_end_to_end(a: Hex, b: Hex) -> None:
     path = line(a, b)
     assert path[0] == a and path[-1] == b and len(path) == distance(a, b) + 1
-    assert all(distance(x, y) == 1 for x, y in zip(path, path[1:], strict=False))
+    assert all(distance(x, y) == 1 for x, y in itertools.pairwise(path))
 
 
 @settings(max_examples=150)
