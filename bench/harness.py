@@ -4,6 +4,7 @@ on loopback, and percentile helpers."""
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import statistics
 import subprocess
@@ -35,6 +36,7 @@ def database() -> Iterator[str]:
         yield base
     finally:
         embedded.stop()
+        shutil.rmtree(embedded.pgdata.parent, ignore_errors=True)
 
 
 @contextmanager
