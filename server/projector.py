@@ -37,7 +37,9 @@ async def every(interval: float, catch_up: Callable[[], Awaitable[None]], name: 
 
 
 class Projector:
-    def __init__(self, store: EventStore, batch_size: int = 500) -> None:
+    # Small batches: between them the loop awaits the database, so requests are never held up
+    # behind a long fold (a 500-event batch showed in the commands' p99 latency).
+    def __init__(self, store: EventStore, batch_size: int = 50) -> None:
         self._store = store
         self._batch_size = batch_size
         self._lock = asyncio.Lock()

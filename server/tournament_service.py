@@ -25,6 +25,7 @@ from server.stream_service import Kind, Publish, StreamNotFound, StreamService
 
 TOURNAMENT = "tournament"
 RUNNER = "tournament-runner"
+RUNNER_BATCH = 50  # small, like the projector's, so commands never wait long behind it
 SYSTEM = "system"
 log = logging.getLogger("chronicle.tournaments")
 
@@ -83,7 +84,7 @@ class TournamentRunner:
         async with self._lock:
             while True:
                 start = await self._store.projection_position(RUNNER)
-                events = await self._store.read_all(start, 200)
+                events = await self._store.read_all(start, RUNNER_BATCH)
                 if not events:
                     return
                 for event in events:
