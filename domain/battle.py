@@ -25,6 +25,7 @@ from domain.events import (
     TournamentLink,
 )
 from domain.rulesets import find_ruleset
+from domain.seats import acting_seat
 
 MIN_SEATS = 2
 MAX_SEATS = 8
@@ -175,22 +176,8 @@ def _start(state: BattleState, dice: Dice, actor: str) -> list[msgspec.Struct]:
 
 
 def _acting_seat(state: BattleState, requested: str | None, actor: str) -> Seat:
-    """The seat a player acts for: the one named, or their only seat still in play."""
-    if requested is not None:
-        seat = state.seat(requested)
-        if seat is None:
-            raise RuleViolation("seat-unknown", f"the battle has no seat {requested!r}")
-        if seat.player_id != actor:
-            raise NotPermitted("not-your-seat", f"seat {requested!r} belongs to another player")
-    else:
-        mine = [seat for seat in state.seats if seat.player_id == actor and not seat.conceded]
-        if not mine:
-            raise NotPermitted("not-seated", "only a seated player may do this")
-        if len(mine) > 1:
-            raise RuleViolation("seat-ambiguous", "you hold several seats; name the one you act for")
-        seat = mine[0]
-    if seat.conceded:
-        raise RuleViolation("seat-conceded", f"seat {seat.name!r} has conceded")
+    seat = state.seat(acting_seat(state.seats, requested, actor))
+    assert seat is not None
     return seat
 
 

@@ -17,6 +17,7 @@ import msgspec
 from domain.commands import TEXT_PATTERN
 from domain.errors import DomainError, NotPermitted, RuleViolation
 from domain.events import DiceCommitment
+from domain.seats import acting_seat
 
 if TYPE_CHECKING:
     from domain.battle import BattleState
@@ -184,21 +185,9 @@ def appoint(state: BattleState, command: AppointReferee, actor: str) -> RefereeA
     return RefereeAppointed(player_id=command.player_id)
 
 
-def _seats_of(state: BattleState, actor: str) -> list[str]:
-    return [s.name for s in state.seats if s.player_id == actor and not s.conceded]
-
-
-def _own_seat(state: BattleState, actor: str, requested: str | None, what: str) -> str:
-    seats = _seats_of(state, actor)
-    if not seats:
-        raise RuleViolation("not-seated", f"only a seated player may {what}")
-    if requested is not None:
-        if requested not in seats:
-            raise RuleViolation("not-your-seat", f"seat {requested!r} is not yours")
-        return requested
-    if len(seats) > 1:
-        raise RuleViolation("seat-ambiguous", "you hold several seats; name the one you act for")
-    return seats[0]
+def _own_seat(state: BattleState, actor: str, requested: str | None) -> str:
+    # A spectator's contest is refused as a rule (422), not as a permission.
+    return acting_seat(state.seats, requested, actor, spectator=RuleViolation)
 
 
 def _in_window(state: BattleState, action: Action) -> bool:
@@ -212,7 +201,7 @@ def _in_window(state: BattleState, action: Action) -> bool:
 def contest(state: BattleState, command: Contest, actor: str) -> ContestOpened:
     if state.status != "active":
         raise RuleViolation("battle-not-active", "only actions of a battle in play can be contested")
-    seat = _own_seat(state, actor, command.seat, "contest an action")
+    seat = _own_seat(state, actor, command.seat)
     action = next((a for a in state.actions if a.version == command.version), None)
     if action is None or state.is_void(action.version):
         raise RuleViolation("not-an-action", f"version {command.version} is not an action that stands")
@@ -252,7 +241,7 @@ def vote(state: BattleState, command: Agree | Refuse, actor: str) -> list[msgspe
     if state.referees:
         raise RuleViolation("referee-rules", "this battle has a referee: only the referee rules")
     pending = _find_open(state, command.contest)
-    seat = _own_seat(state, actor, command.seat, "answer a contest")
+    seat = _own_seat(state, actor, command.seat)
     if seat == pending.seat:
         raise RuleViolation("own-contest", "the other side answers a contest, not the side that raised it")
     if seat in pending.votes:

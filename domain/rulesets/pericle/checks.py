@@ -10,11 +10,12 @@ import msgspec
 
 from domain.commands import TEXT_PATTERN
 from domain.dice import Dice
-from domain.errors import NotPermitted, RuleViolation
+from domain.errors import RuleViolation
 from domain.rulesets.base import ProvisionalRule
 from domain.rulesets.pericle import Pericle
 from domain.rulesets.pericle.dice import DIFFICULTIES, Adjustment, check, crit_die, opposed
 from domain.rulesets.pericle.events import CheckRolled, CritDieRolled
+from domain.seats import acting_seat
 
 Difficulty = Literal["Simple", "Easy", "Moderate", "Trying", "Hard", "Difficult", "Very Difficult", "Arduous",
                      "Colossal"]
@@ -59,16 +60,7 @@ class RollCritDie(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="
 def _seat(battle: Any, requested: str | None, actor: str) -> str:
     if battle.status != "active":
         raise RuleViolation("battle-not-active", "checks are rolled during play")
-    held = [s.name for s in battle.seats if s.player_id == actor and not s.conceded]
-    if requested is not None:
-        if requested not in held:
-            raise NotPermitted("not-your-seat", f"seat {requested!r} is not yours")
-        return str(requested)
-    if not held:
-        raise NotPermitted("not-seated", "only a seated player may roll")
-    if len(held) > 1:
-        raise RuleViolation("seat-ambiguous", "you hold several seats; name the one you act for")
-    return str(held[0])
+    return acting_seat(battle.seats, requested, actor)
 
 
 class PericleChecks(Pericle):

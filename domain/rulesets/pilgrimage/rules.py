@@ -12,7 +12,7 @@ from typing import Any
 import msgspec
 
 from domain.dice import Dice, Roll, roll_dice
-from domain.errors import NotPermitted, RuleViolation
+from domain.errors import RuleViolation
 from domain.rulesets.pilgrimage import oathband
 from domain.rulesets.pilgrimage import table as tables
 from domain.rulesets.pilgrimage.play import (
@@ -44,6 +44,7 @@ from domain.rulesets.pilgrimage.play import (
     TurnEnded,
     Use,
 )
+from domain.seats import acting_seat
 
 RANGES = {"sling": 12, "bow": 24, "crossbow": 24}  # PIL-RANGE
 ZONE = 6  # inches from a side's own edge (PIL-TRIALS)
@@ -125,16 +126,7 @@ def high_ground(state: PlayState, upper: Figure, lower: Figure) -> int:
 
 
 def _seat_for(battle: Any, requested: str | None, actor: str) -> str:
-    held: list[str] = [s.name for s in battle.seats if s.player_id == actor and not s.conceded]
-    if requested is not None:
-        if requested not in held:
-            raise NotPermitted("not-your-seat", f"seat {requested!r} is not yours")
-        return requested
-    if not held:
-        raise NotPermitted("not-seated", "only a seated player may do this")
-    if len(held) > 1:
-        raise RuleViolation("seat-ambiguous", "you hold several seats; name the one you act for")
-    return held[0]
+    return acting_seat(battle.seats, requested, actor)
 
 
 def submit_oathband(battle: Any, state: PlayState, command: SubmitOathband, actor: str) -> OathbandSubmitted:
