@@ -14,8 +14,7 @@ import msgspec
 from domain.commands import CreateBattle
 from domain.errors import DomainError
 from domain.events import TournamentLink
-from domain.rulesets.pilgrimage.oathband import Oathband
-from domain.rulesets.pilgrimage.play import SubmitOathband
+from domain.rulesets import find_ruleset
 from domain.tournament.aggregate import TournamentState, decide, replay
 from domain.tournament.commands import BattleResult, CreateTournament, OpenTournament
 from server.battle_service import BattleService, battle_id_of
@@ -122,12 +121,14 @@ class TournamentRunner:
                     raise
                 continue
             # The lists the players registered are the ones they play with.
+            battle = await self._battles.load(pairing["battle_id"])
+            ruleset = find_ruleset(battle.ruleset, battle.ruleset_version)
             for seat in seats:
                 entrant = state.entrant(seat)
                 assert entrant is not None
-                band = msgspec.convert(entrant.army_list, Oathband)
-                await self._battles.execute(pairing["battle_id"], seat, SubmitOathband(oathband=band, seat=seat),
-                                            None, None)
+                bring_list = ruleset.army_list_command(entrant.army_list, seat)
+                if bring_list is not None:
+                    await self._battles.execute(pairing["battle_id"], seat, bring_list, None, None)
 
     async def _report_result(self, event: RecordedEvent) -> None:
         battle_id = battle_id_of(event.stream_id)

@@ -87,6 +87,11 @@ class Ruleset:
         """Every rule an army list (e.g. an Oathband) breaks; empty when it is legal."""
         return [f"{self.id} has no army lists yet"]
 
+    def army_list_command(self, army_list: Any, seat: str) -> msgspec.Struct | None:
+        """The command that brings an army list registered elsewhere (a tournament's) to a
+        battle's seat, for rulesets whose battles need one; None otherwise."""
+        return None
+
     def initial_state(self, options: dict[str, Any], seats: Sequence[str]) -> Any:
         """The ruleset's part of the battle state before set-up."""
         return None

@@ -15,6 +15,7 @@ from domain.rulesets.base import ProvisionalRule
 from domain.rulesets.pilgrimage import Pilgrimage, rules
 from domain.rulesets.pilgrimage import table as tables
 from domain.rulesets.pilgrimage.environment import EnvironmentRolled
+from domain.rulesets.pilgrimage.oathband import Oathband
 from domain.rulesets.pilgrimage.play import (
     ActBegan,
     ActEnded,
@@ -119,6 +120,9 @@ class PilgrimageV2(Pilgrimage):
     def start_problems(self, state: Any) -> list[str]:
         submitted = {f.seat for f in state.figures}
         return [f"seat {s!r} has not submitted an Oathband" for s in state.seats if s not in submitted]
+
+    def army_list_command(self, army_list: Any, seat: str) -> SubmitOathband:
+        return SubmitOathband(oathband=msgspec.convert(army_list, Oathband), seat=seat)
 
     def decide(self, battle: Any, command: msgspec.Struct, dice: Dice, actor: str) -> list[msgspec.Struct]:
         state: PlayState = battle.ruleset_state
