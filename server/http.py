@@ -12,7 +12,7 @@ from server.api_models import ProblemDetail
 from server.battle_service import BattleService
 from server.problems import problem
 from server.projector import Projector
-from server.store.base import EventStore, Idempotency, Player, StoredResponse
+from server.store.base import EventStore, Idempotency, Player, RecordedEvent, StoredResponse
 from server.stream_service import request_hash
 
 IDEMPOTENCY_HEADER = "Idempotency-Key"
@@ -67,6 +67,11 @@ async def idempotency_of(request: Request[Any, Any, Any], scope: str) -> Idempot
         raise problem(400, "idempotency-key-invalid", f"an Idempotency-Key has 1 to {MAX_KEY_LENGTH} characters")
     body = await request.body()
     return Idempotency(scope=scope, key=key, request_hash=request_hash(request.method, request.url.path, body))
+
+
+def next_page(events: list[RecordedEvent], stream_version: int) -> int | None:
+    """The `after` of the next page of a stream's events, or None when this page is the last."""
+    return events[-1].version if events and events[-1].version < stream_version else None
 
 
 def stored(response: StoredResponse) -> Response[bytes]:

@@ -30,6 +30,7 @@ from server.http import (
     BEARER_SECURITY,
     authenticate,
     idempotency_of,
+    next_page,
     problem_responses,
     projector_of,
     service_of,
@@ -135,10 +136,9 @@ async def list_events(
     version = await _version_or_404(request, battle_id)
     events = await store_of(request).read_stream(stream_id(str(battle_id)), after=after, limit=limit)
     state = await service_of(request).load(str(battle_id))
-    last = events[-1].version if events else after
     envelopes = [msgspec.structs.replace(envelope(e), void=True) if state.is_void(e.version) else envelope(e)
                  for e in events]
-    return EventPage(events=envelopes, next=last if events and last < version else None)
+    return EventPage(events=envelopes, next=next_page(events, version))
 
 
 @get("/v1/battles/{battle_id:uuid}/state", **_READ,

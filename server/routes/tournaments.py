@@ -19,6 +19,7 @@ from server.http import (
     BEARER_SECURITY,
     authenticate,
     idempotency_of,
+    next_page,
     problem_responses,
     stored,
 )
@@ -41,6 +42,11 @@ class TournamentCreatedResponse(msgspec.Struct, frozen=True):
 class TournamentCommandResult(msgspec.Struct, frozen=True):
     version: int
     events: list[TournamentEnvelope]
+
+
+class TournamentEventPage(msgspec.Struct, frozen=True):
+    events: list[TournamentEnvelope]
+    next: int | None
 
 
 class TournamentSummary(msgspec.Struct, frozen=True):
@@ -231,13 +237,11 @@ async def tournament_events(
     request: Request[Any, Any, Any], tournament_id: FromPath[UUID],
     after: Annotated[int, QueryParameter(ge=0, le=2**31 - 1)] = 0,
     limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 100,
-) -> dict[str, Any]:
+) -> TournamentEventPage:
     state = await _state(request, tournament_id)
     service = _service(request)
     events = await service.store.read_stream(service.kind.stream_id(str(tournament_id)), after=after, limit=limit)
-    last = events[-1].version if events else after
-    return {"events": msgspec.to_builtins([tournament_envelope(e) for e in events]),
-            "next": last if events and last < state.version else None}
+    return TournamentEventPage(events=[tournament_envelope(e) for e in events], next=next_page(events, state.version))
 
 
 @get("/v1/ratings", tags=["ratings"], responses=problem_responses(),
