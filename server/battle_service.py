@@ -52,7 +52,7 @@ def envelope(event: RecordedEvent) -> Envelope:
                     prev_hash=event.prev_hash)
 
 
-BATTLES = Kind(prefix=BATTLE, initial=BattleState, to_snapshot=to_snapshot, from_snapshot=from_snapshot, fold=replay,
+BATTLES = Kind(prefix=BATTLE, initial=BattleState, to_snapshot=to_snapshot, from_snapshot=from_snapshot, replay=replay,
                decide=lambda state, command, dice, actor, now: decide(state, command, dice, actor))
 
 

@@ -74,16 +74,13 @@ class Kind:
     prefix: str
     initial: Callable[[], Any]
     decide: Callable[[Any, Any, HmacDice, str, str], list[msgspec.Struct]]  # state, command, dice, actor, now
-    fold: Callable[[list[msgspec.Struct], Any], Any]  # replay(events, start state or None)
+    replay: Callable[..., Any]  # replay(events, start state = None) -> state
     to_snapshot: Callable[[Any], tuple[str, dict[str, Any]]] | None = None
     from_snapshot: Callable[[str, dict[str, Any]], Any] | None = None
     decide_in_thread: bool = False  # for decisions heavy enough to stall other requests (pairing 256 players)
 
     def stream_id(self, entity_id: str) -> str:
         return f"{self.prefix}-{entity_id}"
-
-    def replay(self, events: list[msgspec.Struct], state: Any = None) -> Any:
-        return self.fold(events, state)
 
 
 class Loaded(NamedTuple):

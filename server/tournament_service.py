@@ -28,7 +28,7 @@ RUNNER_BATCH = 50  # small, like the projector's, so commands never wait long be
 SYSTEM = "system"
 log = logging.getLogger("chronicle.tournaments")
 
-TOURNAMENTS = Kind(prefix=TOURNAMENT, initial=TournamentState, decide=decide, fold=replay, decide_in_thread=True)
+TOURNAMENTS = Kind(prefix=TOURNAMENT, initial=TournamentState, decide=decide, replay=replay, decide_in_thread=True)
 
 
 class TournamentEnvelope(msgspec.Struct, frozen=True):

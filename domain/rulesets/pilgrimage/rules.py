@@ -125,14 +125,10 @@ def high_ground(state: PlayState, upper: Figure, lower: Figure) -> int:
 # ---- set-up: Oathbands and deployment ------------------------------------------------------
 
 
-def _seat_for(battle: Any, requested: str | None, actor: str) -> str:
-    return acting_seat(battle.seats, requested, actor)
-
-
 def submit_oathband(battle: Any, state: PlayState, command: SubmitOathband, actor: str) -> OathbandSubmitted:
     if battle.status != "open":
         raise RuleViolation("oathbands-locked", "Oathbands are submitted before the battle starts")
-    seat = _seat_for(battle, command.seat, actor)
+    seat = acting_seat(battle.seats, command.seat, actor)
     found = oathband.problems(command.oathband)
     if found:
         raise RuleViolation("army-list-invalid", "; ".join(found), problems=found)
@@ -157,7 +153,7 @@ def deploy(battle: Any, state: PlayState, command: Deploy, actor: str, dice: Dic
     figure = state.figure(command.character)
     if figure is None:
         raise RuleViolation("character-unknown", f"no Character {command.character!r}")
-    _seat_for(battle, figure.seat, actor)
+    acting_seat(battle.seats, figure.seat, actor)
     point = (command.x, command.y)
     if not tables.on_table(state.table, point) or not zone_contains(state, figure.seat, point):
         raise RuleViolation("outside-deployment-zone",
@@ -235,7 +231,7 @@ def activate(battle: Any, state: PlayState, command: Activate, actor: str) -> Ac
     figure = state.figure(command.character)
     if figure is None or not figure.deployed or figure.out_of_action:
         raise RuleViolation("character-unknown", f"no Character {command.character!r} in play")
-    _seat_for(battle, figure.seat, actor)
+    acting_seat(battle.seats, figure.seat, actor)
     if figure.seat != side_to_act(state):
         raise RuleViolation("not-your-activation", "the other side activates now (sides alternate)")
     if figure.tired:
@@ -248,7 +244,7 @@ def _acting(battle: Any, state: PlayState, actor: str, deed: str) -> tuple[Figur
         raise RuleViolation("no-act", "activate a Character before its Deeds")
     figure = state.figure(state.activation.character)
     assert figure is not None
-    _seat_for(battle, figure.seat, actor)
+    acting_seat(battle.seats, figure.seat, actor)
     if figure.knocked_down and deed != "stand":
         raise RuleViolation("knocked-down", "a Character that is Knocked Down must Stand first")
     cost = deed_cost(state, deed)
@@ -331,7 +327,7 @@ def finish_act(battle: Any, state: PlayState, command: EndAct, actor: str, dice:
         raise RuleViolation("no-act", "no Character is acting")
     figure = state.figure(state.activation.character)
     assert figure is not None
-    _seat_for(battle, figure.seat, actor)
+    acting_seat(battle.seats, figure.seat, actor)
     return end_act(state, None, dice)
 
 
