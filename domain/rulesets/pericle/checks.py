@@ -25,7 +25,17 @@ Purpose = Annotated[str, msgspec.Meta(max_length=200, pattern=TEXT_PATTERN)]
 SeatName = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
 
 
-class RollCheck(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="check"):
+class _CheckOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """What every check may carry besides its score."""
+
+    fortune: Extra = 0
+    misfortune: Extra = 0
+    defense_dice: Extra = 0
+    purpose: Purpose = ""
+    seat: SeatName | None = None
+
+
+class RollCheck(_CheckOptions, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="check"):
     """A check at `score` (an Attribute, skill ranks or Base AD), adjusted by a named
     difficulty and/or a modifier (e.g. +1 for height, -2 for Clumsiness)."""
 
@@ -33,23 +43,13 @@ class RollCheck(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="ch
     difficulty: Difficulty | None = None
     modifier: Annotated[int, msgspec.Meta(ge=-20, le=20)] = 0
     modifier_source: Purpose = "modifier"
-    fortune: Extra = 0
-    misfortune: Extra = 0
-    defense_dice: Extra = 0
-    purpose: Purpose = ""
-    seat: SeatName | None = None
 
 
-class RollOpposedCheck(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="opposed_check"):
+class RollOpposedCheck(_CheckOptions, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="opposed_check"):
     """The higher score rolls at the difference; the aggressor on a tie."""
 
     aggressor_score: Score
     defender_score: Score
-    fortune: Extra = 0
-    misfortune: Extra = 0
-    defense_dice: Extra = 0
-    purpose: Purpose = ""
-    seat: SeatName | None = None
 
 
 class RollCritDie(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="crit_die"):
