@@ -100,6 +100,12 @@ def cover(a: Hex, b: Hex, complete: set[Hex] | frozenset[Hex], partial: set[Hex]
     return "clear"
 
 
+def sight_line_hexes(a: Hex, b: Hex) -> set[Hex]:
+    """The hexes between a and b that either of the two sight lines touches."""
+    between = _corridor(a, b) - {a, b}
+    return set().union(*(_touched(segment, between) for segment in sight_lines(a, b)))
+
+
 def _corridor(a: Hex, b: Hex) -> set[Hex]:
     """The hexes the two lines can touch: those of the centre line and their neighbours."""
     return {n for h in line(a, b) for n in (h, *neighbours(h))}

@@ -6,6 +6,7 @@ from typing import ClassVar
 import msgspec
 
 from domain.rulesets.base import Ruleset
+from domain.rulesets.pericle.combat_events import COMBAT_EVENTS
 from domain.rulesets.pericle.events import CheckRolled, CritDieRolled
 
 
@@ -20,4 +21,4 @@ class Pericle(Ruleset):
     sources: ClassVar[tuple[str, ...]] = ("001_da6eaba1bafd55cc.txt",)
 
     # Every Pericle event type, whichever version first used it (one union decodes them all).
-    events: ClassVar[tuple[type[msgspec.Struct], ...]] = (CheckRolled, CritDieRolled)
+    events: ClassVar[tuple[type[msgspec.Struct], ...]] = (CheckRolled, CritDieRolled, *COMBAT_EVENTS)

@@ -66,22 +66,24 @@ class Check(msgspec.Struct, frozen=True):
     armour_bonus: int
 
 
-def rolled_at(base: int, adjustments: list[Adjustment], fortune: int, misfortune: int) -> tuple[int, int, int]:
+def rolled_at(base: int, adjustments: list[Adjustment], fortune: int, misfortune: int,
+              below_zero_cap: int = MAX_EXTRA_ROLLS) -> tuple[int, int, int]:
     """The AD rolled at and the net Fortune and Misfortune: above 4 is rolled at 4 without
-    Fortune; below 0 is rolled at 0 with one Misfortune per point below (at most three);
-    Fortune and Misfortune cancel one for one (PER-FORTUNE-MISFORTUNE)."""
+    Fortune; below 0 is rolled at 0 with one Misfortune per point below (at most three, or
+    `below_zero_cap`: Clumsiness gives one at most); Fortune and Misfortune cancel one for one
+    (PER-FORTUNE-MISFORTUNE)."""
     total = base + sum(a.value for a in adjustments)
-    misfortune += max(0, MIN_AD - total)
+    misfortune += min(below_zero_cap, max(0, MIN_AD - total))
     ad = max(MIN_AD, min(MAX_AD, total))
     net = fortune - misfortune
     return ad, min(MAX_EXTRA_ROLLS, max(0, net)), min(MAX_EXTRA_ROLLS, max(0, -net))
 
 
 def check(dice: Dice, purpose: str, base: int, adjustments: list[Adjustment], *, fortune: int = 0,
-          misfortune: int = 0, defense_dice: int = 0) -> Check:
+          misfortune: int = 0, defense_dice: int = 0, below_zero_cap: int = MAX_EXTRA_ROLLS) -> Check:
     """Roll a check: the Action Die (more than once with Fortune or Misfortune) and any Defense
     Dice, together, in that order, as one roll."""
-    ad, luck, bad_luck = rolled_at(base, adjustments, fortune, misfortune)
+    ad, luck, bad_luck = rolled_at(base, adjustments, fortune, misfortune, below_zero_cap)
     in_progress = dice.start(purpose)
     action = tuple(ACTION_DIE[in_progress.draw(len(ACTION_DIE))] for _ in range(1 + luck + bad_luck))
     defense = tuple(DEFENSE_DIE[in_progress.draw(len(DEFENSE_DIE))] for _ in range(defense_dice))

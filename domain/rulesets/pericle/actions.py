@@ -1,0 +1,525 @@
+"""The Action phase's Actions (seed 001, 3. Actions): attacks, Grapple, escape, Withdraw, Move,
+spells, standing up, weapons and items, Defend when Grappled, Delay."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import msgspec
+
+from domain.dice_expression import roll_expression
+from domain.errors import RuleViolation
+from domain.hexes import distance
+from domain.rulesets.pericle import board
+from domain.rulesets.pericle import combat_commands as cmd
+from domain.rulesets.pericle import combat_events as ev
+from domain.rulesets.pericle.catalogue import DEFT_WEAPONS, SPELLS, Weapon, unarmed
+from domain.rulesets.pericle.combat import damage as damage_after_armour
+from domain.rulesets.pericle.combat import melee_position_bonus, range_penalty
+from domain.rulesets.pericle.crits import crit_effect
+from domain.rulesets.pericle.dice import Adjustment, check, crit_die, opposed
+from domain.rulesets.pericle.state import Figure
+from domain.rulesets.pericle.turns import (
+    Turn,
+    advance,
+    can_move,
+    declare_defend,
+    own_figure,
+    require_phase,
+    upkeep,
+    walk,
+)
+
+RUNNING = 1  # moving more than one hex is running (seed 001, 2. Movement)
+SHIELD_BASH = Weapon(name="Shield", mt=0, damage="1d4", weapon_class="natural")
+
+
+def act(turn: Turn, command: cmd._Action, actor: str) -> None:
+    """Run one Action for the figure whose slot it is (or a hero that delayed)."""
+    require_phase(turn.state, "actions")
+    figure = own_figure(turn, command.figure, actor)
+    if figure.id != turn.state.current and figure.id not in turn.state.delayed:
+        raise RuleViolation("not-your-action", f"it is {turn.state.current}'s Action, not {figure.name}'s")
+    if isinstance(command, cmd.Delay):
+        if figure.team != "heroes" or figure.id in turn.state.delayed:
+            raise RuleViolation("delay", "heroes may delay their Action once, until later in the turn")
+        turn.emit(ev.ActionDelayed(figure=figure.id))
+        advance(turn)
+        return
+    upkeep(turn, figure, list(command.cancel_spells))
+    figure = turn.figure(figure.id)
+    if not figure.active:  # the upkeep's Exhaustion can knock a caster out
+        turn.emit(ev.ActionDone(figure=figure.id, action="none (unconscious)"))
+        advance(turn)
+        return
+    ACTIONS[type(command)](turn, figure, command)
+    turn.emit(ev.ActionDone(figure=figure.id, action=str(command.__struct_config__.tag)))
+    advance(turn)
+
+
+def _not_after_running(figure: Figure, what: str) -> None:
+    if figure.moved > RUNNING:
+        raise RuleViolation("ran", f"{what} needs moving 1 hex or less in the Movement phase "
+                                   f"({figure.name} moved {figure.moved})")
+
+
+def _grapple_only(figure: Figure, what: str) -> None:
+    if figure.grappled_with:
+        raise RuleViolation("grappled", f"a Grappled figure cannot {what}")
+
+
+# ---- attacks -----------------------------------------------------------------------------
+
+
+def _weapon_in_hand(figure: Figure, name: str | None) -> Weapon:
+    if figure.team == "enemies":
+        chosen = figure.weapons[0] if name is None else figure.weapon(name)
+        if chosen is None or chosen.name.lower() not in figure.in_hand:
+            raise RuleViolation("weapon-not-in-hand", f"{figure.name} has no attack {name!r} in hand")
+        return chosen
+    if name is not None and name.lower() == "shield":
+        if "shield" not in figure.in_hand or "Shield Bash I" not in figure.disciplines:
+            raise RuleViolation("shield-bash", "a Shield Bash needs a shield in hand and Shield Bash I")
+        return SHIELD_BASH
+    if name is None:
+        name = next((item for item in figure.in_hand if item != "shield"), None)
+        if name is None:
+            return unarmed(figure.mt)
+    if name.lower() == "unarmed":
+        if len([i for i in figure.in_hand]) >= 2:
+            raise RuleViolation("unarmed", "an unarmed strike needs an empty hand")
+        return unarmed(figure.mt)
+    weapon = figure.weapon(name)
+    if weapon is None or weapon.name.lower() not in figure.in_hand:
+        raise RuleViolation("weapon-not-in-hand", f"{figure.name} holds no {name!r} (in hand: {list(figure.in_hand)})")
+    return weapon
+
+
+def _strike_penalties(figure: Figure, weapons: list[Weapon]) -> list[list[Adjustment]]:
+    """The AD modifiers each strike takes from the Disciplines that grant it: Deft Strikes (two
+    with a dagger, knife, katar, cestus or fist, each AD-1), Dual Weapons (the off-hand weapon
+    at AD-3), Shield Bash I (AD-2); then AD-1 for the 3rd attack, AD-2 for the 4th..."""
+    first = weapons[0]
+    counts: dict[str, int] = {}
+    found: list[list[Adjustment]] = []
+    for index, weapon in enumerate(weapons):
+        counts[weapon.name] = counts.get(weapon.name, 0) + 1
+        own: list[Adjustment] = []
+        deft = sum(1 for w in weapons if w.name == weapon.name) > 1
+        if weapon is SHIELD_BASH:
+            if counts[weapon.name] > 1:
+                raise RuleViolation("shield-bash", "one Shield Bash a turn")
+            own.append(Adjustment(-2, "Shield Bash I"))
+        else:
+            if deft:
+                if "Deft Strikes" not in figure.disciplines or weapon.name.lower() not in DEFT_WEAPONS:
+                    raise RuleViolation("one-attack", "two attacks with one weapon need Deft Strikes and a dagger, "
+                                                      "knife, katar, cestus or unarmed strike")
+                if counts[weapon.name] > 2:
+                    raise RuleViolation("deft-strikes", "Deft Strikes gives two attacks with a weapon, not more")
+                own.append(Adjustment(-1, "Deft Strikes"))
+            if weapon.name != first.name:
+                if "Dual Weapons" not in figure.disciplines:
+                    raise RuleViolation("one-attack", "attacking with a second weapon needs Dual Weapons")
+                if weapon.two_handed or first.two_handed:
+                    raise RuleViolation("dual-weapons", "Dual Weapons wields a one-handed weapon in each hand")
+                own.append(Adjustment(-3, "Dual Weapons (second weapon)"))
+        if index >= 2:
+            own.append(Adjustment(-(index - 1), f"multiple attacks ({index + 1}th attack)"))
+        found.append(own)
+    if len({w.name for w in weapons if w is not SHIELD_BASH}) > 2:
+        raise RuleViolation("one-attack", "two hands, two weapons")
+    return found
+
+
+class StrikePlan:
+    """Everything an attack roll is made of, for one strike."""
+
+    def __init__(self, kind: str, adjustments: list[Adjustment], misfortune: int, defense: list[str],
+                 below_zero_cap: int, base: int) -> None:
+        self.kind = kind
+        self.adjustments = adjustments
+        self.misfortune = misfortune
+        self.defense = defense
+        self.below_zero_cap = below_zero_cap
+        self.base = base
+
+
+def _kind(turn: Turn, attacker: Figure, target: Figure, weapon: Weapon) -> str:
+    gap = distance(attacker.hex, target.hex)
+    if attacker.grappled_with:
+        if target.id not in attacker.grappled_with or not weapon.grapple:
+            raise RuleViolation("grappled", "in a Grapple a figure attacks only those in its Grapple Pile, with its "
+                                            "hands, a dagger, knife, katar or cestus")
+        return "grapple-strike"
+    if weapon.melee and gap == 1:
+        if board.zone_of(attacker, target.hex) != "front":
+            raise RuleViolation("front-hexes", f"{target.name} is not in {attacker.name}'s front hexes")
+        return "melee"
+    if weapon.melee and gap == 2 and weapon.reach >= 2:
+        if target.hex not in board.reach_hexes(attacker):
+            raise RuleViolation("front-hexes", "Reach strikes two hexes away in the direction of the front hexes")
+        return "reach"
+    if weapon.ranged and not (weapon.thrown and gap == 1):
+        return "ranged"
+    if weapon.thrown:
+        return "thrown"
+    raise RuleViolation("out-of-reach", f"{target.name} is {gap} hexes away: out of reach of the {weapon.name}")
+
+
+def _plan(turn: Turn, attacker: Figure, target: Figure, weapon: Weapon, own: list[Adjustment],
+          order: cmd.StrikeOrder) -> StrikePlan:
+    """The seed's modifiers, each named: weapon class, Disciplines, position, range, the
+    target's Defensive Fighting, Clumsiness, Blur, MT short of the weapon's, Defense Dice."""
+    kind = _kind(turn, attacker, target, weapon)
+    adjustments = list(own)
+    defense: list[str] = []
+    if weapon.weapon_class == "sword":
+        adjustments.append(Adjustment(1, "sword"))
+    mastery = attacker.mastery.count(weapon.weapon_class)
+    if mastery and order.mastery == "ad":
+        adjustments.append(Adjustment(mastery, "Weapon Mastery"))
+    if weapon.bow and "Archery" in attacker.disciplines:
+        adjustments.append(Adjustment(2, "Archery"))
+    if attacker.condition == "prone" and kind in ("melee", "reach"):
+        raise RuleViolation("prone", "a prone figure makes no melee attack outside a Grapple")
+    if kind in ("melee", "reach"):
+        where = board.zone_of(target, attacker.hex) or "front"
+        prone = target.condition != "standing"
+        bonus = melee_position_bonus(where, prone)
+        if bonus:
+            adjustments.append(Adjustment(bonus, "prone target" if prone else f"{where} hex"))
+        if "Defensive Fighting" in target.disciplines:
+            adjustments.append(Adjustment(-2 if target.defending else -1, "Defensive Fighting"))
+    if kind == "grapple-strike" and "Defensive Fighting" in target.disciplines:
+        adjustments.append(Adjustment(-2 if target.defending else -1, "Defensive Fighting"))
+    if kind in ("ranged", "thrown", "reach"):
+        defense += _line_of_fire(turn, attacker, target, weapon, kind)
+        if kind != "reach":
+            penalty = range_penalty(distance(attacker.hex, target.hex), thrown=kind == "thrown")
+            if penalty:
+                adjustments.append(Adjustment(penalty, "range"))
+        if kind != "reach" and target.condition != "standing":
+            defense.append("prone target")
+        if kind != "reach" and "Dodge" in target.disciplines:
+            defense += ["Dodge"] * (2 if target.defending else 1)
+    if target.defending and not (kind != "melee" and "Dodge" in target.disciplines):
+        defense.append("Defending")
+    below_zero_cap = 3
+    for spell in turn.state.spells:
+        if spell.spell == "Clumsiness" and spell.target == attacker.id:
+            adjustments.append(Adjustment(-2 * spell.exhaustion, "Clumsiness"))
+            below_zero_cap = 1
+    misfortune = max(0, weapon.mt - attacker.mt) if attacker.team == "heroes" else 0
+    base = attacker.base_ad
+    if any(s.spell == "Blur" and s.target == target.id for s in turn.state.spells):
+        # Blur: "forces an attacker to roll AD0 and have Misfortune".
+        adjustments = [Adjustment(-base, "Blur: AD0")]
+        misfortune += 1
+    return StrikePlan(kind, adjustments, misfortune, defense, below_zero_cap, base)
+
+
+def _line_of_fire(turn: Turn, attacker: Figure, target: Figure, weapon: Weapon, kind: str) -> list[str]:
+    if kind == "ranged" and board.embattled_by(turn.state, attacker):
+        raise RuleViolation("embattled-ranged", "no bow, crossbow or sling while Embattled (throwing is allowed)")
+    if kind == "ranged":
+        _not_after_running(attacker, "a ranged attack")
+        if attacker.condition != "standing" and not weapon.crossbow:
+            raise RuleViolation("prone", "a prone figure may fire a crossbow, not a bow or sling")
+    if kind != "reach" and not board.in_front_arc(attacker, target.hex):
+        raise RuleViolation("front-sides", f"{target.name} is not within {attacker.name}'s front sides")
+    sight = board.line_cover(turn.state, attacker, target)
+    if sight == "complete":
+        raise RuleViolation("complete-cover", f"{target.name} has Complete Cover from {attacker.name}")
+    return ["Partial Cover"] if sight == "partial" else []
+
+
+def attack(turn: Turn, attacker: Figure, command: cmd._Action) -> None:
+    assert isinstance(command, cmd.Attack)
+    weapons = [_weapon_in_hand(attacker, order.weapon) for order in command.strikes]
+    penalties = _strike_penalties(attacker, weapons)
+    strikes: list[ev.Strike] = []
+    disarmed: str | None = None
+    for order, weapon, own in zip(command.strikes, weapons, penalties, strict=True):
+        target = turn.figure(order.target)
+        if target.team == attacker.team or not target.active:
+            raise RuleViolation("target", f"{target.name} is not a foe that can be attacked")
+        plan = _plan(turn, attacker, target, weapon, own, order)
+        strike = resolve_strike(turn, attacker, target, weapon, plan, order)
+        strikes.append(strike)
+        if strike.crit_effect == "disarm" and disarmed is None and len(command.strikes) == 1:
+            disarmed = order.disarm or next(iter(target.in_hand), None)
+        if not strike.hit and plan.kind in ("ranged", "thrown"):
+            strikes += _past_allies(turn, attacker, target, weapon, plan)
+    turn.emit(ev.Attacked(strikes=tuple(strikes), disarmed=disarmed))
+
+
+def resolve_strike(turn: Turn, attacker: Figure, target: Figure, weapon: Weapon, plan: StrikePlan,
+                   order: cmd.StrikeOrder, *, stray: bool = False) -> ev.Strike:
+    """Roll to hit; on a hit roll damage, and the Crit Die on a Crit; subtract armour."""
+    label = f"{attacker.name} {'(stray) ' if stray else ''}attacks {target.name} with {weapon.name}"
+    rolled = check(turn.dice, label, plan.base, plan.adjustments, misfortune=plan.misfortune,
+                   defense_dice=0 if stray else len(plan.defense), below_zero_cap=plan.below_zero_cap)
+    # A stray roll is made to miss the ally: success misses it, failure hits it.
+    hit = not rolled.success if stray else rolled.success
+    strike = ev.Strike(attacker=attacker.id, target=target.id, weapon=weapon.name,
+                       kind="stray" if stray else plan.kind, check=rolled, hit=hit)
+    if not hit:
+        return strike
+    return _damage(turn, attacker, target, weapon, plan, order, strike, crit=rolled.crit and not stray)
+
+
+def _damage(turn: Turn, attacker: Figure, target: Figure, weapon: Weapon, plan: StrikePlan,
+            order: cmd.StrikeOrder, strike: ev.Strike, *, crit: bool) -> ev.Strike:
+    damage_roll = roll_expression(turn.dice, weapon.damage, f"{attacker.name}: {weapon.name} damage")
+    bonuses: list[Adjustment] = []
+    mastery = attacker.mastery.count(weapon.weapon_class)
+    if mastery and order.mastery == "damage":
+        bonuses.append(Adjustment(mastery, "Weapon Mastery"))
+    if plan.kind == "grapple-strike" and weapon.name.lower() in ("dagger", "knife"):
+        bonuses.append(Adjustment(2, "dagger or knife in a Grapple"))
+    if weapon.weapon_class == "axe":
+        bonuses.append(Adjustment(1, "axe"))
+    face = effect = None
+    crit_roll = None
+    if crit:
+        face, crit_roll = crit_die(turn.dice, f"{attacker.name}: Crit Die")
+        effect = crit_effect(weapon, face, order.crit_choice if attacker.team == "heroes" else "damage", target)
+    rolled = max(0, damage_roll.total or 0) + sum(b.value for b in bonuses if b.source != "axe")
+    from_front = _shield_faces(target, attacker, plan.kind)
+    dealt = damage_after_armour(rolled, "axe" if weapon.weapon_class == "axe" else
+                                "hammer" if weapon.weapon_class == "hammer" else "other",
+                                target.armour, target.shield, from_front, crit_face=face,
+                                defense_torches=strike.check.armour_bonus)
+    if face == "one star or torch" and effect is not None:
+        dealt = 0  # the effect without damage
+    protection = [Adjustment(target.armour, "armour")]
+    if weapon.weapon_class == "hammer":
+        protection.append(Adjustment(-min(2, target.armour), "hammer: armour penetration"))
+    if from_front and target.shield:
+        protection.append(Adjustment(target.shield, "shield"))
+    if strike.check.armour_bonus:
+        protection.append(Adjustment(strike.check.armour_bonus, "Defense Die torch"))
+    return msgspec.structs.replace(strike, damage_roll=damage_roll, crit_face=face, crit_roll=crit_roll,
+                                   crit_effect=effect, protection=protection, modifiers=bonuses, damage=dealt)
+
+
+def _shield_faces(target: Figure, attacker: Figure, kind: str) -> bool:
+    """A shield protects only against attacks from the bearer's front hexes (front sides for a
+    shot), never in a Grapple."""
+    if target.grappled_with or kind == "grapple-strike":
+        return False
+    if target.team == "heroes" and "shield" not in target.in_hand:
+        return False
+    if distance(target.hex, attacker.hex) == 1:
+        return board.zone_of(target, attacker.hex) == "front"
+    return board.in_front_arc(target, attacker.hex)
+
+
+def _past_allies(turn: Turn, attacker: Figure, target: Figure, weapon: Weapon, plan: StrikePlan) -> list[ev.Strike]:
+    """Shooting past an ally who gives the target Partial Cover: after a miss or a block, a
+    second roll (no Defense Die) for each such ally to miss it; the first failure hits it."""
+    strays = []
+    for ally in board.figures_in_the_way(turn.state, attacker, target):
+        if ally.team != attacker.team:
+            continue
+        stray = resolve_strike(turn, attacker, ally, weapon, plan, cmd.StrikeOrder(target=ally.id), stray=True)
+        strays.append(stray)
+        if stray.hit:
+            break
+    return strays
+
+
+# ---- other Actions -----------------------------------------------------------------------
+
+
+def grapple(turn: Turn, attacker: Figure, command: cmd._Action) -> None:
+    """An Opposed Grapple Check (the higher score rolls at the difference; on a tie the heroes
+    roll); success puts both prone in the defender's hex, a Grapple Pile."""
+    assert isinstance(command, cmd.Grapple)
+    _grapple_only(attacker, "start another Grapple")
+    if attacker.condition != "standing":
+        raise RuleViolation("prone", "a prone figure cannot Grapple")
+    if attacker.pinned_turn >= turn.state.turn:
+        raise RuleViolation("pinned", "a Pinned combatant cannot grapple")
+    target = turn.figure(command.target)
+    if target.team == attacker.team or not target.active:
+        raise RuleViolation("target", f"{target.name} cannot be Grappled")
+    if distance(attacker.hex, target.hex) != 1 or board.zone_of(attacker, target.hex) != "front":
+        raise RuleViolation("front-hexes", f"{target.name} is not in {attacker.name}'s front hexes")
+    defending_score = target.grapple + (3 if target.everkin else 0)  # Grappling Evasion
+    roller, ad = opposed(attacker.grapple, defending_score)
+    if attacker.grapple == defending_score:
+        roller = "aggressor" if attacker.team == "heroes" else "defender"
+    rolled = check(turn.dice, f"{attacker.name} grapples {target.name}", ad, [])
+    success = rolled.success if roller == "aggressor" else not rolled.success
+    turn.emit(ev.Grappled(attacker=attacker.id, defender=target.id,
+                          roller=attacker.id if roller == "aggressor" else target.id, check=rolled, success=success))
+
+
+def escape(turn: Turn, figure: Figure, command: cmd._Action) -> None:
+    """An opposed Grapple check against the pile's best grappler, each other foe in it adding a
+    Defense Die; success crawls to an adjacent empty hex, still prone."""
+    assert isinstance(command, cmd.Escape)
+    if not figure.grappled_with:
+        raise RuleViolation("not-grappled", f"{figure.name} is not Grappled")
+    if distance(figure.hex, command.to) != 1 or not board.passable(turn.state, command.to) or turn.state.at(command.to):
+        raise RuleViolation("escape-hex", "escape to an adjacent empty hex")
+    pile = [turn.figure(f) for f in figure.grappled_with]
+    foes = sorted((f for f in pile if f.team != figure.team), key=lambda f: -f.grapple)
+    strongest = foes[0] if foes else pile[0]
+    roller, ad = opposed(figure.grapple, strongest.grapple)
+    extra = len(foes) - 1 if roller == "aggressor" else 0
+    rolled = check(turn.dice, f"{figure.name} escapes the Grapple", ad, [], defense_dice=max(0, extra))
+    success = rolled.success if roller == "aggressor" else not rolled.success
+    turn.emit(ev.EscapedGrapple(figure=figure.id, check=rolled, success=success, to=command.to if success else None))
+
+
+def withdraw(turn: Turn, figure: Figure, command: cmd._Action) -> None:
+    """Move one hex in any direction, Embattled or not (seed 001, Withdraw)."""
+    assert isinstance(command, cmd.Withdraw)
+    _grapple_only(figure, "Withdraw (escape the Grapple first)")
+    if figure.condition != "standing":
+        raise RuleViolation("prone", "a prone figure Withdraws by standing up into an adjacent hex")
+    if figure.pinned_turn >= turn.state.turn:
+        raise RuleViolation("pinned", f"{figure.name} is Pinned")
+    if distance(figure.hex, command.to) != 1 or not board.passable(turn.state, command.to) or \
+            board.standing_in(turn.state, command.to, besides=figure.id):
+        raise RuleViolation("withdraw-hex", "Withdraw moves to an adjacent hex with no standing combatant")
+    turn.emit(ev.FigureMoved(figure=figure.id, path=(command.to,), facing=figure.facing if command.facing is None
+                             else command.facing, counted=0, reason="withdraw"))
+
+
+def move_action(turn: Turn, figure: Figure, command: cmd._Action) -> None:
+    """A second Move as the Action, by the Movement phase's rules."""
+    assert isinstance(command, cmd.MoveFigure)
+    can_move(turn, figure)
+    walk(turn, figure, list(command.path), command.facing, reason="action")
+
+
+def cast_spell(turn: Turn, caster: Figure, command: cmd._Action) -> None:
+    """A Base AD check; Thrown spells use a thrown weapon's range and cover; Exhaustion is paid
+    after the effect, only on success, and not at all on a Crit (these are not Arcane spells)."""
+    assert isinstance(command, cmd.CastSpell)
+    _not_after_running(caster, "casting a spell")
+    spell = SPELLS.get(command.spell)
+    if spell is None or command.spell not in caster.spells:
+        raise RuleViolation("spell-unknown", f"{caster.name} has not learned {command.spell!r}")
+    target = turn.figure(command.target)
+    hostile = target.team != caster.team
+    if spell.target == "foe" and not hostile:
+        raise RuleViolation("spell-target", f"{spell.name} is cast on a foe")
+    if not target.active and target.condition != "unconscious":
+        raise RuleViolation("spell-target", f"{target.name} is {target.condition}")
+    power = command.power if spell.initial_exhaustion == 0 else 0
+    if spell.initial_exhaustion == 0 and power < 1:
+        raise RuleViolation("spell-power", f"{spell.name} costs xE: put at least 1 Exhaustion into it")
+    adjustments: list[Adjustment] = []
+    defense: list[str] = []
+    if target.id != caster.id:
+        gap = distance(caster.hex, target.hex)
+        penalty = range_penalty(gap, thrown=True)
+        if penalty:
+            adjustments.append(Adjustment(penalty, "range"))
+        if not board.in_front_arc(caster, target.hex):
+            raise RuleViolation("front-sides", f"{target.name} is not within {caster.name}'s front sides")
+        sight = board.line_cover(turn.state, caster, target)
+        if sight == "complete":
+            raise RuleViolation("complete-cover", f"{target.name} has Complete Cover")
+        if hostile and sight == "partial":
+            defense.append("Partial Cover")
+        if hostile and target.condition != "standing" and gap > 1:
+            defense.append("prone target")
+    if hostile and target.defending:
+        defense.append("Defending")
+    rolled = check(turn.dice, f"{caster.name} casts {spell.name} on {target.name}", caster.base_ad, adjustments,
+                   defense_dice=len(defense))
+    cost = 0 if (not rolled.success or rolled.crit) else (spell.initial_exhaustion or power)
+    duration = (1 if target.mt >= 20 else spell.duration) if spell.duration else 0
+    turn.emit(ev.SpellCast(caster=caster.id, spell=spell.name, target=target.id, check=rolled, success=rolled.success,
+                           exhaustion=cost, power=power, duration=duration))
+
+
+def stand_up(turn: Turn, figure: Figure, command: cmd._Action) -> None:
+    assert isinstance(command, cmd.StandUp)
+    _not_after_running(figure, "standing up")
+    _grapple_only(figure, "stand up (escape the Grapple first)")
+    if figure.condition != "prone":
+        raise RuleViolation("not-prone", f"{figure.name} is not prone")
+    to = command.to or figure.hex
+    if to != figure.hex and (distance(to, figure.hex) != 1 or not board.passable(turn.state, to)
+                             or turn.state.at(to)):
+        raise RuleViolation("stand-hex", "stand in your hex or an adjacent empty hex")
+    turn.emit(ev.StoodUp(figure=figure.id, hex=to))
+    if command.facing is not None:
+        turn.emit(ev.FigureFaced(figure=figure.id, facing=command.facing, reason="standing up"))
+
+
+def ready_weapons(turn: Turn, figure: Figure, command: cmd._Action) -> None:
+    """After moving 1 hex or less: sheathe and draw freely. After running: drop what is in hand
+    (where it stands) and draw one item. Two hands: a two-handed weapon takes both."""
+    assert isinstance(command, cmd.ReadyWeapons)
+    wanted = tuple(item.lower() for item in command.in_hand)
+    carried = {w.name.lower() for w in figure.weapons} | ({"shield"} if figure.shield else set())
+    unknown = [item for item in wanted if item not in carried]
+    if unknown:
+        raise RuleViolation("not-carried", f"{figure.name} does not carry {unknown}")
+    hands = sum(2 if (w := figure.weapon(item)) and w.two_handed else 1 for item in wanted)
+    if hands > 2:
+        raise RuleViolation("hands", "two hands: a two-handed weapon takes both")
+    if figure.grappled_with:
+        drawn = [i for i in wanted if i not in figure.in_hand]
+        if len(drawn) > 1 or any(not (figure.weapon(i) and figure.weapon(i).grapple) for i in drawn):  # type: ignore[union-attr]
+            raise RuleViolation("grappled", "in a Grapple a figure may draw one weapon usable there")
+    dropped: tuple[str, ...] = ()
+    if figure.moved > RUNNING:
+        drawn = [i for i in wanted if i not in figure.in_hand]
+        if len(drawn) > 1:
+            raise RuleViolation("ran", "after running a figure may drop what it holds and draw one item")
+        dropped = tuple(i for i in figure.in_hand if i not in wanted)
+    turn.emit(ev.WeaponsReadied(figure=figure.id, in_hand=wanted, dropped=dropped))
+
+
+def pick_up(turn: Turn, figure: Figure, command: cmd._Action) -> None:
+    assert isinstance(command, cmd.PickUp)
+    _not_after_running(figure, "picking up a weapon")
+    item = command.item.lower()
+    lying = next((g for g in turn.state.ground if g.item == item and distance(g.hex, figure.hex) <= 1), None)
+    if lying is None:
+        raise RuleViolation("nothing-there", f"no {command.item!r} lies in or next to {figure.name}'s hex")
+    if len(figure.in_hand) >= 2:
+        raise RuleViolation("hands", "a free hand is needed")
+    turn.emit(ev.ItemPickedUp(figure=figure.id, item=item, hex=lying.hex))
+
+
+def defend_grappled(turn: Turn, figure: Figure, command: cmd._Action) -> None:
+    """Becoming Grappled lets a figure that has not acted choose Defend as its Action."""
+    if not figure.grappled_with:
+        raise RuleViolation("defend-declared", "Defend is declared before the Action phase begins")
+    declare_defend(turn, figure)
+
+
+def pass_action(turn: Turn, figure: Figure, command: cmd._Action) -> None:
+    """Take no Action."""
+
+
+class _DefendAction(cmd._Action, frozen=True, kw_only=True, tag="defend"):
+    pass
+
+
+ACTIONS: dict[type, Callable[[Turn, Figure, cmd._Action], None]] = {
+    cmd.Attack: attack, cmd.Grapple: grapple, cmd.Escape: escape, cmd.Withdraw: withdraw,
+    cmd.MoveFigure: move_action, cmd.CastSpell: cast_spell, cmd.StandUp: stand_up,
+    cmd.ReadyWeapons: ready_weapons, cmd.PickUp: pick_up, cmd.PassAction: pass_action,
+    _DefendAction: defend_grappled,
+}
+
+
+def defend(turn: Turn, command: cmd.Defend, actor: str) -> None:
+    """Declared in the declarations before the Action phase; when Grappled, taken as the Action."""
+    if turn.state.phase == "actions":
+        act(turn, _DefendAction(figure=command.figure), actor)
+        return
+    require_phase(turn.state, "declare")
+    declare_defend(turn, own_figure(turn, command.figure, actor))
+

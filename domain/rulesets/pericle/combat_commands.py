@@ -1,0 +1,149 @@
+"""Commands of a Pericle combat (ruleset version 3). Each names the figure it moves or acts
+for; a seat may command only its own figures (its heroes, or the enemies for the enemy seat)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+from domain.hexes import Hex
+from domain.rulesets.pericle.encounter import Facing, Name
+from domain.rulesets.pericle.sheet import HeroSheet
+
+FigureId = Annotated[str, msgspec.Meta(min_length=1, max_length=50)]
+SeatName = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
+Path = Annotated[list[Hex], msgspec.Meta(min_length=1, max_length=12)]
+SpellNames = Annotated[list[Name], msgspec.Meta(max_length=10)]
+
+
+
+class SubmitHero(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="submit_hero"):
+    """Bring a hero to the encounter, at one of its hero starting hexes."""
+
+    hero: HeroSheet
+    start: Hex
+    facing: Facing = 0
+    in_hand: Annotated[list[Name], msgspec.Meta(max_length=3)] = []  # weapons drawn (and "shield")
+    seat: SeatName | None = None
+
+
+class RollInitiative(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="roll_initiative"):
+    """The party's Initiative Check: AD0, +1 per hero with Tactics."""
+
+    seat: SeatName | None = None
+
+
+class ChooseOrder(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="choose_order"):
+    """The initiative winner chooses which team moves first."""
+
+    first: Literal["heroes", "enemies"]
+    seat: SeatName | None = None
+
+
+
+
+class EndMovement(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="end_movement"):
+    """The moving team has finished its Movement phase."""
+
+    seat: SeatName | None = None
+
+
+class Face(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="face"):
+    """Rotate a hero while repositioning (heroes first; again after the enemies)."""
+
+    figure: FigureId
+    facing: Facing
+
+
+class EndRepositioning(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="end_repositioning"):
+    seat: SeatName | None = None
+
+
+class Defend(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="defend"):
+    """Declared before the Action phase (or, when Grappled, taken as the Action)."""
+
+    figure: FigureId
+
+
+class BeginActions(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="begin_actions"):
+    seat: SeatName | None = None
+
+
+class _Action(msgspec.Struct, frozen=True, kw_only=True):
+    figure: FigureId
+    cancel_spells: SpellNames = []  # maintained spells to let go instead of paying Exhaustion
+
+
+class MoveFigure(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="move_figure"):
+    """A figure's whole move, hex by hex (each adjacent to the last), then its facing. In the
+    Action phase this is the Move Action."""
+
+    path: Annotated[list[Hex], msgspec.Meta(max_length=12)] = []
+    facing: Facing | None = None
+
+
+class StrikeOrder(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    target: FigureId
+    weapon: Name | None = None  # in hand ("shield" for a Shield Bash; an enemy's attack name); else the first
+    mastery: Literal["ad", "damage"] = "ad"  # what each Weapon Mastery of the weapon's class grants
+    crit_choice: Literal["damage", "effect"] = "damage"  # on "one star or torch"
+    disarm: Name | None = None  # the item a Sword crit makes the target drop
+
+
+class Attack(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="attack"):
+    strikes: Annotated[list[StrikeOrder], msgspec.Meta(min_length=1, max_length=5)]
+
+
+class Grapple(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="grapple"):
+    target: FigureId
+
+
+class Escape(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="escape"):
+    to: Hex
+
+
+class Withdraw(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="withdraw"):
+    to: Hex
+    facing: Facing | None = None
+
+
+class CastSpell(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="cast_spell"):
+    spell: Name
+    target: FigureId
+    power: Annotated[int, msgspec.Meta(ge=0, le=10)] = 0  # E put into an xE spell (Clumsiness)
+
+
+class StandUp(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="stand_up"):
+    to: Hex | None = None
+    facing: Facing | None = None
+
+
+class ReadyWeapons(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="ready_weapons"):
+    """Sheathe and draw (after moving 1 hex or less), or drop what is in hand and draw one item."""
+
+    in_hand: Annotated[list[Name], msgspec.Meta(max_length=3)]
+
+
+class PickUp(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="pick_up"):
+    item: Name
+
+
+class Delay(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="delay"):
+    """A hero delays its Action until later in the turn."""
+
+
+class PassAction(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="pass_action"):
+    pass
+
+
+class SpendKarma(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="spend_karma"):
+    """Re-roll the latest set of dice of the latest command (any figure's)."""
+
+    hero: FigureId
+
+
+ACTION_COMMANDS = (Attack, Grapple, Escape, Withdraw, CastSpell, StandUp, ReadyWeapons, PickUp, Delay, PassAction)
+COMBAT_COMMANDS: tuple[type[msgspec.Struct], ...] = (
+    SubmitHero, RollInitiative, ChooseOrder, MoveFigure, EndMovement, Face, EndRepositioning, Defend, BeginActions,
+    *ACTION_COMMANDS, SpendKarma)

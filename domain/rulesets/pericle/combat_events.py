@@ -1,0 +1,222 @@
+"""Events of a Pericle combat (ruleset version 3). Each carries what an auditor needs: every
+roll with the AD it was rolled at, each modifier and its source, Fortune and Misfortune and
+the Defense Dice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.dice import Roll
+from domain.hexes import Hex
+from domain.rulesets.pericle.dice import Adjustment, Check
+from domain.rulesets.pericle.state import Figure, Team
+
+
+class HeroJoined(msgspec.Struct, frozen=True, kw_only=True, tag="hero_joined"):
+    seat: str
+    sheet: dict[str, Any]
+    figure: Figure
+
+
+class CommandRecorded(msgspec.Struct, frozen=True, kw_only=True, tag="command_recorded"):
+    """The command that rolls the dice that follow, as sent (a Karma re-roll re-runs it)."""
+
+    seat: str
+    command: dict[str, Any]
+    karma: bool = False
+
+
+class KarmaSpent(msgspec.Struct, frozen=True, kw_only=True, tag="karma_spent"):
+    """A hero's Karma forces a re-roll of the latest set of dice: the events after this one
+    replace those of the command that rolled `replaces` (its nonce), from the state before it."""
+
+    hero: str
+    seat: str
+    replaces: int
+    ardence_converted: int = 0
+
+
+class CombatBegan(msgspec.Struct, frozen=True, kw_only=True, tag="combat_began"):
+    pass
+
+
+class InitiativeRolled(msgspec.Struct, frozen=True, kw_only=True, tag="initiative_rolled"):
+    turn: int
+    winner: Team
+    tactics: int = 0
+    check: Check | None = None  # None when the story grants the opening turn
+
+
+class OrderChosen(msgspec.Struct, frozen=True, kw_only=True, tag="order_chosen"):
+    first: Team
+
+
+class CheckMade(msgspec.Struct, frozen=True, kw_only=True, tag="check_made"):
+    figure: str
+    purpose: str
+    check: Check
+
+
+class FigureMoved(msgspec.Struct, frozen=True, kw_only=True, tag="figure_moved"):
+    figure: str
+    path: tuple[Hex, ...]  # the hexes entered, in order
+    facing: int
+    counted: int  # hexes that count as moving this turn (running is more than one)
+    reason: str = "movement"  # movement, action, withdraw, stand, grapple, escape
+
+
+class FellProne(msgspec.Struct, frozen=True, kw_only=True, tag="fell_prone"):
+    figure: str
+    reason: str
+
+
+class ChoiceRolled(msgspec.Struct, frozen=True, kw_only=True, tag="choice_rolled"):
+    """An enemy's choice left tied by the seed's priorities, settled by a die (PER-ENEMY-CHOICE)."""
+
+    figure: str
+    purpose: str
+    options: tuple[int, ...]
+    chosen: int
+    roll: Roll
+
+
+class FigureFaced(msgspec.Struct, frozen=True, kw_only=True, tag="figure_faced"):
+    figure: str
+    facing: int
+    reason: str = "repositioning"
+
+
+class TeamMoved(msgspec.Struct, frozen=True, kw_only=True, tag="team_moved"):
+    team: Team
+
+
+class RepositioningEnded(msgspec.Struct, frozen=True, kw_only=True, tag="repositioning_ended"):
+    pass
+
+
+class DefendDeclared(msgspec.Struct, frozen=True, kw_only=True, tag="defend_declared"):
+    figure: str
+
+
+class ActionPhaseBegan(msgspec.Struct, frozen=True, kw_only=True, tag="action_phase_began"):
+    order: tuple[str, ...]
+
+
+class Strike(msgspec.Struct, frozen=True, kw_only=True):
+    """One attack roll and what came of it."""
+
+    attacker: str
+    target: str
+    weapon: str
+    kind: str  # melee, ranged, thrown, grapple-strike, stray (an ally hit by a missed shot)
+    check: Check
+    hit: bool
+    damage_roll: Roll | None = None
+    crit_face: str | None = None
+    crit_roll: Roll | None = None
+    crit_effect: str | None = None  # disarm, bleed, stun, trip, pin (applied)
+    modifiers: list[Adjustment] = []  # damage bonuses: axe, Weapon Mastery, Grapple weapon
+    protection: list[Adjustment] = []  # armour, shield, torches, penetration
+    damage: int = 0
+
+
+class Attacked(msgspec.Struct, frozen=True, kw_only=True, tag="attacked"):
+    strikes: tuple[Strike, ...]
+    disarmed: str | None = None  # the item the target dropped
+
+
+class Grappled(msgspec.Struct, frozen=True, kw_only=True, tag="grappled"):
+    attacker: str
+    defender: str
+    roller: str
+    check: Check
+    success: bool
+
+
+class EscapedGrapple(msgspec.Struct, frozen=True, kw_only=True, tag="escaped_grapple"):
+    figure: str
+    check: Check
+    success: bool
+    to: Hex | None = None
+
+
+class Damaged(msgspec.Struct, frozen=True, kw_only=True, tag="damaged"):
+    figure: str
+    amount: int
+    source: str  # bleed, hazard
+    roll: Roll | None = None
+
+
+class SpellCast(msgspec.Struct, frozen=True, kw_only=True, tag="spell_cast"):
+    caster: str
+    spell: str
+    target: str
+    check: Check
+    success: bool
+    exhaustion: int  # paid after the effect; none on a Crit or a failure
+    power: int = 0  # Exhaustion put into an xE spell
+    duration: int = 0  # turns it lasts; 0 = while maintained
+
+
+class SpellMaintained(msgspec.Struct, frozen=True, kw_only=True, tag="spell_maintained"):
+    caster: str
+    spell: str
+    target: str
+    exhaustion: int
+
+
+class SpellEnded(msgspec.Struct, frozen=True, kw_only=True, tag="spell_ended"):
+    caster: str
+    spell: str
+    target: str
+    reason: str
+
+
+class StoodUp(msgspec.Struct, frozen=True, kw_only=True, tag="stood_up"):
+    figure: str
+    hex: Hex
+
+
+class WeaponsReadied(msgspec.Struct, frozen=True, kw_only=True, tag="weapons_readied"):
+    figure: str
+    in_hand: tuple[str, ...]
+    dropped: tuple[str, ...] = ()
+
+
+class ItemPickedUp(msgspec.Struct, frozen=True, kw_only=True, tag="item_picked_up"):
+    figure: str
+    item: str
+    hex: Hex
+
+
+class ActionDone(msgspec.Struct, frozen=True, kw_only=True, tag="action_done"):
+    figure: str
+    action: str
+
+
+class ActionDelayed(msgspec.Struct, frozen=True, kw_only=True, tag="action_delayed"):
+    figure: str
+
+
+class SlotSkipped(msgspec.Struct, frozen=True, kw_only=True, tag="slot_skipped"):
+    figure: str
+    reason: str  # defending, stunned, unconscious, dead
+
+
+class TurnEnded(msgspec.Struct, frozen=True, kw_only=True, tag="turn_ended"):
+    turn: int
+
+
+class CombatEnded(msgspec.Struct, frozen=True, kw_only=True, tag="combat_ended"):
+    winner: Team
+    winners: tuple[str, ...]
+
+
+COMBAT_EVENTS: tuple[type[msgspec.Struct], ...] = (
+    HeroJoined, CommandRecorded, KarmaSpent, CombatBegan, InitiativeRolled, OrderChosen, CheckMade, FigureMoved,
+    FellProne, ChoiceRolled, FigureFaced,
+    TeamMoved, RepositioningEnded, DefendDeclared, ActionPhaseBegan, Attacked, Grappled, EscapedGrapple, Damaged,
+    SpellCast, SpellMaintained, SpellEnded, StoodUp, WeaponsReadied, ItemPickedUp, ActionDone, ActionDelayed,
+    SlotSkipped, TurnEnded, CombatEnded)

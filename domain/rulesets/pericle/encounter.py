@@ -1,0 +1,103 @@
+"""A Pericle encounter as battle options: the hex map (walls, furniture, hazards), the enemies'
+stat blocks and places, the heroes' starting hexes, and the mode (seed 001, "Combat":
+Loremaster gives the map, the starting positions and the foes' statistics)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+from domain.hexes import Hex
+from domain.rulesets.pericle.catalogue import WeaponClass
+
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=40, pattern=r"^[^\x00-\x1f]+$")]
+Facing = Annotated[int, msgspec.Meta(ge=0, le=5, description="index into the six directions, 0 = +q (east)")]
+Small = Annotated[int, msgspec.Meta(ge=0, le=30)]
+Dice = Annotated[str, msgspec.Meta(pattern=r"^\d{1,2}d(4|6)([+-]\d{1,2}d(4|6))*([+-]\d{1,2})?$", max_length=30)]
+
+
+class Hazard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A hazard hex (fire, flux...): a figure entering it takes `damage` (PER-HAZARD)."""
+
+    hex: Hex
+    name: Name
+    damage: Dice | None = None
+
+
+class HexMap(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Pointy-top hexes in axial coordinates; the map is the `width` x `height` rectangle in
+    odd-r offset layout (row r = axial r, column = q + (r - (r & 1)) / 2)."""
+
+    width: Annotated[int, msgspec.Meta(ge=2, le=60)]
+    height: Annotated[int, msgspec.Meta(ge=2, le=60)]
+    walls: Annotated[list[Hex], msgspec.Meta(max_length=1000)] = []  # complete obstructions
+    furniture: Annotated[list[Hex], msgspec.Meta(max_length=500)] = []  # partial obstructions
+    hazards: Annotated[list[Hazard], msgspec.Meta(max_length=200)] = []
+
+    def contains(self, h: Hex) -> bool:
+        column = h.q + (h.r - (h.r & 1)) // 2
+        return 0 <= h.r < self.height and 0 <= column < self.width
+
+
+class EnemyAttack(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    name: Name
+    damage: Dice
+    weapon_class: WeaponClass = "natural"
+    reach: Annotated[int, msgspec.Meta(ge=1, le=2)] = 1
+    ranged: bool = False  # a bow, crossbow or sling (ranged increments)
+    thrown: bool = False  # a thrown weapon (thrown increments)
+    natural: bool = False  # claws, bites: cannot be disarmed
+
+
+class Enemy(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """An enemy's stat block as the encounter gives it."""
+
+    id: Annotated[str, msgspec.Meta(min_length=1, max_length=30, pattern=r"^[A-Za-z0-9_-]+$")]
+    name: Name
+    hp: Annotated[int, msgspec.Meta(ge=1, le=200)]
+    mt: Small
+    base_ad: Annotated[int, msgspec.Meta(ge=-6, le=10)]
+    kn: Small = 0
+    grapple: Annotated[int, msgspec.Meta(ge=-10, le=30)] = 0
+    movement: Small = 5
+    armour: Small = 0
+    shield: Small = 0
+    athletics: Small | None = None  # its Base AD when not given
+    attacks: Annotated[list[EnemyAttack], msgspec.Meta(min_length=1, max_length=4)]
+    hex: Hex = Hex(0, 0)
+    facing: Facing = 0
+
+
+class Encounter(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    map: HexMap
+    enemies: Annotated[list[Enemy], msgspec.Meta(min_length=1, max_length=30)]
+    hero_starts: Annotated[list[Hex], msgspec.Meta(min_length=1, max_length=8)]
+    enemy_seat: Name | None = None  # the seat that plays the enemies; the last seat by default
+    mode: Literal["adventure", "saga"] = "adventure"
+    first_turn: Literal["heroes", "enemies"] | None = None  # the story grants the opening initiative
+
+
+def problems(encounter: Encounter, seats: list[str] | tuple[str, ...]) -> list[str]:
+    """Every way the encounter cannot be played on its own map."""
+    found = []
+    blocked = set(encounter.map.walls) | set(encounter.map.furniture)
+    places: list[Hex] = []
+    for enemy in encounter.enemies:
+        if not encounter.map.contains(enemy.hex):
+            found.append(f"enemy {enemy.id} stands off the map at {enemy.hex}")
+        if enemy.hex in blocked:
+            found.append(f"enemy {enemy.id} stands in a wall or furniture hex")
+        places.append(enemy.hex)
+    for start in encounter.hero_starts:
+        if not encounter.map.contains(start) or start in blocked:
+            found.append(f"hero start {start} is off the map or obstructed")
+        places.append(start)
+    if len(set(places)) != len(places):
+        found.append("two figures would start in one hex")
+    ids = [e.id for e in encounter.enemies]
+    if len(set(ids)) != len(ids):
+        found.append("enemy ids must be unique")
+    if encounter.enemy_seat is not None and encounter.enemy_seat not in seats:
+        found.append(f"enemy_seat {encounter.enemy_seat!r} is not one of the seats")
+    return found

@@ -1,0 +1,269 @@
+"""Apply one combat event to the combat state. Never validates and never rolls: every number
+it needs is in the event."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import msgspec
+
+from domain.dice import Roll
+from domain.rulesets.pericle import combat_events as ev
+from domain.rulesets.pericle.combat import condition
+from domain.rulesets.pericle.state import ActiveSpell, Bleed, CombatState, Figure, GroundItem, LastCommand
+
+replace = msgspec.structs.replace
+BLEED_TURNS = 5
+
+
+def _rolls(value: Any) -> Iterator[Roll]:
+    if isinstance(value, Roll):
+        yield value
+    elif isinstance(value, msgspec.Struct):
+        for field in value.__struct_fields__:
+            yield from _rolls(getattr(value, field))
+    elif isinstance(value, (tuple, list)):
+        for item in value:
+            yield from _rolls(item)
+
+
+def _update(state: CombatState, figure_id: str, **changes: Any) -> CombatState:
+    return replace(state, figures=tuple(replace(f, **changes) if f.id == figure_id else f for f in state.figures))
+
+
+def _figure(state: CombatState, figure_id: str) -> Figure:
+    found = state.figure(figure_id)
+    assert found is not None, figure_id
+    return found
+
+
+def _settle(state: CombatState, figure_id: str) -> CombatState:
+    """Unconscious (and prone) at 0 HP, dead at -5 in Adventure mode; enemies die at 0. A body
+    leaves any Grapple Pile, and an unconscious caster's maintained spells lapse at its next slot."""
+    figure = _figure(state, figure_id)
+    if figure.condition == "dead":
+        return state
+    now = condition(figure.hp, figure.team == "heroes", state.encounter.mode)
+    if now == "standing":
+        return state
+    state = _update(state, figure_id, condition=now, grappled_with=(), defending=False)
+    if now == "dead":
+        state = replace(state, spells=tuple(s for s in state.spells if s.caster != figure_id))
+    return replace(state, figures=tuple(
+        replace(f, grappled_with=tuple(g for g in f.grappled_with if g != figure_id)) for f in state.figures))
+
+
+def wound(state: CombatState, figure_id: str, amount: int, source: str | None = None) -> CombatState:
+    if amount <= 0:
+        return state
+    figure = _figure(state, figure_id)
+    changes: dict[str, Any] = {"wounds": figure.wounds + amount}
+    if source is not None:
+        changes["damage_from"] = {**figure.damage_from, source: figure.damage_from.get(source, 0) + amount}
+        changes["last_hit_by"] = source
+    return _settle(_update(state, figure_id, **changes), figure_id)
+
+
+def _strike(state: CombatState, strike: ev.Strike) -> CombatState:
+    if strike.kind == "thrown":
+        attacker = _figure(state, strike.attacker)
+        target = _figure(state, strike.target)
+        state = _update(state, attacker.id, in_hand=_without(attacker.in_hand, strike.weapon.lower()))
+        state = replace(state, ground=(*state.ground, GroundItem(hex=target.hex, item=strike.weapon.lower(),
+                                                                 owner=attacker.id)))
+    if strike.hit:
+        target = _figure(state, strike.target)
+        if strike.crit_effect == "bleed":
+            state = _update(state, target.id, bleeding=(*target.bleeding, Bleed(source=strike.attacker,
+                                                                                turns_left=BLEED_TURNS)))
+        elif strike.crit_effect == "stun":
+            state = _update(state, target.id, stunned=True)
+        elif strike.crit_effect == "trip":
+            state = _update(state, target.id, condition="prone" if target.condition == "standing" else
+                            target.condition)
+        elif strike.crit_effect == "pin":
+            state = _update(state, target.id, pinned_turn=state.turn + 1)
+        state = wound(state, strike.target, strike.damage, strike.attacker)
+    return state
+
+
+def _without(items: tuple[str, ...], item: str) -> tuple[str, ...]:
+    """The items less one copy of `item` (a hero may hold two daggers)."""
+    listed = list(items)
+    if item in listed:
+        listed.remove(item)
+    return tuple(listed)
+
+
+def _drop(state: CombatState, figure: Figure, items: tuple[str, ...]) -> CombatState:
+    ground = tuple(GroundItem(hex=figure.hex, item=item, owner=figure.id) for item in items if item != "shield")
+    return replace(state, ground=state.ground + ground)
+
+
+def _new_turn(state: CombatState, turn: int) -> CombatState:
+    return replace(state, turn=turn, figures=tuple(
+        replace(f, moved=0, acted=False, defending=False) for f in state.figures))
+
+
+def _tick_bleed(state: CombatState, event: ev.Damaged) -> CombatState:
+    if event.source.startswith("bleed:"):
+        attacker = event.source.split(":", 1)[1]
+        figure = _figure(state, event.figure)
+        left = tuple(replace(b, turns_left=b.turns_left - 1) if b.source == attacker else b for b in figure.bleeding)
+        state = _update(state, event.figure, bleeding=tuple(b for b in left if b.turns_left > 0))
+        return wound(state, event.figure, event.amount)
+    return wound(state, event.figure, event.amount)
+
+
+def _pile(state: CombatState, event: ev.Grappled) -> CombatState:
+    defender = _figure(state, event.defender)
+    pile = {event.attacker, event.defender, *defender.grappled_with}
+    state = _update(state, event.attacker, hex=defender.hex)
+    return replace(state, figures=tuple(
+        replace(f, condition="prone", grappled_with=tuple(sorted(pile - {f.id}))) if f.id in pile else f
+        for f in state.figures))
+
+
+def _escape(state: CombatState, event: ev.EscapedGrapple) -> CombatState:
+    if not event.success or event.to is None:
+        return state
+    figure = _figure(state, event.figure)
+    state = _update(state, figure.id, hex=event.to, grappled_with=())
+    return replace(state, figures=tuple(
+        replace(f, grappled_with=tuple(g for g in f.grappled_with if g != figure.id)) for f in state.figures))
+
+
+def _cast(state: CombatState, event: ev.SpellCast) -> CombatState:
+    if not event.success:
+        return state
+    spell = ActiveSpell(spell=event.spell, caster=event.caster, target=event.target, cast_turn=state.turn,
+                        exhaustion=event.power, expires_turn=state.turn + event.duration if event.duration else 0)
+    spells = tuple(s for s in state.spells if not (s.spell == event.spell and s.target == event.target))
+    state = replace(state, spells=(*spells, spell))
+    return _exhaust(state, event.caster, event.exhaustion)
+
+
+def _exhaust(state: CombatState, caster: str, amount: int) -> CombatState:
+    if amount <= 0:
+        return state
+    figure = _figure(state, caster)
+    return _settle(_update(state, caster, exhaustion=figure.exhaustion + amount), caster)
+
+
+def _advance(state: CombatState, figure_id: str) -> CombatState:
+    if state.current == figure_id:
+        state = replace(state, position=state.position + 1)
+    return replace(state, delayed=tuple(d for d in state.delayed if d != figure_id))
+
+
+def _record(state: CombatState, event: msgspec.Struct) -> CombatState:
+    """Keep the rolls of the latest command, for a Karma re-roll."""
+    if state.last is None:
+        return state
+    rolls = tuple(_rolls(event))
+    return replace(state, last=replace(state.last, rolls=state.last.rolls + rolls)) if rolls else state
+
+
+def apply(state: CombatState, event: msgspec.Struct) -> CombatState:
+    match event:
+        case ev.CommandRecorded():
+            before = replace(state, last=None)
+            return replace(state, last=LastCommand(seat=event.seat, command=event.command, before=before,
+                                                   rerolled=event.karma))
+        case ev.KarmaSpent():
+            assert state.last is not None
+            restored = state.last.before
+            hero = _figure(restored, event.hero)
+            return _update(restored, event.hero, karma=hero.karma - 1)
+    return _record(_apply(state, event), event)
+
+
+def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
+    match event:
+        case ev.HeroJoined():
+            return replace(state, figures=(*state.figures, event.figure))
+        case ev.InitiativeRolled():
+            return replace(_new_turn(state, event.turn), initiative=event.winner, phase="order")
+        case ev.CombatBegan():
+            return replace(state, phase="initiative")
+        case ev.OrderChosen():
+            return replace(state, first=event.first, moving=event.first, moved_teams=(), moved_figures=(),
+                           phase="movement")
+        case ev.FigureMoved():
+            figure = _figure(state, event.figure)
+            changes: dict[str, Any] = {"facing": event.facing, "moved": figure.moved + event.counted}
+            if event.path:
+                changes["hex"] = event.path[-1]
+            if event.reason == "movement":
+                state = replace(state, moved_figures=(*state.moved_figures, event.figure))
+            return _update(state, event.figure, **changes)
+        case ev.FellProne():
+            return _update(state, event.figure, condition="prone")
+        case ev.FigureFaced():
+            return _update(state, event.figure, facing=event.facing)
+        case ev.TeamMoved():
+            moved = (*state.moved_teams, event.team)
+            if len(moved) == 2:
+                return replace(state, moved_teams=moved, moving=None, phase="reposition")
+            return replace(state, moved_teams=moved, moving="enemies" if event.team == "heroes" else "heroes")
+        case ev.RepositioningEnded():
+            return replace(state, phase="declare")
+        case ev.DefendDeclared():
+            return _update(state, event.figure, defending=True)
+        case ev.ActionPhaseBegan():
+            return replace(state, order=event.order, position=0, delayed=(), phase="actions")
+        case ev.Attacked():
+            for strike in event.strikes:
+                state = _strike(state, strike)
+            if event.disarmed is not None:
+                target = _figure(state, event.strikes[0].target)
+                state = _update(state, target.id, in_hand=_without(target.in_hand, event.disarmed))
+                state = _drop(state, target, (event.disarmed,))
+            return state
+        case ev.Grappled():
+            return _pile(state, event) if event.success else state
+        case ev.EscapedGrapple():
+            return _escape(state, event)
+        case ev.Damaged():
+            return _tick_bleed(state, event)
+        case ev.SpellCast():
+            return _cast(state, event)
+        case ev.SpellMaintained():
+            return _exhaust(state, event.caster, event.exhaustion)
+        case ev.SpellEnded():
+            return replace(state, spells=tuple(s for s in state.spells if not (
+                s.spell == event.spell and s.caster == event.caster and s.target == event.target)))
+        case ev.StoodUp():
+            return _update(state, event.figure, condition="standing", hex=event.hex)
+        case ev.WeaponsReadied():
+            figure = _figure(state, event.figure)
+            return _drop(_update(state, event.figure, in_hand=event.in_hand), figure, event.dropped)
+        case ev.ItemPickedUp():
+            return _pick_up(state, event)
+        case ev.ActionDone():
+            return _advance(_update(state, event.figure, acted=True), event.figure)
+        case ev.ActionDelayed():
+            return replace(state, position=state.position + 1, delayed=(*state.delayed, event.figure))
+        case ev.SlotSkipped():
+            state = replace(state, position=state.position + 1)
+            return _update(state, event.figure, stunned=False, acted=True) if event.reason == "stunned" else state
+        case ev.TurnEnded():
+            return replace(state, phase="initiative", order=(), position=0, delayed=())
+        case ev.CombatEnded():
+            return replace(state, phase="ended", winner=event.winner)
+    return state
+
+
+def _pick_up(state: CombatState, event: ev.ItemPickedUp) -> CombatState:
+    lying = next(g for g in state.ground if g.hex == event.hex and g.item == event.item)
+    ground = list(state.ground)
+    ground.remove(lying)
+    figure = _figure(state, event.figure)
+    weapons = figure.weapons
+    if figure.weapon(event.item) is None:
+        owner = _figure(state, lying.owner)
+        found = owner.weapon(event.item)
+        weapons = (*weapons, found) if found else weapons
+    return replace(_update(state, event.figure, in_hand=(*figure.in_hand, event.item), weapons=weapons),
+                   ground=tuple(ground))

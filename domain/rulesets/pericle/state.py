@@ -1,0 +1,139 @@
+"""The state of a Pericle combat: figures on the hex map, the turn's phase and order, and the
+spells and lingering effects in play. Built only by folding events (see evolve.py)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import msgspec
+
+from domain.hexes import Hex
+from domain.rulesets.pericle.catalogue import Weapon
+from domain.rulesets.pericle.encounter import Encounter
+
+Team = Literal["heroes", "enemies"]
+Condition = Literal["standing", "prone", "unconscious", "dead"]
+Phase = Literal["setup", "initiative", "order", "movement", "reposition", "declare", "actions", "ended"]
+
+
+class Bleed(msgspec.Struct, frozen=True):
+    source: str  # the attacker: the bleed deals 1d4 on its action
+    turns_left: int
+
+
+class Figure(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    name: str
+    team: Team
+    seat: str
+    hex: Hex
+    facing: int
+    max_hp: int
+    mt: int
+    kn: int
+    base_ad: int
+    grapple: int
+    movement: int
+    armour: int
+    shield: int
+    athletics: int
+    weapons: tuple[Weapon, ...]  # everything it carries or wields
+    in_hand: tuple[str, ...] = ()  # weapon names (lower case) and "shield"
+    disciplines: tuple[str, ...] = ()
+    mastery: tuple[str, ...] = ()
+    spells: tuple[str, ...] = ()
+    everkin: bool = False
+    karma: int = 0
+    wounds: int = 0
+    exhaustion: int = 0
+    condition: Condition = "standing"
+    grappled_with: tuple[str, ...] = ()
+    stunned: bool = False
+    pinned_turn: int = 0  # cannot move during this turn (a Pin lasts one turn)
+    bleeding: tuple[Bleed, ...] = ()
+    defending: bool = False
+    moved: int = 0  # hexes moved this turn's Movement phase
+    acted: bool = False
+    damage_from: dict[str, int] = {}
+    last_hit_by: str | None = None
+
+    @property
+    def hp(self) -> int:
+        return self.max_hp - self.wounds - self.exhaustion
+
+    @property
+    def active(self) -> bool:
+        """Standing or prone: able to take part."""
+        return self.condition in ("standing", "prone")
+
+    @property
+    def standing(self) -> bool:
+        return self.condition == "standing" and not self.grappled_with
+
+    @property
+    def body(self) -> bool:
+        """An unconscious or dead figure lies as a body obstacle (seed 001, Death & Unconsciousness)."""
+        return self.condition in ("unconscious", "dead")
+
+    def weapon(self, name: str) -> Weapon | None:
+        return next((w for w in self.weapons if w.name.lower() == name.lower()), None)
+
+
+class ActiveSpell(msgspec.Struct, frozen=True):
+    spell: str
+    caster: str
+    target: str
+    cast_turn: int
+    exhaustion: int  # spent on casting (Clumsiness: -2 AD per E)
+    expires_turn: int = 0  # 0 = lasts while maintained
+
+
+class LastCommand(msgspec.Struct, frozen=True):
+    """The latest command that rolled dice, for a Karma re-roll of its last set of dice."""
+
+    seat: str
+    command: dict[str, Any]
+    before: CombatState  # the state before it (without a `last` of its own)
+    rolls: tuple[Any, ...] = ()
+    rerolled: bool = False
+
+
+class GroundItem(msgspec.Struct, frozen=True):
+    hex: Hex
+    item: str
+    owner: str
+
+
+class CombatState(msgspec.Struct, frozen=True, kw_only=True):
+    encounter: Encounter
+    seats: tuple[str, ...]
+    enemy_seat: str
+    settings: dict[str, Any]
+    figures: tuple[Figure, ...] = ()
+    phase: Phase = "setup"
+    turn: int = 0
+    initiative: Team | None = None  # who won this turn's initiative
+    first: Team | None = None  # who moves first this turn
+    moving: Team | None = None
+    moved_teams: tuple[Team, ...] = ()
+    moved_figures: tuple[str, ...] = ()  # who has made its move this Movement phase
+    order: tuple[str, ...] = ()
+    position: int = 0
+    delayed: tuple[str, ...] = ()
+    spells: tuple[ActiveSpell, ...] = ()
+    ground: tuple[GroundItem, ...] = ()
+    last: LastCommand | None = None
+    winner: Team | None = None
+
+    def figure(self, figure_id: str) -> Figure | None:
+        return next((f for f in self.figures if f.id == figure_id), None)
+
+    def team(self, team: Team) -> list[Figure]:
+        return [f for f in self.figures if f.team == team]
+
+    def at(self, h: Hex) -> list[Figure]:
+        return [f for f in self.figures if f.hex == h]
+
+    @property
+    def current(self) -> str | None:
+        return self.order[self.position] if self.phase == "actions" and self.position < len(self.order) else None

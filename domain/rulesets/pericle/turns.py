@@ -1,0 +1,379 @@
+"""A combat turn (seed 001, Combat Phases): Initiative, the Movement phase team by team with
+Embattlement, repositioning, Defend declarations, and the Action Order with its slots."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.dice import Dice
+from domain.dice_expression import roll_expression
+from domain.errors import NotPermitted, RuleViolation
+from domain.hexes import Hex, distance
+from domain.rulesets.pericle import board
+from domain.rulesets.pericle import combat_commands as cmd
+from domain.rulesets.pericle import combat_events as ev
+from domain.rulesets.pericle.catalogue import SPELLS
+from domain.rulesets.pericle.dice import DIFFICULTIES, Adjustment, check
+from domain.rulesets.pericle.evolve import apply
+from domain.rulesets.pericle.state import CombatState, Figure, Team
+from domain.seats import acting_seat
+
+CRAWL = 2  # "Prone combatants may crawl with a Movement of 2."
+TEAMS: tuple[Team, Team] = ("heroes", "enemies")
+
+
+class Turn:
+    """The events one command causes, applied as they are made so that later rules see them."""
+
+    def __init__(self, battle: Any, dice: Dice) -> None:
+        self.battle = battle
+        self.dice = dice
+        self.state: CombatState = battle.ruleset_state
+        self.events: list[msgspec.Struct] = []
+
+    def emit(self, event: msgspec.Struct) -> None:
+        self.events.append(event)
+        self.state = apply(self.state, event)
+
+    def figure(self, figure_id: str) -> Figure:
+        found = self.state.figure(figure_id)
+        if found is None:
+            raise RuleViolation("figure-unknown", f"no figure {figure_id!r} in this combat")
+        return found
+
+
+# ---- who may command what ---------------------------------------------------------------
+
+
+def seats_of(battle: Any, actor: str) -> set[str]:
+    return {seat.name for seat in battle.seats if seat.player_id == actor}
+
+
+def own_figure(turn: Turn, figure_id: str, actor: str) -> Figure:
+    figure = turn.figure(figure_id)
+    if figure.seat not in seats_of(turn.battle, actor):
+        raise NotPermitted("not-your-figure", f"{figure.name} is played by seat {figure.seat!r}")
+    return figure
+
+
+def team_seats(state: CombatState, team: Team) -> set[str]:
+    if team == "enemies":
+        return {state.enemy_seat}
+    return {f.seat for f in state.team("heroes")}
+
+
+def acting_for_team(turn: Turn, team: Team, requested: str | None, actor: str) -> str:
+    seat = acting_seat(turn.battle.seats, requested, actor)
+    if seat not in team_seats(turn.state, team):
+        raise NotPermitted("not-your-team", f"seat {seat!r} does not play the {team}")
+    return seat
+
+
+def require_phase(state: CombatState, *phases: str) -> None:
+    if state.phase not in phases:
+        raise RuleViolation("wrong-phase", f"that is done in the {' or '.join(phases)} phase; "
+                                           f"the combat is in the {state.phase} phase")
+
+
+# ---- Initiative --------------------------------------------------------------------------
+
+
+def roll_initiative(turn: Turn, command: cmd.RollInitiative, actor: str) -> None:
+    """One Initiative Check for the party at AD0, +1 per hero with Tactics; on success the
+    heroes choose who moves first, otherwise the enemies do (seed 001, 1. Initiative)."""
+    require_phase(turn.state, "initiative")
+    acting_for_team(turn, "heroes", command.seat, actor)
+    tacticians = [f for f in turn.state.team("heroes") if f.active and "Tactics" in f.disciplines]
+    adjustments = [Adjustment(1, f"Tactics ({f.name})") for f in tacticians]
+    rolled = check(turn.dice, "initiative", 0, adjustments)
+    turn.emit(ev.InitiativeRolled(turn=turn.state.turn + 1, winner="heroes" if rolled.success else "enemies",
+                                  tactics=len(tacticians), check=rolled))
+
+
+def choose_order(turn: Turn, command: cmd.ChooseOrder, actor: str) -> None:
+    require_phase(turn.state, "order")
+    assert turn.state.initiative is not None
+    acting_for_team(turn, turn.state.initiative, command.seat, actor)
+    turn.emit(ev.OrderChosen(first=command.first))
+
+
+# ---- Movement ----------------------------------------------------------------------------
+
+
+def movement_points(figure: Figure) -> int:
+    return CRAWL if figure.condition == "prone" else figure.movement
+
+
+def can_move(turn: Turn, figure: Figure) -> None:
+    if not figure.active:
+        raise RuleViolation("figure-down", f"{figure.name} is {figure.condition}")
+    if figure.grappled_with:
+        raise RuleViolation("grappled-no-move", "a Grappled figure cannot move; escaping is an Action")
+    if figure.stunned:
+        raise RuleViolation("stunned", f"{figure.name} is stunned and loses its next Movement or Action")
+
+
+def move_in_phase(turn: Turn, command: cmd.MoveFigure, actor: str) -> None:
+    require_phase(turn.state, "movement")
+    figure = own_figure(turn, command.figure, actor)
+    if figure.team != turn.state.moving:
+        raise RuleViolation("not-your-movement", f"the {turn.state.moving} are moving")
+    if figure.id in turn.state.moved_figures:
+        raise RuleViolation("already-moved", "a figure finishes its move before the next moves, and moves once")
+    can_move(turn, figure)
+    walk(turn, figure, command.path, command.facing, reason="movement")
+
+
+def walk(turn: Turn, figure: Figure, path: list[Hex], facing: int | None, *, reason: str) -> None:
+    """Move hex by hex: no standing combatant, wall or furniture in the way; stop on becoming
+    Embattled; a Pivot of one hex (staying adjacent to every adjacent foe) when starting
+    Embattled; a Simple Athletics check to enter a hex with a prone figure or a body (failure:
+    prone there, the move ends); hazards deal their damage."""
+    state = turn.state
+    if path and figure.pinned_turn >= state.turn:
+        raise RuleViolation("pinned", f"{figure.name} is Pinned: it may rotate but not move this turn")
+    limit = movement_points(figure)
+    engaged = board.embattled_by(state, figure)
+    if engaged:
+        limit = min(limit, 1)
+        adjacent = [foe for foe in engaged if distance(foe.hex, figure.hex) == 1]
+        if path and any(distance(foe.hex, path[0]) != 1 for foe in adjacent):
+            raise RuleViolation("pivot", "an Embattled figure may only Pivot one hex, staying adjacent to every "
+                                         "foe it is Embattled with (Withdraw is an Action)")
+    if len(path) > limit:
+        raise RuleViolation("movement-exceeded", f"{figure.name} may move {limit} hex(es) now"
+                                                 f"{' (Embattled: Pivot)' if engaged else ''}")
+    here = figure.hex
+    for index, step in enumerate(path):
+        if distance(here, step) != 1:
+            raise RuleViolation("path-not-adjacent", f"{step} is not next to {here}")
+        if not board.passable(state, step):
+            raise RuleViolation("path-blocked", f"{step} is a wall, furniture or off the map")
+        if board.standing_in(state, step, besides=figure.id):
+            raise RuleViolation("path-occupied", f"{step} holds a standing combatant")
+        if index < len(path) - 1 and not engaged and board.embattled_by(state, figure, at=step):
+            raise RuleViolation("embattled-stop", f"entering {step} Embattles {figure.name}: the move stops there")
+        here = step
+    taken: list[Hex] = []
+    for step in path:
+        taken.append(step)
+        if board.lying_in(state, step, besides=figure.id) and not _clear_the_body(turn, figure):
+            turn.emit(ev.FigureMoved(figure=figure.id, path=tuple(taken), facing=_facing(figure, facing),
+                                     counted=len(taken), reason=reason))
+            turn.emit(ev.FellProne(figure=figure.id, reason="failed to cross a body or prone figure"))
+            return
+    turn.emit(ev.FigureMoved(figure=figure.id, path=tuple(taken), facing=_facing(figure, facing), counted=len(taken),
+                             reason=reason))
+    for step in taken:
+        _hazard(turn, figure, step)
+
+
+def _facing(figure: Figure, facing: int | None) -> int:
+    return figure.facing if facing is None else facing
+
+
+def skill_score(figure: Figure, ranks: int) -> tuple[int, list[Adjustment]]:
+    """A skill check's base and the everkin's Everkin Wit (+1 on all skill checks)."""
+    return ranks, [Adjustment(1, "Everkin Wit")] if figure.everkin else []
+
+
+def _clear_the_body(turn: Turn, figure: Figure) -> bool:
+    """Seed 001, Jumping: a Simple Athletics check (AD+2) to move over a body or prone figure."""
+    base, extra = skill_score(figure, figure.athletics)
+    rolled = check(turn.dice, f"{figure.name}: Athletics to cross a body", base,
+                   [Adjustment(DIFFICULTIES["Simple"], "Simple"), *extra])
+    turn.emit(ev.CheckMade(figure=figure.id, purpose="Simple Athletics check to cross a body or prone figure",
+                           check=rolled))
+    return rolled.success
+
+
+def _hazard(turn: Turn, figure: Figure, h: Hex) -> None:
+    for hazard in turn.state.encounter.map.hazards:
+        if hazard.hex == h and hazard.damage and turn.figure(figure.id).active:
+            roll = roll_expression(turn.dice, hazard.damage, f"{figure.name} enters {hazard.name}")
+            turn.emit(ev.Damaged(figure=figure.id, amount=max(0, roll.total or 0), source=f"hazard:{hazard.name}",
+                                 roll=roll))
+
+
+def end_movement(turn: Turn, command: cmd.EndMovement, actor: str) -> None:
+    require_phase(turn.state, "movement")
+    assert turn.state.moving is not None
+    acting_for_team(turn, turn.state.moving, command.seat, actor)
+    turn.emit(ev.TeamMoved(team=turn.state.moving))
+
+
+# ---- Repositioning and declarations -------------------------------------------------------
+
+
+def face(turn: Turn, command: cmd.Face, actor: str) -> None:
+    require_phase(turn.state, "reposition", "declare")
+    figure = own_figure(turn, command.figure, actor)
+    if figure.team != "heroes":
+        raise RuleViolation("enemy-repositioning", "enemies reposition by the seed's three rules, after the heroes")
+    if not figure.active:
+        raise RuleViolation("figure-down", f"{figure.name} is {figure.condition}")
+    turn.emit(ev.FigureFaced(figure=figure.id, facing=command.facing))
+
+
+def end_repositioning(turn: Turn, command: cmd.EndRepositioning, actor: str) -> None:
+    """The heroes are done; the enemies turn by the seed's rules (Repositioning), and the heroes
+    may turn again in answer until the Action phase begins."""
+    require_phase(turn.state, "reposition")
+    acting_for_team(turn, "heroes", command.seat, actor)
+    for enemy in turn.state.team("enemies"):
+        if enemy.standing:
+            best = enemy_facing(turn, enemy)
+            if best != enemy.facing:
+                turn.emit(ev.FigureFaced(figure=enemy.id, facing=best, reason="enemy repositioning"))
+    turn.emit(ev.RepositioningEnded())
+
+
+def enemy_facing(turn: Turn, enemy: Figure) -> int:
+    """1. face the greatest number of heroes (adjacent ones in front first, fewest in the rear
+    hex, then all within the front arc); 2. the hero that has done it the most damage; 3. the
+    hero that hit it most recently; then keep the present facing; a last tie is a die roll
+    (PER-ENEMY-CHOICE)."""
+    heroes = [h for h in turn.state.team("heroes") if h.active]
+
+    def score(facing: int) -> tuple[int, int, int, int, int]:
+        turned = msgspec.structs.replace(enemy, facing=facing)
+        zones = {h.id: board.zone_of(turned, h.hex) for h in heroes}
+        in_front = [h for h in heroes if zones[h.id] == "front"]
+        in_rear = [h for h in heroes if zones[h.id] == "rear"]
+        in_arc = [h for h in heroes if board.in_front_arc(turned, h.hex)]
+        faced = in_front or in_arc
+        most_damage = max((enemy.damage_from.get(h.id, 0) for h in faced), default=0)
+        last_hitter = int(any(h.id == enemy.last_hit_by for h in faced))
+        return len(in_front), -len(in_rear), len(in_arc), most_damage, last_hitter
+
+    scores = {facing: score(facing) for facing in range(6)}
+    top = max(scores.values())
+    tied = [facing for facing, value in scores.items() if value == top]
+    if enemy.facing in tied or len(tied) == 1:
+        return enemy.facing if enemy.facing in tied else tied[0]
+    return choose(turn, enemy, "facing", tied)
+
+
+def choose(turn: Turn, figure: Figure, purpose: str, options: list[int]) -> int:
+    """PER-ENEMY-CHOICE: a tie left after the seed's priorities is broken by a recorded die."""
+    in_progress = turn.dice.start(f"{figure.name}: {purpose} among {options}")
+    chosen = options[in_progress.draw(len(options))]
+    roll = in_progress.finish(result=str(chosen))
+    turn.emit(ev.ChoiceRolled(figure=figure.id, purpose=purpose, options=tuple(options), chosen=chosen, roll=roll))
+    return chosen
+
+
+def declare_defend(turn: Turn, figure: Figure) -> None:
+    if not figure.active:
+        raise RuleViolation("figure-down", f"{figure.name} is {figure.condition}")
+    if figure.defending:
+        raise RuleViolation("already-defending", f"{figure.name} is already Defending")
+    turn.emit(ev.DefendDeclared(figure=figure.id))
+
+
+def begin_actions(turn: Turn, command: cmd.BeginActions, actor: str) -> None:
+    require_phase(turn.state, "declare")
+    acting_seat(turn.battle.seats, command.seat, actor)
+    turn.emit(ev.ActionPhaseBegan(order=action_order(turn.state)))
+    advance(turn)
+
+
+def order_ad(figure: Figure) -> int:
+    """Base AD, +2 for Archery with a bow in hand (it "affects your attack order")."""
+    bow = any(w.bow and w.name.lower() in figure.in_hand for w in figure.weapons)
+    return figure.base_ad + (2 if bow and "Archery" in figure.disciplines else 0)
+
+
+def action_order(state: CombatState) -> tuple[str, ...]:
+    """Haste first; then highest Base AD first, ties to the team that won initiative; heroes
+    tied among themselves in the order they joined (a hero may Delay). Unconscious casters keep
+    a slot, where their maintained spells lapse."""
+    casters = {s.caster for s in state.spells}
+    eligible = [(i, f) for i, f in enumerate(state.figures) if f.active or (f.condition == "unconscious" and
+                                                                           f.id in casters)]
+    ranked = sorted(eligible, key=lambda pair: ("Haste" not in pair[1].disciplines, -order_ad(pair[1]),
+                                                pair[1].team != state.initiative, pair[0]))
+    return tuple(f.id for _, f in ranked)
+
+
+# ---- the Action Order's slots --------------------------------------------------------------
+
+
+def open_slot(turn: Turn, figure: Figure) -> None:
+    """What happens as a figure's slot comes up: bleeds it caused tick (1d4 on its action), its
+    spells that have run their course end, and an unconscious caster's maintained spells lapse."""
+    for victim in turn.state.figures:
+        for bleed in victim.bleeding:
+            if bleed.source == figure.id and turn.figure(victim.id).condition != "dead":
+                roll = roll_expression(turn.dice, "1d4", f"bleed on {victim.name}")
+                turn.emit(ev.Damaged(figure=victim.id, amount=roll.total or 0, source=f"bleed:{figure.id}", roll=roll))
+    for spell in turn.state.spells:
+        if spell.caster != figure.id:
+            continue
+        if spell.expires_turn and turn.state.turn >= spell.expires_turn:
+            turn.emit(ev.SpellEnded(caster=figure.id, spell=spell.spell, target=spell.target, reason="expired"))
+        elif not figure.active:
+            turn.emit(ev.SpellEnded(caster=figure.id, spell=spell.spell, target=spell.target,
+                                    reason="caster unconscious"))
+
+
+def skip_reason(figure: Figure) -> str | None:
+    if figure.condition in ("unconscious", "dead"):
+        return figure.condition
+    if figure.stunned:
+        return "stunned"
+    if figure.defending and not figure.grappled_with:
+        return "defending"
+    return None
+
+
+def advance(turn: Turn) -> None:
+    """Open slots until one waits for a command; end the turn when every slot has passed and no
+    hero is still delaying."""
+    while turn.state.phase == "actions" and not combat_over(turn):
+        current = turn.state.current
+        if current is None:
+            if turn.state.delayed:
+                return
+            turn.emit(ev.TurnEnded(turn=turn.state.turn))
+            return
+        figure = turn.figure(current)
+        open_slot(turn, figure)
+        figure = turn.figure(current)
+        reason = skip_reason(figure)
+        if reason is None:
+            return
+        if reason == "defending":
+            upkeep(turn, figure, [])
+        turn.emit(ev.SlotSkipped(figure=figure.id, reason=reason))
+
+
+def upkeep(turn: Turn, figure: Figure, cancel: list[str]) -> None:
+    """Seed 001, Renew Spells & Items: at the start of its Action a caster pays each maintained
+    spell's Exhaustion, or lets it go."""
+    for spell in turn.state.spells:
+        if spell.caster != figure.id or spell.cast_turn >= turn.state.turn or spell.expires_turn:
+            continue
+        if spell.spell in cancel:
+            turn.emit(ev.SpellEnded(caster=figure.id, spell=spell.spell, target=spell.target, reason="cancelled"))
+        else:
+            turn.emit(ev.SpellMaintained(caster=figure.id, spell=spell.spell, target=spell.target,
+                                         exhaustion=SPELLS[spell.spell].upkeep))
+
+
+def combat_over(turn: Turn) -> bool:
+    """Every enemy dead: the heroes win; no hero standing or prone: the enemies win."""
+    state = turn.state
+    if state.phase == "ended":
+        return True
+    winner: Team | None = None
+    if all(f.condition == "dead" for f in state.team("enemies")):
+        winner = "heroes"
+    elif not any(f.active for f in state.team("heroes")):
+        winner = "enemies"
+    if winner is None:
+        return False
+    turn.emit(ev.CombatEnded(winner=winner, winners=tuple(sorted(team_seats(state, winner)))))
+    return True

@@ -1,0 +1,106 @@
+"""A Pericle encounter for unit tests: three beginning heroes (legal by the Hero Handbook) and a
+mixed group of enemies on a small hex map, driven through the domain's decide and evolve."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.battle import BattleState, decide, evolve
+from domain.commands import ClaimSeat, CreateBattle, Start
+from domain.dice import HmacDice
+from domain.hexes import Hex
+from domain.rulesets.pericle.state import CombatState, Figure
+from tests.fakes import ScriptedDice
+
+BATTLE = "00000000-0000-4000-8000-0000000000bb"
+PLAYERS = {"ana": "p0", "ben": "p1", "gm": "p2"}
+
+VARYA = {"name": "Varya", "ancestry": "human", "mt": 3, "dx": 2, "kn": 0,
+         "skills": {"Perception": 1, "Athletics": 1}, "weapons": ["Dagger", "Short Sword"], "armour": "Leather",
+         "shield": "Buckler", "disciplines": ["Weapon Mastery", "Tactics"], "mastery": ["sword"], "karma": 1}
+BAERWYN = {"name": "Baerwyn", "ancestry": "forest elf", "mt": 1, "dx": 3, "kn": 1, "skills": {"Persuasion": 1},
+           "weapons": ["Dagger", "Short Bow"], "disciplines": ["Archery"]}
+SINDARO = {"name": "Sindaro", "ancestry": "odrim", "mt": 1, "dx": 2, "kn": 2, "weapons": ["Dagger", "Staff"],
+           "spells": ["Blur", "Clumsiness"], "disciplines": ["Dodge"]}
+
+
+def hexes(*pairs: tuple[int, int]) -> list[dict[str, int]]:
+    return [{"q": q, "r": r} for q, r in pairs]
+
+
+def encounter(**changes: Any) -> dict[str, Any]:
+    """An 8 x 8 map: a wall of three hexes, a table, heroes west and enemies east."""
+    base: dict[str, Any] = {
+        "map": {"width": 8, "height": 8, "walls": hexes((3, 0), (3, 1)), "furniture": hexes((4, 5))},
+        "hero_starts": hexes((0, 3), (0, 4), (1, 2), (0, 5)),
+        "enemies": [
+            {"id": "orc", "name": "Orc", "hp": 8, "mt": 3, "base_ad": 1, "armour": 3, "shield": 1,
+             "attacks": [{"name": "Axe", "damage": "1d6", "weapon_class": "axe"}], "hex": {"q": 4, "r": 3},
+             "facing": 3},
+            {"id": "spearman", "name": "Goblin spearman", "hp": 5, "mt": 1, "base_ad": 1,
+             "attacks": [{"name": "Spear", "damage": "1d6", "weapon_class": "polearm", "reach": 2}],
+             "hex": {"q": 5, "r": 2}, "facing": 3},
+            {"id": "zombie", "name": "Zombie", "hp": 6, "mt": 2, "base_ad": 0, "grapple": 2, "movement": 4,
+             "attacks": [{"name": "Claw", "damage": "1d4", "natural": True}], "hex": {"q": 3, "r": 5},
+             "facing": 3},
+        ],
+        "enemy_seat": "gm",
+    }
+    base.update(changes)
+    return base
+
+
+class PericleArena:
+    def __init__(self, heroes: dict[str, list[dict[str, Any]]] | None = None, **changes: Any) -> None:
+        self.state = BattleState()
+        seats = ("ana", "ben", "gm")
+        self.run(CreateBattle(battle_id=BATTLE, ruleset="pericle", seats=seats,
+                              options={"encounter": encounter(**changes)}), "p0")
+        for seat in seats:
+            self.run(ClaimSeat(seat=seat), PLAYERS[seat])
+        chosen = heroes if heroes is not None else {
+            "ana": [{"hero": VARYA, "start": {"q": 0, "r": 3}}, {"hero": SINDARO, "start": {"q": 0, "r": 5}}],
+            "ben": [{"hero": BAERWYN, "start": {"q": 0, "r": 4}}]}
+        for seat, joining in chosen.items():
+            for hero in joining:
+                self.command(seat, {"type": "submit_hero", **hero})
+        self.run(Start(), "p0")
+
+    @property
+    def combat(self) -> CombatState:
+        combat: CombatState = self.state.ruleset_state
+        return combat
+
+    @combat.setter
+    def combat(self, value: CombatState) -> None:
+        self.state = msgspec.structs.replace(self.state, ruleset_state=value)
+
+    def figure(self, figure_id: str) -> Figure:
+        found = self.combat.figure(figure_id)
+        assert found is not None
+        return found
+
+    def put(self, figure_id: str, q: int, r: int, facing: int | None = None, **changes: Any) -> None:
+        """Place a figure where the scenario wants it (a test's set-up, not a move)."""
+        figure = self.figure(figure_id)
+        changes["hex"] = Hex(q, r)
+        changes["facing"] = figure.facing if facing is None else facing
+        self.combat = msgspec.structs.replace(self.combat, figures=tuple(
+            msgspec.structs.replace(f, **changes) if f.id == figure_id else f for f in self.combat.figures))
+
+    def command(self, seat: str, body: dict[str, Any], faces: list[int] | None = None) -> list[msgspec.Struct]:
+        from domain.rulesets import find_ruleset
+
+        ruleset = find_ruleset("pericle", "3")
+        command = msgspec.convert(body, ruleset._playable)  # type: ignore[attr-defined]
+        return self.run(command, PLAYERS[seat], faces)
+
+    def run(self, command: Any, actor: str, faces: list[int] | None = None) -> list[msgspec.Struct]:
+        dice = ScriptedDice(faces, self.state.next_nonce) if faces is not None else HmacDice(
+            b"\x09" * 32, BATTLE, self.state.client_seeds, self.state.next_nonce)
+        events = decide(self.state, command, dice, actor)
+        for event in events:
+            self.state = evolve(self.state, event)
+        return events
