@@ -34,8 +34,9 @@ def from_snapshot(schema: str, data: dict[str, Any]) -> BattleState | None:
             return None
         ruleset = find_ruleset(ruleset_id, ruleset_version)
         state = msgspec.convert({**data, "ruleset_state": None}, BattleState)
-        ruleset_state = (None if ruleset.state_type is None
-                         else msgspec.convert(data["ruleset_state"], ruleset.state_type))
+        stored = data["ruleset_state"]
+        ruleset_state = (None if ruleset.state_type is None or stored is None
+                         else msgspec.convert(stored, ruleset.state_type))
         return msgspec.structs.replace(state, ruleset_state=ruleset_state)
     except (KeyError, TypeError, ValueError, msgspec.ValidationError, DomainError):
         return None

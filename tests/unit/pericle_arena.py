@@ -104,3 +104,41 @@ class PericleArena:
         for event in events:
             self.state = evolve(self.state, event)
         return events
+
+    def rule_of(self, seat: str, body: dict[str, Any], faces: list[int] | None = None) -> str:
+        """The rule a refused command names (and that nothing was recorded)."""
+        from domain.errors import DomainError
+
+        before = self.state
+        try:
+            self.command(seat, body, faces)
+        except DomainError as refused:
+            assert self.state == before
+            return refused.rule
+        raise AssertionError(f"{body} was not refused")
+
+    def to_movement(self, winner: str = "heroes", first: str | None = None) -> None:
+        """Roll this turn's initiative (a success icon or a critical failure) and pick who moves first."""
+        self.command("ana", {"type": "roll_initiative"}, [1 if winner == "heroes" else 10])
+        self.command("ana" if winner == "heroes" else "gm", {"type": "choose_order", "first": first or winner})
+
+    def to_actions(self, winner: str = "heroes", defend: tuple[str, ...] = ()) -> None:
+        """Skip the Movement phase (nobody moves) and repositioning, then begin the Action phase."""
+        self.to_movement(winner)
+        for _ in range(2):
+            moving = self.combat.moving
+            self.command("ana" if moving == "heroes" else "gm", {"type": "end_movement"})
+        self.command("ana", {"type": "end_repositioning"}, [1] * 20)
+        for figure_id in defend:
+            self.command(self.figure(figure_id).seat, {"type": "defend", "figure": figure_id})
+        self.command("ana", {"type": "begin_actions"})
+
+    def act(self, figure_id: str, kind: str, faces: list[int] | None = None, **fields: Any) -> list[msgspec.Struct]:
+        return self.command(self.figure(figure_id).seat, {"type": kind, "figure": figure_id, **fields}, faces)
+
+    def pass_until(self, figure_id: str) -> None:
+        """Every figure before `figure_id` in the Action Order passes."""
+        while self.combat.current != figure_id:
+            current = self.combat.current
+            assert current is not None, f"{figure_id} has no slot left this turn"
+            self.act(current, "pass_action")

@@ -18,6 +18,7 @@ from domain.rulesets.pericle.combat import damage as damage_after_armour
 from domain.rulesets.pericle.combat import melee_position_bonus, range_penalty
 from domain.rulesets.pericle.crits import crit_effect
 from domain.rulesets.pericle.dice import Adjustment, check, crit_die, opposed
+from domain.rulesets.pericle.heroes import multiple_attack_penalties
 from domain.rulesets.pericle.state import Figure
 from domain.rulesets.pericle.turns import (
     Turn,
@@ -95,40 +96,50 @@ def _weapon_in_hand(figure: Figure, name: str | None) -> Weapon:
     return weapon
 
 
+def _main_hand(figure: Figure) -> str:
+    """The weapon in the first hand listed in `in_hand` (an unarmed strike when it holds none)."""
+    held = [item for item in figure.in_hand if item != "shield"]
+    return held[0] if held else "unarmed"
+
+
 def _strike_penalties(figure: Figure, weapons: list[Weapon]) -> list[list[Adjustment]]:
     """The AD modifiers each strike takes from the Disciplines that grant it: Deft Strikes (two
     with a dagger, knife, katar, cestus or fist, each AD-1), Dual Weapons (the off-hand weapon
-    at AD-3), Shield Bash I (AD-2); then AD-1 for the 3rd attack, AD-2 for the 4th..."""
-    first = weapons[0]
-    counts: dict[str, int] = {}
+    at AD-3), Shield Bash I (AD-2); then AD-1 for the 3rd attack, AD-2 for the 4th... in the
+    order the attacker chose (seed 001, Multiple Attacks)."""
+    if figure.team == "enemies":
+        if len(weapons) > 1:
+            raise RuleViolation("one-attack", "an enemy makes one attack per Action")
+        return [[]]
+    main = _main_hand(figure)
+    uses = {name: sum(1 for w in weapons if w.name == name) for name in {w.name for w in weapons}}
+    if len([name for name in uses if name != SHIELD_BASH.name]) > 2:
+        raise RuleViolation("one-attack", "two hands, two weapons")
     found: list[list[Adjustment]] = []
-    for index, weapon in enumerate(weapons):
-        counts[weapon.name] = counts.get(weapon.name, 0) + 1
+    for weapon in weapons:
         own: list[Adjustment] = []
-        deft = sum(1 for w in weapons if w.name == weapon.name) > 1
         if weapon is SHIELD_BASH:
-            if counts[weapon.name] > 1:
+            if uses[weapon.name] > 1:
                 raise RuleViolation("shield-bash", "one Shield Bash a turn")
             own.append(Adjustment(-2, "Shield Bash I"))
         else:
-            if deft:
+            if uses[weapon.name] > 1:
                 if "Deft Strikes" not in figure.disciplines or weapon.name.lower() not in DEFT_WEAPONS:
                     raise RuleViolation("one-attack", "two attacks with one weapon need Deft Strikes and a dagger, "
                                                       "knife, katar, cestus or unarmed strike")
-                if counts[weapon.name] > 2:
+                if uses[weapon.name] > 2:
                     raise RuleViolation("deft-strikes", "Deft Strikes gives two attacks with a weapon, not more")
                 own.append(Adjustment(-1, "Deft Strikes"))
-            if weapon.name != first.name:
+            if weapon.name.lower() != main:
                 if "Dual Weapons" not in figure.disciplines:
                     raise RuleViolation("one-attack", "attacking with a second weapon needs Dual Weapons")
-                if weapon.two_handed or first.two_handed:
+                if weapon.two_handed:
                     raise RuleViolation("dual-weapons", "Dual Weapons wields a one-handed weapon in each hand")
                 own.append(Adjustment(-3, "Dual Weapons (second weapon)"))
-        if index >= 2:
-            own.append(Adjustment(-(index - 1), f"multiple attacks ({index + 1}th attack)"))
         found.append(own)
-    if len({w.name for w in weapons if w is not SHIELD_BASH}) > 2:
-        raise RuleViolation("one-attack", "two hands, two weapons")
+    for index, extra in enumerate(multiple_attack_penalties([0] * len(weapons))):
+        if extra:
+            found[index].append(Adjustment(extra, f"multiple attacks (attack {index + 1})"))
     return found
 
 

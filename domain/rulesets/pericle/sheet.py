@@ -18,6 +18,8 @@ from domain.rulesets.pericle.catalogue import (
 )
 from domain.rulesets.pericle.heroes import (
     Ancestry,
+    Item,
+    carrying_points,
     grapple_score,
     hit_points,
     magic_item_capacity,
@@ -181,19 +183,14 @@ def armour_move_penalty(sheet: HeroSheet) -> int:
 
 
 def carried_points(sheet: HeroSheet) -> int:
-    """The Carrying Capacity Chart: weapons by MT and hands, armour 1, shields by kind."""
-    points = 1 if sheet.armour else 0
+    """The Carrying Capacity Chart applied to the sheet's weapons, armour and shield."""
+    items = [Item(w.name, "weapon", mt_requirement=w.mt, two_handed=w.two_handed)
+             for w in (_weapon(name) for name in sheet.weapons) if w is not None]
+    if sheet.armour:
+        items.append(Item(sheet.armour, "armor"))
     if sheet.shield:
-        points += {"pavise": 2, "buckler": 0}.get(sheet.shield.lower(), 1)
-    for name in sheet.weapons:
-        weapon = _weapon(name)
-        if weapon is None:
-            continue
-        if weapon.two_handed:
-            points += 2
-        elif weapon.mt >= 1 and weapon.name != "Dagger":
-            points += 1
-    return points
+        items.append(Item(sheet.shield, "shield"))
+    return sum(carrying_points(item) for item in items)
 
 
 def stats(sheet: HeroSheet) -> Stats:

@@ -17,6 +17,8 @@ from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.catalogue import SPELLS
 from domain.rulesets.pericle.dice import DIFFICULTIES, Adjustment, check
 from domain.rulesets.pericle.evolve import apply
+from domain.rulesets.pericle.heroes import Combatant
+from domain.rulesets.pericle.heroes import action_order as ranked_by_base_ad
 from domain.rulesets.pericle.state import CombatState, Figure, Team
 from domain.seats import acting_seat
 
@@ -291,11 +293,11 @@ def action_order(state: CombatState) -> tuple[str, ...]:
     tied among themselves in the order they joined (a hero may Delay). Unconscious casters keep
     a slot, where their maintained spells lapse."""
     casters = {s.caster for s in state.spells}
-    eligible = [(i, f) for i, f in enumerate(state.figures) if f.active or (f.condition == "unconscious" and
-                                                                           f.id in casters)]
-    ranked = sorted(eligible, key=lambda pair: ("Haste" not in pair[1].disciplines, -order_ad(pair[1]),
-                                                pair[1].team != state.initiative, pair[0]))
-    return tuple(f.id for _, f in ranked)
+    eligible = [f for f in state.figures if f.active or (f.condition == "unconscious" and f.id in casters)]
+    winner = state.initiative or "heroes"
+    hasty = [Combatant(f.id, f.team, order_ad(f)) for f in eligible if "Haste" in f.disciplines]
+    others = [Combatant(f.id, f.team, order_ad(f)) for f in eligible if "Haste" not in f.disciplines]
+    return (*ranked_by_base_ad(hasty, winner), *ranked_by_base_ad(others, winner))
 
 
 # ---- the Action Order's slots --------------------------------------------------------------

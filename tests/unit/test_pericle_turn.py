@@ -1,0 +1,212 @@
+"""A Pericle combat turn (seed 001, Combat Phases): Initiative, the Movement phase with
+Embattlement and Pivots, crossing bodies, repositioning, Defend declarations, the Action Order
+and Delay. Rolls are scripted: Action Die faces 1-4 are success icons, 5 the Crit, 6-9 the
+numbers 1-4, 10 the critical failure."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.errors import NotPermitted
+from domain.hexes import Hex
+from domain.rulesets.pericle import board
+from domain.rulesets.pericle.combat_events import FellProne, InitiativeRolled
+from tests.unit.pericle_arena import PericleArena
+
+ONE, TWO, THREE, FOUR = 6, 7, 8, 9  # Action Die faces showing the numbers
+
+
+def at(q: int, r: int) -> dict[str, int]:
+    return {"q": q, "r": r}
+
+
+def test_the_party_rolls_initiative_at_ad0_plus_one_per_tactics() -> None:
+    """1. Initiative: AD0 for the party, +1 for each hero with Tactics (Varya has it): a 1
+    succeeds at AD1; the winner chooses who moves first."""
+    arena = PericleArena()
+    rolled = [e for e in arena.command("ben", {"type": "roll_initiative"}, [ONE]) if isinstance(e, InitiativeRolled)]
+    assert rolled[0].check is not None and rolled[0].check.ad == 1 and rolled[0].winner == "heroes"
+    assert arena.rule_of("gm", {"type": "choose_order", "first": "enemies"}) == "not-your-team"
+    arena.command("ana", {"type": "choose_order", "first": "enemies"})
+    assert arena.combat.phase == "movement" and arena.combat.moving == "enemies"
+
+
+def test_a_failed_initiative_lets_the_enemies_choose() -> None:
+    arena = PericleArena()
+    arena.command("ana", {"type": "roll_initiative"}, [TWO])
+    assert arena.combat.initiative == "enemies"
+    with pytest.raises(NotPermitted):
+        arena.command("ana", {"type": "choose_order", "first": "heroes"})
+    arena.command("gm", {"type": "choose_order", "first": "heroes"})
+    assert arena.combat.moving == "heroes"
+
+
+def test_the_story_can_grant_the_opening_initiative() -> None:
+    arena = PericleArena(first_turn="enemies")
+    assert arena.combat.phase == "order" and arena.combat.initiative == "enemies" and arena.combat.turn == 1
+
+
+def test_teams_move_in_turn_each_figure_once() -> None:
+    """2. Movement: all of one team, then the other; a hero finishes its move before the next."""
+    arena = PericleArena()
+    arena.to_movement("heroes")
+    assert arena.rule_of("gm", {"type": "move_figure", "figure": "orc", "path": [at(3, 3)]}) == "not-your-movement"
+    arena.act("hero-varya", "move_figure", path=[at(1, 3)])
+    assert arena.rule_of("ana", {"type": "move_figure", "figure": "hero-varya", "path": [at(2, 3)]}) == "already-moved"
+    with pytest.raises(NotPermitted):
+        arena.command("ana", {"type": "move_figure", "figure": "hero-baerwyn", "path": [at(1, 4)]})
+    arena.command("ana", {"type": "end_movement"})
+    arena.act("orc", "move_figure", path=[at(3, 3)])
+    arena.command("gm", {"type": "end_movement"})
+    assert arena.combat.phase == "reposition"
+    assert arena.figure("hero-varya").moved == 1
+
+
+@pytest.mark.parametrize(("path", "rule"), [
+    ([at(2, 3)], "path-not-adjacent"),
+    ([at(1, 3), at(2, 3), at(2, 2), at(3, 1)], "path-blocked"),
+    ([at(1, 3), at(1, 4)], "path-occupied"),
+    ([at(1, 3), at(2, 3), at(3, 3), at(3, 4)], "embattled-stop"),
+    ([at(1, 3), at(1, 2), at(2, 1), at(2, 0), at(1, 0), at(0, 0)], "movement-exceeded"),
+])
+def test_illegal_paths_are_refused_naming_the_rule(path: list[dict[str, int]], rule: str) -> None:
+    arena = PericleArena()
+    arena.put("hero-baerwyn", 1, 4)
+    arena.to_movement("heroes")
+    assert arena.rule_of("ana", {"type": "move_figure", "figure": "hero-varya", "path": path}) == rule
+
+
+def test_entering_a_foes_front_hex_embattles_and_stops() -> None:
+    """Embattled Condition: stop on entering a front hex adjacent to a foe; facing it, the foe is
+    Embattled too."""
+    arena = PericleArena()
+    arena.to_movement("heroes")
+    arena.act("hero-varya", "move_figure", path=[at(1, 3), at(2, 3), at(3, 3)], facing=0)
+    varya, orc = arena.figure("hero-varya"), arena.figure("orc")
+    assert [f.id for f in board.embattled_by(arena.combat, varya)] == ["orc", "spearman"]
+    assert [f.id for f in board.embattled_by(arena.combat, orc)] == ["hero-varya"]
+
+
+def test_side_and_rear_hexes_do_not_stop_a_move() -> None:
+    """You are not Embattled in a side or rear hex: a figure may walk round a foe's flank."""
+    arena = PericleArena()
+    arena.put("hero-varya", 4, 5)
+    arena.to_movement("heroes")
+    arena.act("hero-varya", "move_figure", path=[at(4, 4), at(5, 3), at(6, 3)])
+    assert arena.figure("hero-varya").hex == Hex(6, 3)
+
+
+def test_reach_embattles_two_hexes_away() -> None:
+    """A foe with Reach Embattles at two hexes in the direction of its front hexes, and is
+    Embattled itself while it holds the foe at bay."""
+    arena = PericleArena()
+    arena.put("hero-baerwyn", 1, 2)
+    arena.to_movement("heroes")
+    path = [at(2, 2), at(3, 2), at(2, 3)]
+    assert arena.rule_of("ben", {"type": "move_figure", "figure": "hero-baerwyn", "path": path}) == "embattled-stop"
+    arena.act("hero-baerwyn", "move_figure", path=path[:2], facing=0)
+    spearman = arena.figure("spearman")
+    assert [f.id for f in board.embattled_by(arena.combat, arena.figure("hero-baerwyn"))] == ["spearman"]
+    assert [f.id for f in board.embattled_by(arena.combat, spearman)] == ["hero-baerwyn"]
+
+
+def test_an_embattled_figure_may_only_pivot_staying_adjacent() -> None:
+    """Movement & Embattlement: starting Embattled, a figure moves one hex and must remain
+    adjacent to every foe it is Embattled with; leaving is the Withdraw Action."""
+    arena = PericleArena()
+    arena.put("hero-varya", 3, 3, facing=0)
+    arena.to_movement("heroes")
+    assert arena.rule_of("ana", {"type": "move_figure", "figure": "hero-varya", "path": [at(2, 3)]}) == "pivot"
+    assert arena.rule_of("ana", {"type": "move_figure", "figure": "hero-varya",
+                                 "path": [at(3, 4), at(2, 5)]}) == "movement-exceeded"
+    arena.act("hero-varya", "move_figure", path=[at(3, 4)], facing=1)
+    assert arena.figure("hero-varya").hex == Hex(3, 4)
+
+
+def test_crossing_a_body_needs_a_simple_athletics_check() -> None:
+    """Jumping: moving over a body or prone figure is a Simple Athletics check (AD+2); failure
+    leaves the hero prone in that hex and ends its move. Varya has Athletics 1: AD3."""
+    arena = PericleArena()
+    arena.put("zombie", 2, 3, condition="dead")
+    arena.to_movement("heroes")
+    events = arena.act("hero-varya", "move_figure", [FOUR], path=[at(1, 3), at(2, 3), at(3, 2)])
+    assert any(isinstance(e, FellProne) for e in events)
+    varya = arena.figure("hero-varya")
+    assert varya.hex == Hex(2, 3) and varya.condition == "prone"
+    arena.act("hero-baerwyn", "move_figure", [TWO], path=[at(1, 3), at(2, 3), at(2, 2)])
+    baerwyn = arena.figure("hero-baerwyn")
+    assert baerwyn.condition == "standing" and baerwyn.hex == Hex(2, 2), "a 2 succeeds at AD2 (Athletics 0, +2)"
+
+
+def test_a_prone_figure_crawls_two_hexes() -> None:
+    arena = PericleArena()
+    arena.put("hero-varya", 0, 3, condition="prone")
+    arena.to_movement("heroes")
+    assert arena.rule_of("ana", {"type": "move_figure", "figure": "hero-varya",
+                                 "path": [at(1, 3), at(1, 2), at(2, 1)]}) == "movement-exceeded"
+    arena.act("hero-varya", "move_figure", path=[at(1, 3), at(1, 2)])
+
+
+def test_enemies_reposition_to_face_the_most_heroes() -> None:
+    """Repositioning: heroes first; then each enemy faces the greatest number of heroes; the
+    heroes may turn again in answer before the Action phase."""
+    arena = PericleArena()
+    arena.put("orc", 4, 3, facing=0)
+    arena.put("hero-varya", 3, 3)
+    arena.to_movement("heroes")
+    arena.command("ana", {"type": "end_movement"})
+    arena.command("gm", {"type": "end_movement"})
+    assert arena.rule_of("gm", {"type": "face", "figure": "orc", "facing": 3}) == "enemy-repositioning"
+    arena.command("ana", {"type": "end_repositioning"}, [1] * 5)
+    assert board.zone_of(arena.figure("orc"), Hex(3, 3)) == "front"
+    arena.command("ana", {"type": "face", "figure": "hero-varya", "facing": 0})
+    assert arena.combat.phase == "declare"
+
+
+def test_the_action_order_example() -> None:
+    """3. Actions: Varya (AD3), then Callan and the Bandit Lord tied at AD1 - Callan first when
+    the allies won initiative - then the zombies (AD0)."""
+    for winner, expected in (("heroes", ["hero-varya", "hero-sindaro", "orc", "zombie"]),
+                             ("enemies", ["hero-varya", "orc", "hero-sindaro", "zombie"])):
+        arena = PericleArena()
+        arena.put("hero-varya", 0, 3, base_ad=3)
+        arena.put("hero-sindaro", 0, 5, base_ad=1)  # Callan's place in the example
+        arena.put("orc", 4, 3, base_ad=1)  # the Bandit Lord's
+        arena.put("spearman", 6, 0, condition="dead")
+        arena.put("hero-baerwyn", 0, 4, condition="unconscious", wounds=11)
+        arena.to_actions(winner)
+        assert list(arena.combat.order) == expected
+
+
+def test_archery_and_haste_change_the_order() -> None:
+    """Archery's +2 "affects your attack order" with a bow; Haste acts before everyone."""
+    arena = PericleArena()
+    arena.put("hero-varya", 0, 3, disciplines=("Haste",), base_ad=0)
+    arena.to_actions("heroes")
+    assert arena.combat.order[:3] == ("hero-varya", "hero-baerwyn", "hero-sindaro")
+    assert arena.combat.order[1] == "hero-baerwyn"  # Base AD 3 + 2 would lead without Haste
+
+
+def test_defend_is_declared_before_the_action_phase_and_takes_the_action() -> None:
+    arena = PericleArena()
+    arena.to_actions("heroes", defend=("hero-varya",))
+    assert arena.figure("hero-varya").defending
+    arena.pass_until("orc")
+    assert arena.figure("hero-varya").acted is False
+    assert "hero-varya" not in arena.combat.order[arena.combat.position:]
+    assert arena.rule_of("gm", {"type": "defend", "figure": "orc"}) == "defend-declared"
+
+
+def test_a_hero_may_delay_and_act_later_in_the_turn() -> None:
+    arena = PericleArena()
+    arena.to_actions("heroes")
+    first = arena.combat.current
+    assert first == "hero-baerwyn"
+    arena.act(first, "delay")
+    assert arena.combat.current == "hero-sindaro"
+    assert arena.rule_of("gm", {"type": "delay", "figure": "orc"}) == "not-your-action"
+    for figure in ("hero-sindaro", "hero-varya", "orc", "spearman", "zombie"):
+        arena.act(figure, "pass_action")
+    assert arena.combat.phase == "actions", "the turn waits for the delayed hero"
+    arena.act("hero-baerwyn", "pass_action")
+    assert arena.combat.phase == "initiative" and arena.combat.turn == 1
