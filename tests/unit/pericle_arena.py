@@ -55,6 +55,7 @@ def encounter(**changes: Any) -> dict[str, Any]:
 class PericleArena:
     def __init__(self, heroes: dict[str, list[dict[str, Any]]] | None = None, **changes: Any) -> None:
         self.state = BattleState()
+        self.events: list[msgspec.Struct] = []
         seats = ("ana", "ben", "gm")
         self.run(CreateBattle(battle_id=BATTLE, ruleset="pericle", seats=seats,
                               options={"encounter": encounter(**changes)}), "p0")
@@ -103,6 +104,7 @@ class PericleArena:
         events = decide(self.state, command, dice, actor)
         for event in events:
             self.state = evolve(self.state, event)
+        self.events += events
         return events
 
     def rule_of(self, seat: str, body: dict[str, Any], faces: list[int] | None = None) -> str:
@@ -142,3 +144,9 @@ class PericleArena:
             current = self.combat.current
             assert current is not None, f"{figure_id} has no slot left this turn"
             self.act(current, "pass_action")
+
+    def end_turn(self) -> None:
+        """Every figure still to act this turn passes."""
+        while self.combat.phase == "actions":
+            current = self.combat.current or self.combat.delayed[0]
+            self.act(current, "pass_action", [3] * 10)
