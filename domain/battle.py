@@ -119,7 +119,8 @@ def _ruleset_command(state: BattleState, command: Command, dice: Dice, actor: st
     for event in events:
         winners = ruleset.winners(event)
         if winners is not None:
-            return [*events, BattleEnded(reason="trial", winners=winners), DiceSeedRevealed(server_seed=dice.reveal())]
+            return [*events, BattleEnded(reason=ruleset.end_reason, winners=winners),
+                    DiceSeedRevealed(server_seed=dice.reveal())]
     return events
 
 

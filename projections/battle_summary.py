@@ -8,6 +8,8 @@ from typing import Any
 import msgspec
 
 from domain.battle import BattleState
+from domain.rulesets.pericle import board
+from domain.rulesets.pericle.state import CombatState
 from domain.rulesets.pilgrimage.play import PlayState
 from domain.rulesets.pilgrimage.rules import side_to_act
 
@@ -82,4 +84,19 @@ def state_view(state: BattleState) -> dict[str, Any]:
     view: dict[str, Any] = msgspec.to_builtins(state)
     if isinstance(state.ruleset_state, PlayState):
         view["ruleset_state"]["side_to_act"] = side_to_act(state.ruleset_state)
+    if isinstance(state.ruleset_state, CombatState):
+        view["ruleset_state"] = combat_view(state.ruleset_state, view["ruleset_state"])
+    return view
+
+
+def combat_view(combat: CombatState, view: dict[str, Any]) -> dict[str, Any]:
+    """A Pericle combat for clients: whose Action it is, each figure's HP and who Embattles it;
+    of the latest command, what a Karma re-roll would replace (not the state before it)."""
+    view["current"] = combat.current
+    for figure, shown in zip(combat.figures, view["figures"], strict=True):
+        shown["hp"] = figure.hp
+        shown["embattled_by"] = [foe.id for foe in board.embattled_by(combat, figure)] if figure.active else []
+    if combat.last is not None:
+        view["last"] = {"seat": combat.last.seat, "command": combat.last.command, "rerolled": combat.last.rerolled,
+                        "rolls": [roll.nonce for roll in combat.last.rolls]}
     return view

@@ -35,6 +35,8 @@ class Ruleset:
     # The type of this ruleset's part of the battle state, and its version for snapshots.
     state_type: ClassVar[type[msgspec.Struct] | None] = None
     state_version: ClassVar[int] = 1
+    # The `reason` of the battle_ended event when the ruleset's own events end the battle.
+    end_reason: ClassVar[str] = "rules"
 
     def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """Validate a battle's options and fill in every provisional setting, so that the

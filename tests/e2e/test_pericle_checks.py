@@ -14,17 +14,18 @@ async def test_checks_opposed_checks_and_the_crit_die(client: httpx.AsyncClient)
     hard = await command(client, alice, battle_id, {"type": "check", "score": 1, "difficulty": "Hard",
                                                     "purpose": "haggle with the merchant"})
     assert hard.status_code == 201, hard.text
-    rolled = hard.json()["events"][0]["data"]["check"]
+    assert hard.json()["events"][0]["type"] == "command_recorded"
+    rolled = hard.json()["events"][1]["data"]["check"]
     assert (rolled["ad"], rolled["misfortune"], len(rolled["action_faces"])) == (0, 1, 2)
     assert rolled["adjustments"] == [{"value": -2, "source": "Hard"}]
     troll = await command(client, bob, battle_id, {"type": "opposed_check", "aggressor_score": 8,
                                                    "defender_score": 5, "purpose": "push the door"})
-    data = troll.json()["events"][0]["data"]
+    data = troll.json()["events"][1]["data"]
     assert data["opposed"]["roller"] == "aggressor" and data["check"]["ad"] == 3
     defended = await command(client, alice, battle_id, {"type": "check", "score": 2, "defense_dice": 2})
-    assert len(defended.json()["events"][0]["data"]["check"]["defense_faces"]) == 2
+    assert len(defended.json()["events"][1]["data"]["check"]["defense_faces"]) == 2
     crit = await command(client, bob, battle_id, {"type": "crit_die", "purpose": "axe crit"})
-    assert crit.json()["events"][0]["data"]["face"] in {"one star", "two stars", "torch", "two stars and torch",
+    assert crit.json()["events"][1]["data"]["face"] in {"one star", "two stars", "torch", "two stars and torch",
                                                         "one star or torch"}
     bad = await command(client, alice, battle_id, {"type": "check", "score": 1, "difficulty": "Impossible"})
     assert bad.status_code == 400
@@ -32,4 +33,4 @@ async def test_checks_opposed_checks_and_the_crit_die(client: httpx.AsyncClient)
     events = (await client.get(f"/v1/battles/{battle_id}/events", params={"limit": 1000})).json()["events"]
     assert verify_battle(events) == 4
     rulesets = (await client.get("/v1/rulesets/pericle")).json()
-    assert rulesets["version"] == "2" and {r["id"] for r in rulesets["provisional_rules"]} >= {"PER-CRIT-DIE"}
+    assert rulesets["version"] == "3" and {r["id"] for r in rulesets["provisional_rules"]} >= {"PER-CRIT-DIE"}

@@ -96,3 +96,33 @@ def test_a_forged_roll_with_rechained_hashes_fails_the_dice_check(use_database: 
 
 def test_cli_reports_an_unknown_battle(use_database: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert chronicle(["verify", "00000000-0000-4000-8000-000000000000"]) == 2
+
+
+def test_a_restated_roll_passes_but_a_reused_nonce_does_not() -> None:
+    """A Pericle Karma re-run restates the rolls it keeps, verbatim; any other second use of a
+    nonce is reported."""
+    import hashlib
+
+    import msgspec
+
+    from domain.dice import HmacDice, roll_dice
+    from server.store.base import RecordedEvent
+    from server.verification import check_dice
+
+    seed, battle = b"\x01" * 32, "00000000-0000-4000-8000-0000000000cc"
+    dice = HmacDice(seed, battle, [None, None], 0)
+    roll = msgspec.json.decode(msgspec.json.encode(roll_dice(dice, "attack", [10])))
+
+    def event(version: int, kind: str, data: dict[str, object]) -> RecordedEvent:
+        return RecordedEvent(stream_id=f"battle-{battle}", version=version, position=version, type=kind, data=data,
+                             actor=None, recorded_at="", hash="", prev_hash="")
+
+    created = event(1, "battle_created", {"seats": ["a", "b"], "dice": {
+        "commitment": hashlib.sha256(seed).hexdigest()}})
+    revealed = event(4, "dice_seed_revealed", {"server_seed": seed.hex()})
+    restated = [created, event(2, "dice_rolled", {"roll": roll}), event(3, "dice_rolled", {"roll": roll}), revealed]
+    assert check_dice(restated, battle) == (1, [])
+    other = {**roll, "dice": [{"sides": 10, "index": (roll["dice"][0]["index"] + 1) % 10}]}
+    reused = [created, event(2, "dice_rolled", {"roll": roll}), event(3, "dice_rolled", {"roll": other}), revealed]
+    checked, problems = check_dice(reused, battle)
+    assert [p.problem for p in problems] == ["nonce 0 is used twice"]

@@ -37,8 +37,8 @@ SHIELD_BASH = Weapon(name="Shield", mt=0, damage="1d4", weapon_class="natural")
 
 def act(turn: Turn, command: cmd._Action, actor: str) -> None:
     """Run one Action for the figure whose slot it is (or a hero that delayed)."""
-    require_phase(turn.state, "actions")
     figure = own_figure(turn, command.figure, actor)
+    require_phase(turn.state, "actions")
     if figure.id != turn.state.current and figure.id not in turn.state.delayed:
         raise RuleViolation("not-your-action", f"it is {turn.state.current}'s Action, not {figure.name}'s")
     if isinstance(command, cmd.Delay):
@@ -53,7 +53,8 @@ def act(turn: Turn, command: cmd._Action, actor: str) -> None:
         turn.emit(ev.ActionDone(figure=figure.id, action="none (unconscious)"))
         advance(turn)
         return
-    ACTIONS[type(command)](turn, figure, command)
+    action = next(run for kind, run in ACTIONS.items() if isinstance(command, kind))
+    action(turn, figure, command)
     turn.emit(ev.ActionDone(figure=figure.id, action=str(command.__struct_config__.tag)))
     advance(turn)
 
@@ -202,6 +203,8 @@ def _plan(turn: Turn, attacker: Figure, target: Figure, weapon: Weapon, own: lis
             adjustments.append(Adjustment(bonus, "prone target" if prone else f"{where} hex"))
         if "Defensive Fighting" in target.disciplines:
             adjustments.append(Adjustment(-2 if target.defending else -1, "Defensive Fighting"))
+    if kind in ("melee", "reach") and target.grappled_with:
+        defense.append("Partial Cover (Grapple Pile)")
     if kind == "grapple-strike" and "Defensive Fighting" in target.disciplines:
         adjustments.append(Adjustment(-2 if target.defending else -1, "Defensive Fighting"))
     if kind in ("ranged", "thrown", "reach"):
@@ -261,7 +264,11 @@ def attack(turn: Turn, attacker: Figure, command: cmd._Action) -> None:
         if strike.crit_effect == "disarm" and disarmed is None and len(command.strikes) == 1:
             disarmed = order.disarm or next(iter(target.in_hand), None)
         if not strike.hit and plan.kind in ("ranged", "thrown"):
-            strikes += _past_allies(turn, attacker, target, weapon, plan)
+            strikes += _past_allies(turn, attacker, target, weapon, plan, board.figures_in_the_way(
+                turn.state, attacker, target))
+        if not strike.hit and target.grappled_with:
+            pile = [turn.figure(f) for f in target.grappled_with]
+            strikes += _past_allies(turn, attacker, target, weapon, plan, pile)
     turn.emit(ev.Attacked(strikes=tuple(strikes), disarmed=disarmed))
 
 
@@ -327,14 +334,18 @@ def _shield_faces(target: Figure, attacker: Figure, kind: str) -> bool:
     return board.in_front_arc(target, attacker.hex)
 
 
-def _past_allies(turn: Turn, attacker: Figure, target: Figure, weapon: Weapon, plan: StrikePlan) -> list[ev.Strike]:
-    """Shooting past an ally who gives the target Partial Cover: after a miss or a block, a
-    second roll (no Defense Die) for each such ally to miss it; the first failure hits it."""
+def _past_allies(turn: Turn, attacker: Figure, target: Figure, weapon: Weapon, plan: StrikePlan,
+                 around: list[Figure]) -> list[ev.Strike]:
+    """After a miss or a block, a roll (no Defense Die, no bonus for a prone target) to miss each
+    ally that gave the target cover - in the line of fire, or in its Grapple Pile; the first
+    failure hits that ally with normal damage."""
     strays = []
-    for ally in board.figures_in_the_way(turn.state, attacker, target):
-        if ally.team != attacker.team:
+    unbiased = StrikePlan(plan.kind, [a for a in plan.adjustments if a.source != "prone target"], plan.misfortune,
+                          [], plan.below_zero_cap, plan.base)
+    for ally in around:
+        if ally.team != attacker.team or ally.id == attacker.id:
             continue
-        stray = resolve_strike(turn, attacker, ally, weapon, plan, cmd.StrikeOrder(target=ally.id), stray=True)
+        stray = resolve_strike(turn, attacker, ally, weapon, unbiased, cmd.StrikeOrder(target=ally.id), stray=True)
         strays.append(stray)
         if stray.hit:
             break
@@ -458,6 +469,8 @@ def stand_up(turn: Turn, figure: Figure, command: cmd._Action) -> None:
     if figure.condition != "prone":
         raise RuleViolation("not-prone", f"{figure.name} is not prone")
     to = command.to or figure.hex
+    if to == figure.hex and board.standing_in(turn.state, to, besides=figure.id):
+        raise RuleViolation("stand-hex", "another combatant stands in this hex: stand in an adjacent empty hex")
     if to != figure.hex and (distance(to, figure.hex) != 1 or not board.passable(turn.state, to)
                              or turn.state.at(to)):
         raise RuleViolation("stand-hex", "stand in your hex or an adjacent empty hex")

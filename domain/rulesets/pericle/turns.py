@@ -118,8 +118,8 @@ def can_move(turn: Turn, figure: Figure) -> None:
 
 
 def move_in_phase(turn: Turn, command: cmd.MoveFigure, actor: str) -> None:
-    require_phase(turn.state, "movement")
     figure = own_figure(turn, command.figure, actor)
+    require_phase(turn.state, "movement")
     if figure.team != turn.state.moving:
         raise RuleViolation("not-your-movement", f"the {turn.state.moving} are moving")
     if figure.id in turn.state.moved_figures:
@@ -210,8 +210,8 @@ def end_movement(turn: Turn, command: cmd.EndMovement, actor: str) -> None:
 
 
 def face(turn: Turn, command: cmd.Face, actor: str) -> None:
-    require_phase(turn.state, "reposition", "declare")
     figure = own_figure(turn, command.figure, actor)
+    require_phase(turn.state, "reposition", "declare")
     if figure.team != "heroes":
         raise RuleViolation("enemy-repositioning", "enemies reposition by the seed's three rules, after the heroes")
     if not figure.active:

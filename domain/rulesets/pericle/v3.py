@@ -34,8 +34,9 @@ def _rule(rule_id: str, summary: str) -> ProvisionalRule:
 
 
 def enemy_figure(enemy: Enemy, seat: str) -> Figure:
+    # Natural attacks (claws, bites) serve in a Grapple too (seed 001, Grappling).
     weapons = tuple(Weapon(name=a.name, mt=0, damage=a.damage, weapon_class="natural" if a.natural else a.weapon_class,
-                           reach=a.reach, ranged=a.ranged, thrown=a.thrown, melee=not a.ranged)
+                           reach=a.reach, ranged=a.ranged, thrown=a.thrown, melee=not a.ranged, grapple=a.natural)
                     for a in enemy.attacks)
     return Figure(id=enemy.id, name=enemy.name, team="enemies", seat=seat, hex=enemy.hex, facing=enemy.facing,
                   max_hp=enemy.hp, mt=enemy.mt, kn=enemy.kn, base_ad=enemy.base_ad, grapple=enemy.grapple,
@@ -74,6 +75,13 @@ def _hands(figure: Figure, sheet: HeroSheet) -> list[str]:
     if hands > 2:
         found.append("in_hand: two hands; a two-handed weapon takes both, a shield one")
     return found
+
+
+def as_sent(command: msgspec.Struct) -> dict[str, Any]:
+    """The command's own fields (an API request's `expected_version` is the transport's)."""
+    data: dict[str, Any] = msgspec.to_builtins(command)
+    data.pop("expected_version", None)
+    return data
 
 
 class PericleOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -145,6 +153,7 @@ class PericleCombat(PericleChecks):
     options_type: ClassVar[type[msgspec.Struct] | None] = PericleOptions
     commands: ClassVar[tuple[type[msgspec.Struct], ...]] = cmd.COMBAT_COMMANDS
     state_type: ClassVar[type[msgspec.Struct] | None] = CombatState
+    end_reason: ClassVar[str] = "combat"
     _playable = Union[(*cmd.COMBAT_COMMANDS, RollCheck, RollOpposedCheck, RollCritDie)]  # type: ignore[valid-type]
 
     def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -198,7 +207,7 @@ class PericleCombat(PericleChecks):
         if isinstance(command, cmd.SpendKarma):
             return self._karma(battle, command, dice, actor)
         seat = self._seat(battle, command, actor)
-        recorded = ev.CommandRecorded(seat=seat, command=msgspec.to_builtins(command))
+        recorded = ev.CommandRecorded(seat=seat, command=as_sent(command))
         return [recorded, *self._play(battle, command, dice, actor)]
 
     def _seat(self, battle: Any, command: msgspec.Struct, actor: str) -> str:

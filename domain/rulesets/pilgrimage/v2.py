@@ -95,6 +95,7 @@ class PilgrimageV2(Pilgrimage):
     commands: ClassVar[tuple[type[msgspec.Struct], ...]] = (
         SubmitOathband, Deploy, Activate, Move, Climb, Stand, Aim, Guard, Hide, Use, Fire, Assault, EndAct)
     state_type: ClassVar[type[msgspec.Struct] | None] = PlayState
+    end_reason: ClassVar[str] = "trial"
 
     def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
         resolved = super().resolve_options(options)
