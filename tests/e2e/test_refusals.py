@@ -9,6 +9,7 @@ import httpx
 import pytest
 
 from tests.e2e.helpers import auth, command, key, new_battle, new_player, started_battle
+from tests.unit.pericle_arena import encounter
 
 
 def assert_problem(response: httpx.Response, status: int, rule: str) -> None:
@@ -40,7 +41,12 @@ async def test_bad_battle_definitions_are_refused(client: httpx.AsyncClient) -> 
         ({"ruleset": "pilgrimage", "seats": ["a", "b"], "options": {"season": "Monsoon"}}, 422, "options-invalid"),
         ({"ruleset": "pilgrimage", "seats": ["a", "b"], "options": {"provisional": {"PIL-NOPE": {}}}},
          422, "options-invalid"),
-        ({"ruleset": "pericle", "seats": ["a", "b"], "options": {"season": "Winter"}}, 422, "options-unknown"),
+        ({"ruleset": "pericle", "seats": ["a", "b"], "options": {"season": "Winter"}}, 422, "options-invalid"),
+        ({"ruleset": "pericle", "seats": ["a", "b"], "options": {"encounter": encounter(
+            enemies=[{"id": "ogre", "name": "Ogre", "hp": 9, "mt": 5, "base_ad": 0, "hex": {"q": 30, "r": 3},
+                      "attacks": [{"name": "Club", "damage": "2d6"}]}])}}, 422, "encounter-invalid"),
+        ({"ruleset": "pericle", "seats": ["a", "b"], "options": {"encounter": encounter(enemy_seat="c")}},
+         422, "encounter-invalid"),
     ]:
         assert_problem(await client.post("/v1/battles", json=body, headers=auth(alice)), status, rule)
 

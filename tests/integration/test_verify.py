@@ -124,5 +124,5 @@ def test_a_restated_roll_passes_but_a_reused_nonce_does_not() -> None:
     assert check_dice(restated, battle) == (1, [])
     other = {**roll, "dice": [{"sides": 10, "index": (roll["dice"][0]["index"] + 1) % 10}]}
     reused = [created, event(2, "dice_rolled", {"roll": roll}), event(3, "dice_rolled", {"roll": other}), revealed]
-    checked, problems = check_dice(reused, battle)
+    _, problems = check_dice(reused, battle)
     assert [p.problem for p in problems] == ["nonce 0 is used twice"]
