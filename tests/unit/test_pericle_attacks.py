@@ -113,8 +113,8 @@ def test_two_stars_double_the_damage_and_an_enemy_dies_at_zero() -> None:
 def test_a_sword_crit_with_a_torch_disarms() -> None:
     arena = in_melee()
     arena.pass_until("hero-varya")
-    events = arena.act("hero-varya", "attack", [CRIT, 1, 1, 4], strikes=[{"target": "orc"}])
-    assert [e.disarmed for e in events if isinstance(e, Attacked)] == ["axe"]
+    [strike] = strikes(arena.act("hero-varya", "attack", [CRIT, 1, 1, 4], strikes=[{"target": "orc"}]))
+    assert strike.crit_effect == "disarm" and strike.disarmed == "axe"
     assert arena.figure("orc").in_hand == () and arena.combat.ground[0].item == "axe"
     assert arena.rule_of("gm", {"type": "attack", "figure": "orc", "strikes": [{"target": "hero-varya"}]}) \
         == "weapon-not-in-hand"
@@ -365,3 +365,48 @@ def test_withdraw_stand_up_and_weapons() -> None:
     arena.act("hero-varya", "ready_weapons", in_hand=["Dagger", "Short Sword"])
     assert arena.figure("hero-varya").in_hand == ("dagger", "short sword")
     assert [g.item for g in arena.combat.ground] == [], "the buckler is strapped on, not dropped"
+
+
+def test_a_crossbow_fires_every_other_turn() -> None:
+    """Ranged: after being fired a crossbow takes another Action to be loaded."""
+    arena = PericleArena()
+    arena.to_actions("heroes")
+    arena.put("hero-baerwyn", 0, 4, weapons=(WEAPONS["hand crossbow"],), in_hand=("hand crossbow",))
+    arena.act("hero-baerwyn", "attack", [MISS] + [BLANK] * 5, strikes=[{"target": "orc"}])
+    assert arena.figure("hero-baerwyn").unloaded == ("hand crossbow",)
+    arena.end_turn()
+    arena.to_actions("heroes")
+    assert arena.rule_of("ben", {"type": "attack", "figure": "hero-baerwyn",
+                                 "strikes": [{"target": "orc"}]}) == "crossbow-unloaded"
+    arena.act("hero-baerwyn", "reload", weapon="Hand Crossbow")
+    assert arena.figure("hero-baerwyn").unloaded == ()
+
+
+def test_dual_weapons_parry_adds_two_armour_against_melee() -> None:
+    """Dual Weapons, option 2: attack with the first weapon and parry with the second: +2 armour
+    against melee attacks."""
+    arena = in_melee()
+    arena.put("hero-varya", 3, 3, weapons=(WEAPONS["short sword"], WEAPONS["dagger"]),
+              in_hand=("short sword", "dagger"), disciplines=("Dual Weapons",), shield=0)
+    arena.pass_until("hero-varya")
+    body = {"type": "attack", "figure": "hero-varya", "parry": True,
+            "strikes": [{"target": "orc"}, {"target": "orc", "weapon": "dagger"}]}
+    assert arena.rule_of("ana", body) == "parry"
+    arena.act("hero-varya", "attack", [MISS], strikes=[{"target": "orc"}], parry=True)
+    assert arena.figure("hero-varya").parrying
+    [strike] = strikes(arena.act("orc", "attack", [HIT, 6], strikes=[{"target": "hero-varya"}]))
+    assert {a.source: a.value for a in strike.protection}["Dual Weapons parry"] == 2
+    assert strike.damage == 6 + 1 - 1 - 2
+
+
+def test_a_successful_grapple_may_strike_at_once_with_a_grapple_weapon() -> None:
+    """Grappling: "the attacker may also immediately make a melee attack against the Grappled
+    defender" with a dagger, knife, katar, cestus or natural weapon (+2 damage for a dagger)."""
+    arena = in_melee()
+    arena.put("hero-varya", 3, 3, in_hand=("dagger",), grapple=3)
+    arena.pass_until("hero-varya")
+    events = arena.act("hero-varya", "grapple", [HIT, HIT, 2], target="orc", strike={"target": "orc"})
+    [strike] = strikes(events)
+    assert strike.kind == "grapple-strike" and strike.hit
+    assert {m.source: m.value for m in strike.modifiers} == {"dagger or knife in a Grapple": 2}
+    assert strike.damage == 2 + 2 - 3, "no shield in a Grapple: only the orc's chainmail"

@@ -250,26 +250,48 @@ def _line_of_fire(turn: Turn, attacker: Figure, target: Figure, weapon: Weapon, 
 
 def attack(turn: Turn, attacker: Figure, command: cmd._Action) -> None:
     assert isinstance(command, cmd.Attack)
-    weapons = [_weapon_in_hand(attacker, order.weapon) for order in command.strikes]
+    if command.parry:
+        _check_parry(attacker, command)
+    turn.emit(ev.Attacked(strikes=tuple(strike_all(turn, attacker, command.strikes)), parry=command.parry))
+
+
+def _check_parry(attacker: Figure, command: cmd.Attack) -> None:
+    """Dual Weapons, option 2: attack with the first weapon and parry with the second."""
+    held = [item for item in attacker.in_hand if item != "shield"]
+    if "Dual Weapons" not in attacker.disciplines or len(held) < 2:
+        raise RuleViolation("parry", "parrying needs Dual Weapons and a weapon in each hand")
+    if len(command.strikes) != 1 or (command.strikes[0].weapon or held[0]).lower() != held[0]:
+        raise RuleViolation("parry", "a parrying figure attacks once, with its first weapon")
+
+
+def strike_all(turn: Turn, attacker: Figure, orders: list[cmd.StrikeOrder]) -> list[ev.Strike]:
+    """Each strike in the order given, with the misses that can hit an ally."""
+    weapons = [_weapon_in_hand(attacker, order.weapon) for order in orders]
     penalties = _strike_penalties(attacker, weapons)
     strikes: list[ev.Strike] = []
-    disarmed: str | None = None
-    for order, weapon, own in zip(command.strikes, weapons, penalties, strict=True):
+    for order, weapon, own in zip(orders, weapons, penalties, strict=True):
         target = turn.figure(order.target)
         if target.team == attacker.team or not target.active:
             raise RuleViolation("target", f"{target.name} is not a foe that can be attacked")
+        if weapon.crossbow and weapon.name.lower() in attacker.unloaded:
+            raise RuleViolation("crossbow-unloaded", f"the {weapon.name} must be loaded (an Action) before it fires")
         plan = _plan(turn, attacker, target, weapon, own, order)
         strike = resolve_strike(turn, attacker, target, weapon, plan, order)
         strikes.append(strike)
-        if strike.crit_effect == "disarm" and disarmed is None and len(command.strikes) == 1:
-            disarmed = order.disarm or next(iter(target.in_hand), None)
         if not strike.hit and plan.kind in ("ranged", "thrown"):
             strikes += _past_allies(turn, attacker, target, weapon, plan, board.figures_in_the_way(
                 turn.state, attacker, target))
         if not strike.hit and target.grappled_with:
             pile = [turn.figure(f) for f in target.grappled_with]
             strikes += _past_allies(turn, attacker, target, weapon, plan, pile)
-    turn.emit(ev.Attacked(strikes=tuple(strikes), disarmed=disarmed))
+    return strikes
+
+
+def reload(turn: Turn, figure: Figure, command: cmd._Action) -> None:
+    assert isinstance(command, cmd.Reload)
+    if command.weapon.lower() not in figure.unloaded:
+        raise RuleViolation("crossbow-loaded", f"{figure.name} has no fired {command.weapon} to load")
+    turn.emit(ev.WeaponReloaded(figure=figure.id, weapon=command.weapon.lower()))
 
 
 def resolve_strike(turn: Turn, attacker: Figure, target: Figure, weapon: Weapon, plan: StrikePlan,
@@ -305,21 +327,26 @@ def _damage(turn: Turn, attacker: Figure, target: Figure, weapon: Weapon, plan: 
         effect = crit_effect(weapon, face, order.crit_choice if attacker.team == "heroes" else "damage", target)
     rolled = max(0, damage_roll.total or 0) + sum(b.value for b in bonuses if b.source != "axe")
     from_front = _shield_faces(target, attacker, plan.kind)
+    parry = 2 if target.parrying and plan.kind in ("melee", "reach") else 0
     dealt = damage_after_armour(rolled, "axe" if weapon.weapon_class == "axe" else
                                 "hammer" if weapon.weapon_class == "hammer" else "other",
-                                target.armour, target.shield, from_front, crit_face=face,
+                                target.armour + parry, target.shield, from_front, crit_face=face,
                                 defense_torches=strike.check.armour_bonus)
     if face == "one star or torch" and effect is not None:
         dealt = 0  # the effect without damage
     protection = [Adjustment(target.armour, "armour")]
     if weapon.weapon_class == "hammer":
         protection.append(Adjustment(-min(2, target.armour), "hammer: armour penetration"))
+    if parry:
+        protection.append(Adjustment(parry, "Dual Weapons parry"))
     if from_front and target.shield:
         protection.append(Adjustment(target.shield, "shield"))
     if strike.check.armour_bonus:
         protection.append(Adjustment(strike.check.armour_bonus, "Defense Die torch"))
+    disarmed = (order.disarm or next(iter(target.in_hand), None)) if effect == "disarm" else None
     return msgspec.structs.replace(strike, damage_roll=damage_roll, crit_face=face, crit_roll=crit_roll,
-                                   crit_effect=effect, protection=protection, modifiers=bonuses, damage=dealt)
+                                   crit_effect=effect, protection=protection, modifiers=bonuses, damage=dealt,
+                                   disarmed=disarmed)
 
 
 def _shield_faces(target: Figure, attacker: Figure, kind: str) -> bool:
@@ -377,6 +404,12 @@ def grapple(turn: Turn, attacker: Figure, command: cmd._Action) -> None:
     success = rolled.success if roller == "aggressor" else not rolled.success
     turn.emit(ev.Grappled(attacker=attacker.id, defender=target.id,
                           roller=attacker.id if roller == "aggressor" else target.id, check=rolled, success=success))
+    if success and command.strike is not None:
+        # "the attacker may also immediately make a melee attack against the Grappled defender"
+        if command.strike.target != target.id:
+            raise RuleViolation("grapple-strike", "the follow-up attack is against the Grappled defender")
+        grappler = turn.figure(attacker.id)
+        turn.emit(ev.Attacked(strikes=tuple(strike_all(turn, grappler, [command.strike]))))
 
 
 def escape(turn: Turn, figure: Figure, command: cmd._Action) -> None:
@@ -534,7 +567,7 @@ class _DefendAction(cmd._Action, frozen=True, kw_only=True, tag="defend"):
 ACTIONS: dict[type, Callable[[Turn, Figure, cmd._Action], None]] = {
     cmd.Attack: attack, cmd.Grapple: grapple, cmd.Escape: escape, cmd.Withdraw: withdraw,
     cmd.MoveFigure: move_action, cmd.CastSpell: cast_spell, cmd.StandUp: stand_up,
-    cmd.ReadyWeapons: ready_weapons, cmd.PickUp: pick_up, cmd.PassAction: pass_action,
+    cmd.ReadyWeapons: ready_weapons, cmd.Reload: reload, cmd.PickUp: pick_up, cmd.PassAction: pass_action,
     _DefendAction: defend_grappled,
 }
 

@@ -93,10 +93,18 @@ class StrikeOrder(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_on
 
 class Attack(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="attack"):
     strikes: Annotated[list[StrikeOrder], msgspec.Meta(min_length=1, max_length=5)]
+    parry: bool = False  # Dual Weapons: one attack, the second weapon parries (+2 armour against melee)
 
 
 class Grapple(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="grapple"):
     target: FigureId
+    strike: StrikeOrder | None = None  # on success, an immediate attack with a Grapple weapon in hand
+
+
+class Reload(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="reload"):
+    """Load a fired crossbow: it fires every other turn."""
+
+    weapon: Name
 
 
 class Escape(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="escape"):
@@ -143,7 +151,8 @@ class SpendKarma(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_onl
     hero: FigureId
 
 
-ACTION_COMMANDS = (Attack, Grapple, Escape, Withdraw, CastSpell, StandUp, ReadyWeapons, PickUp, Delay, PassAction)
+ACTION_COMMANDS = (Attack, Grapple, Escape, Withdraw, CastSpell, StandUp, ReadyWeapons, Reload, PickUp, Delay,
+                   PassAction)
 COMBAT_COMMANDS: tuple[type[msgspec.Struct], ...] = (
     SubmitHero, RollInitiative, ChooseOrder, MoveFigure, EndMovement, Face, EndRepositioning, Defend, BeginActions,
     *ACTION_COMMANDS, SpendKarma)

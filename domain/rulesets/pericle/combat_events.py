@@ -118,13 +118,14 @@ class Strike(msgspec.Struct, frozen=True, kw_only=True):
     crit_roll: Roll | None = None
     crit_effect: str | None = None  # disarm, bleed, stun, trip, pin (applied)
     modifiers: list[Adjustment] = []  # damage bonuses: axe, Weapon Mastery, Grapple weapon
+    disarmed: str | None = None  # the item a Sword crit made the target drop
     protection: list[Adjustment] = []  # armour, shield, torches, penetration
     damage: int = 0
 
 
 class Attacked(msgspec.Struct, frozen=True, kw_only=True, tag="attacked"):
     strikes: tuple[Strike, ...]
-    disarmed: str | None = None  # the item the target dropped
+    parry: bool = False  # Dual Weapons: the second weapon parries (+2 armour against melee)
 
 
 class Grappled(msgspec.Struct, frozen=True, kw_only=True, tag="grappled"):
@@ -185,6 +186,11 @@ class WeaponsReadied(msgspec.Struct, frozen=True, kw_only=True, tag="weapons_rea
     dropped: tuple[str, ...] = ()
 
 
+class WeaponReloaded(msgspec.Struct, frozen=True, kw_only=True, tag="weapon_reloaded"):
+    figure: str
+    weapon: str
+
+
 class ItemPickedUp(msgspec.Struct, frozen=True, kw_only=True, tag="item_picked_up"):
     figure: str
     item: str
@@ -216,7 +222,6 @@ class CombatEnded(msgspec.Struct, frozen=True, kw_only=True, tag="combat_ended")
 
 COMBAT_EVENTS: tuple[type[msgspec.Struct], ...] = (
     HeroJoined, CommandRecorded, KarmaSpent, CombatBegan, InitiativeRolled, OrderChosen, CheckMade, FigureMoved,
-    FellProne, ChoiceRolled, FigureFaced,
-    TeamMoved, RepositioningEnded, DefendDeclared, ActionPhaseBegan, Attacked, Grappled, EscapedGrapple, Damaged,
-    SpellCast, SpellMaintained, SpellEnded, StoodUp, WeaponsReadied, ItemPickedUp, ActionDone, ActionDelayed,
-    SlotSkipped, TurnEnded, CombatEnded)
+    FellProne, ChoiceRolled, FigureFaced, TeamMoved, RepositioningEnded, DefendDeclared, ActionPhaseBegan, Attacked,
+    Grappled, EscapedGrapple, Damaged, SpellCast, SpellMaintained, SpellEnded, StoodUp, WeaponsReadied,
+    WeaponReloaded, ItemPickedUp, ActionDone, ActionDelayed, SlotSkipped, TurnEnded, CombatEnded)

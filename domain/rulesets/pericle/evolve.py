@@ -74,6 +74,9 @@ def _strike(state: CombatState, strike: ev.Strike) -> CombatState:
                                                                  owner=attacker.id)))
     if strike.hit:
         target = _figure(state, strike.target)
+        if strike.disarmed is not None:
+            state = _update(state, target.id, in_hand=_without(target.in_hand, strike.disarmed))
+            state = _drop(state, target, (strike.disarmed,))
         if strike.crit_effect == "bleed":
             state = _update(state, target.id, bleeding=(*target.bleeding, Bleed(source=strike.attacker,
                                                                                 turns_left=BLEED_TURNS)))
@@ -214,13 +217,16 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
         case ev.ActionPhaseBegan():
             return replace(state, order=event.order, position=0, delayed=(), phase="actions")
         case ev.Attacked():
+            attacker = _figure(state, event.strikes[0].attacker)
+            fired = tuple(s.weapon.lower() for s in event.strikes if s.kind == "ranged" and s.attacker == attacker.id
+                          and (w := attacker.weapon(s.weapon)) is not None and w.crossbow)
+            state = _update(state, attacker.id, parrying=event.parry, unloaded=attacker.unloaded + fired)
             for strike in event.strikes:
                 state = _strike(state, strike)
-            if event.disarmed is not None:
-                target = _figure(state, event.strikes[0].target)
-                state = _update(state, target.id, in_hand=_without(target.in_hand, event.disarmed))
-                state = _drop(state, target, (event.disarmed,))
             return state
+        case ev.WeaponReloaded():
+            figure = _figure(state, event.figure)
+            return _update(state, figure.id, unloaded=_without(figure.unloaded, event.weapon.lower()))
         case ev.Grappled():
             return _pile(state, event) if event.success else state
         case ev.EscapedGrapple():
@@ -242,7 +248,9 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
         case ev.ItemPickedUp():
             return _pick_up(state, event)
         case ev.ActionDone():
-            return _advance(_update(state, event.figure, acted=True), event.figure)
+            figure = _figure(state, event.figure)
+            parrying = figure.parrying and event.action == "attack"
+            return _advance(_update(state, event.figure, acted=True, parrying=parrying), event.figure)
         case ev.ActionDelayed():
             return replace(state, position=state.position + 1, delayed=(*state.delayed, event.figure))
         case ev.SlotSkipped():

@@ -39,6 +39,8 @@ class Figure(msgspec.Struct, frozen=True, kw_only=True):
     athletics: int
     weapons: tuple[Weapon, ...]  # everything it carries or wields
     in_hand: tuple[str, ...] = ()  # weapon names (lower case) and "shield"
+    unloaded: tuple[str, ...] = ()  # crossbows fired and not yet reloaded
+    parrying: bool = False  # Dual Weapons parry: +2 armour against melee until its next Action
     disciplines: tuple[str, ...] = ()
     mastery: tuple[str, ...] = ()
     spells: tuple[str, ...] = ()
