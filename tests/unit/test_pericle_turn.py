@@ -14,6 +14,7 @@ from domain.rulesets.pericle.combat_events import FellProne, InitiativeRolled
 from tests.unit.pericle_arena import PericleArena
 
 ONE, TWO, THREE, FOUR = 6, 7, 8, 9  # Action Die faces showing the numbers
+HIT = 1  # a success icon
 
 
 def at(q: int, r: int) -> dict[str, int]:
@@ -63,7 +64,7 @@ def test_teams_move_in_turn_each_figure_once() -> None:
 
 
 @pytest.mark.parametrize(("path", "rule"), [
-    ([at(2, 3)], "path-not-adjacent"),
+    ([at(2, 2)], "path-not-adjacent"),
     ([at(1, 3), at(2, 3), at(2, 2), at(3, 1)], "path-blocked"),
     ([at(1, 3), at(1, 4)], "path-occupied"),
     ([at(1, 3), at(2, 3), at(3, 3), at(3, 4)], "embattled-stop"),
@@ -210,3 +211,44 @@ def test_a_hero_may_delay_and_act_later_in_the_turn() -> None:
     assert arena.combat.phase == "actions", "the turn waits for the delayed hero"
     arena.act("hero-baerwyn", "pass_action")
     assert arena.combat.phase == "initiative" and arena.combat.turn == 1
+
+
+def test_jumping_over_a_hex_and_into_a_pit() -> None:
+    """Jumping: over one hex, a Moderate Athletics check (Varya: Athletics 1, AD1); failing over a
+    pit, a Moderate check to grab the far edge: success leaves her clinging, prone, in the pit
+    hex; failure is the fall - and those who fall into a chasm are dead (Shield Bash II)."""
+    for faces, condition, where in (([ONE], "standing", Hex(2, 3)), ([TWO, ONE], "prone", Hex(1, 3)),
+                                    ([TWO, TWO], "dead", Hex(1, 3))):
+        arena = PericleArena(map={"width": 8, "height": 8, "pits": [{"q": 1, "r": 3}]})
+        arena.to_movement("heroes")
+        assert arena.rule_of("ana", {"type": "move_figure", "figure": "hero-varya", "path": [at(1, 3)]}) \
+            == "path-blocked", "a pit is jumped, never walked into"
+        arena.act("hero-varya", "move_figure", faces, path=[at(2, 3)])
+        varya = arena.figure("hero-varya")
+        assert (varya.condition, varya.hex) == (condition, where)
+    arena = PericleArena(map={"width": 8, "height": 8, "pits": [{"q": 1, "r": 3}]})
+    arena.to_movement("heroes")
+    arena.act("hero-varya", "move_figure", [TWO, ONE], path=[at(2, 3)])
+    arena.command("ana", {"type": "end_movement"})
+    arena.command("gm", {"type": "end_movement"})
+    arena.command("ana", {"type": "end_repositioning"}, [1] * 9)
+    arena.command("ana", {"type": "begin_actions"})
+    arena.pass_until("hero-varya")
+    assert arena.rule_of("ana", {"type": "stand_up", "figure": "hero-varya"}) == "clinging"
+    arena.act("hero-varya", "climb_out", [ONE], to=at(2, 3))
+    assert arena.figure("hero-varya").hex == Hex(2, 3)
+
+
+def test_jumping_two_hexes_needs_a_moderate_then_a_hard_check() -> None:
+    """Over two hexes: at least three Movement; Moderate to clear the first, then Hard (AD-2)."""
+    arena = PericleArena(map={"width": 8, "height": 8})
+    arena.to_movement("heroes")
+    events = arena.act("hero-varya", "move_figure", [ONE, HIT, HIT], path=[at(3, 3)])
+    purposes = [e.purpose for e in events if hasattr(e, "purpose")]
+    assert purposes == ["Moderate Athletics check to jump over 1,3", "Hard Athletics check to jump over 2,3"]
+    hard = events[-2].check  # type: ignore[attr-defined]
+    assert (hard.ad, hard.misfortune) == (0, 1), "Athletics 1, Hard AD-2: AD0 with Misfortune"
+    assert arena.figure("hero-varya").hex == Hex(3, 3)
+    arena = PericleArena(map={"width": 8, "height": 8, "walls": [{"q": 1, "r": 3}]})
+    arena.to_movement("heroes")
+    assert arena.rule_of("ana", {"type": "move_figure", "figure": "hero-varya", "path": [at(2, 3)]}) == "jump-blocked"

@@ -19,17 +19,10 @@ from domain.rulesets.pericle.combat import melee_position_bonus, range_penalty
 from domain.rulesets.pericle.crits import crit_effect
 from domain.rulesets.pericle.dice import Adjustment, check, crit_die, opposed
 from domain.rulesets.pericle.heroes import multiple_attack_penalties
+from domain.rulesets.pericle.movement import climb_out, walk
 from domain.rulesets.pericle.state import Figure
-from domain.rulesets.pericle.turns import (
-    Turn,
-    advance,
-    can_move,
-    declare_defend,
-    own_figure,
-    require_phase,
-    upkeep,
-    walk,
-)
+from domain.rulesets.pericle.turn import Turn, own_figure, require_phase
+from domain.rulesets.pericle.turns import advance, can_move, declare_defend, upkeep
 
 RUNNING = 1  # moving more than one hex is running (seed 001, 2. Movement)
 SHIELD_BASH = Weapon(name="Shield", mt=0, damage="1d4", weapon_class="natural")
@@ -495,8 +488,15 @@ def cast_spell(turn: Turn, caster: Figure, command: cmd._Action) -> None:
                            exhaustion=cost, power=power, duration=duration))
 
 
+def climb(turn: Turn, figure: Figure, command: cmd._Action) -> None:
+    assert isinstance(command, cmd.ClimbOut)
+    climb_out(turn, figure, command.to)
+
+
 def stand_up(turn: Turn, figure: Figure, command: cmd._Action) -> None:
     assert isinstance(command, cmd.StandUp)
+    if figure.hex in turn.state.encounter.map.pits:
+        raise RuleViolation("clinging", f"{figure.name} clings to a pit's edge: it climbs out first")
     _not_after_running(figure, "standing up")
     _grapple_only(figure, "stand up (escape the Grapple first)")
     if figure.condition != "prone":
@@ -565,7 +565,7 @@ class _DefendAction(cmd._Action, frozen=True, kw_only=True, tag="defend"):
 
 
 ACTIONS: dict[type, Callable[[Turn, Figure, cmd._Action], None]] = {
-    cmd.Attack: attack, cmd.Grapple: grapple, cmd.Escape: escape, cmd.Withdraw: withdraw,
+    cmd.Attack: attack, cmd.Grapple: grapple, cmd.Escape: escape, cmd.ClimbOut: climb, cmd.Withdraw: withdraw,
     cmd.MoveFigure: move_action, cmd.CastSpell: cast_spell, cmd.StandUp: stand_up,
     cmd.ReadyWeapons: ready_weapons, cmd.Reload: reload, cmd.PickUp: pick_up, cmd.PassAction: pass_action,
     _DefendAction: defend_grappled,

@@ -103,9 +103,11 @@ def figures_in_the_way(state: CombatState, shooter: Figure, target: Figure) -> l
     return sorted(found, key=lambda f: (distance(shooter.hex, f.hex), f.id))
 
 
-def passable(state: CombatState, h: Hex) -> bool:
-    return (state.encounter.map.contains(h) and h not in state.encounter.map.walls
-            and h not in state.encounter.map.furniture)
+def passable(state: CombatState, h: Hex, *, over_pits: bool = False) -> bool:
+    """On the map and free of walls and furniture; a pit can be jumped over, not entered."""
+    board_map = state.encounter.map
+    return (board_map.contains(h) and h not in board_map.walls and h not in board_map.furniture
+            and (over_pits or h not in board_map.pits))
 
 
 def standing_in(state: CombatState, h: Hex, *, besides: str) -> Figure | None:

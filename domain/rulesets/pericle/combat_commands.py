@@ -111,6 +111,12 @@ class Escape(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag
     to: Hex
 
 
+class ClimbOut(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="climb_out"):
+    """A figure clinging to a pit's edge climbs out onto an adjacent empty hex."""
+
+    to: Hex
+
+
 class Withdraw(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="withdraw"):
     to: Hex
     facing: Facing | None = None
@@ -151,7 +157,7 @@ class SpendKarma(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_onl
     hero: FigureId
 
 
-ACTION_COMMANDS = (Attack, Grapple, Escape, Withdraw, CastSpell, StandUp, ReadyWeapons, Reload, PickUp, Delay,
+ACTION_COMMANDS = (Attack, Grapple, Escape, ClimbOut, Withdraw, CastSpell, StandUp, ReadyWeapons, Reload, PickUp, Delay,
                    PassAction)
 COMBAT_COMMANDS: tuple[type[msgspec.Struct], ...] = (
     SubmitHero, RollInitiative, ChooseOrder, MoveFigure, EndMovement, Face, EndRepositioning, Defend, BeginActions,

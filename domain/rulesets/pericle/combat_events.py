@@ -72,6 +72,14 @@ class FellProne(msgspec.Struct, frozen=True, kw_only=True, tag="fell_prone"):
     reason: str
 
 
+class FellIntoPit(msgspec.Struct, frozen=True, kw_only=True, tag="fell_into_pit"):
+    """A failed jump and a failed grab: those who fall into a chasm are dead (seed 001, Shield
+    Bash II); a hero in Saga mode lies unconscious instead, to be revived after the combat."""
+
+    figure: str
+    hex: Hex
+
+
 class ChoiceRolled(msgspec.Struct, frozen=True, kw_only=True, tag="choice_rolled"):
     """An enemy's choice left tied by the seed's priorities, settled by a die (PER-ENEMY-CHOICE)."""
 
@@ -222,6 +230,6 @@ class CombatEnded(msgspec.Struct, frozen=True, kw_only=True, tag="combat_ended")
 
 COMBAT_EVENTS: tuple[type[msgspec.Struct], ...] = (
     HeroJoined, CommandRecorded, KarmaSpent, CombatBegan, InitiativeRolled, OrderChosen, CheckMade, FigureMoved,
-    FellProne, ChoiceRolled, FigureFaced, TeamMoved, RepositioningEnded, DefendDeclared, ActionPhaseBegan, Attacked,
-    Grappled, EscapedGrapple, Damaged, SpellCast, SpellMaintained, SpellEnded, StoodUp, WeaponsReadied,
-    WeaponReloaded, ItemPickedUp, ActionDone, ActionDelayed, SlotSkipped, TurnEnded, CombatEnded)
+    FellProne, FellIntoPit, ChoiceRolled, FigureFaced, TeamMoved, RepositioningEnded, DefendDeclared,
+    ActionPhaseBegan, Attacked, Grappled, EscapedGrapple, Damaged, SpellCast, SpellMaintained, SpellEnded, StoodUp,
+    WeaponsReadied, WeaponReloaded, ItemPickedUp, ActionDone, ActionDelayed, SlotSkipped, TurnEnded, CombatEnded)

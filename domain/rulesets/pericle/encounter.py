@@ -33,6 +33,7 @@ class HexMap(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     height: Annotated[int, msgspec.Meta(ge=2, le=60)]
     walls: Annotated[list[Hex], msgspec.Meta(max_length=1000)] = []  # complete obstructions
     furniture: Annotated[list[Hex], msgspec.Meta(max_length=500)] = []  # partial obstructions
+    pits: Annotated[list[Hex], msgspec.Meta(max_length=500)] = []  # chasms: jumped over, never entered
     hazards: Annotated[list[Hazard], msgspec.Meta(max_length=200)] = []
 
     def contains(self, h: Hex) -> bool:
@@ -81,13 +82,13 @@ class Encounter(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 def problems(encounter: Encounter, seats: list[str] | tuple[str, ...]) -> list[str]:
     """Every way the encounter cannot be played on its own map."""
     found = []
-    blocked = set(encounter.map.walls) | set(encounter.map.furniture)
+    blocked = set(encounter.map.walls) | set(encounter.map.furniture) | set(encounter.map.pits)
     places: list[Hex] = []
     for enemy in encounter.enemies:
         if not encounter.map.contains(enemy.hex):
             found.append(f"enemy {enemy.id} stands off the map at {enemy.hex}")
         if enemy.hex in blocked:
-            found.append(f"enemy {enemy.id} stands in a wall or furniture hex")
+            found.append(f"enemy {enemy.id} stands in a wall, furniture or pit hex")
         places.append(enemy.hex)
     for start in encounter.hero_starts:
         if not encounter.map.contains(start) or start in blocked:

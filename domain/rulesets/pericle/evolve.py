@@ -203,6 +203,11 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
             return _update(state, event.figure, **changes)
         case ev.FellProne():
             return _update(state, event.figure, condition="prone")
+        case ev.FellIntoPit():
+            figure = _figure(state, event.figure)
+            saga_hero = figure.team == "heroes" and state.encounter.mode == "saga"
+            state = _update(state, event.figure, hex=event.hex, condition="unconscious" if saga_hero else "dead")
+            return _settle(state, event.figure)
         case ev.FigureFaced():
             return _update(state, event.figure, facing=event.facing)
         case ev.TeamMoved():

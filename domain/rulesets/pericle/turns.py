@@ -3,80 +3,23 @@ Embattlement, repositioning, Defend declarations, and the Action Order with its 
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
 
-from domain.dice import Dice
 from domain.dice_expression import roll_expression
-from domain.errors import NotPermitted, RuleViolation
-from domain.hexes import Hex, distance
+from domain.errors import RuleViolation
 from domain.rulesets.pericle import board
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.catalogue import SPELLS
-from domain.rulesets.pericle.dice import DIFFICULTIES, Adjustment, check
-from domain.rulesets.pericle.evolve import apply
+from domain.rulesets.pericle.dice import Adjustment, check
 from domain.rulesets.pericle.heroes import Combatant
 from domain.rulesets.pericle.heroes import action_order as ranked_by_base_ad
+from domain.rulesets.pericle.movement import walk
 from domain.rulesets.pericle.state import CombatState, Figure, Team
+from domain.rulesets.pericle.turn import Turn, acting_for_team, own_figure, require_phase, team_seats
 from domain.seats import acting_seat
 
-CRAWL = 2  # "Prone combatants may crawl with a Movement of 2."
 TEAMS: tuple[Team, Team] = ("heroes", "enemies")
-
-
-class Turn:
-    """The events one command causes, applied as they are made so that later rules see them."""
-
-    def __init__(self, battle: Any, dice: Dice) -> None:
-        self.battle = battle
-        self.dice = dice
-        self.state: CombatState = battle.ruleset_state
-        self.events: list[msgspec.Struct] = []
-
-    def emit(self, event: msgspec.Struct) -> None:
-        self.events.append(event)
-        self.state = apply(self.state, event)
-
-    def figure(self, figure_id: str) -> Figure:
-        found = self.state.figure(figure_id)
-        if found is None:
-            raise RuleViolation("figure-unknown", f"no figure {figure_id!r} in this combat")
-        return found
-
-
-# ---- who may command what ---------------------------------------------------------------
-
-
-def seats_of(battle: Any, actor: str) -> set[str]:
-    return {seat.name for seat in battle.seats if seat.player_id == actor}
-
-
-def own_figure(turn: Turn, figure_id: str, actor: str) -> Figure:
-    figure = turn.figure(figure_id)
-    if figure.seat not in seats_of(turn.battle, actor):
-        raise NotPermitted("not-your-figure", f"{figure.name} is played by seat {figure.seat!r}")
-    return figure
-
-
-def team_seats(state: CombatState, team: Team) -> set[str]:
-    if team == "enemies":
-        return {state.enemy_seat}
-    return {f.seat for f in state.team("heroes")}
-
-
-def acting_for_team(turn: Turn, team: Team, requested: str | None, actor: str) -> str:
-    seat = acting_seat(turn.battle.seats, requested, actor)
-    if seat not in team_seats(turn.state, team):
-        raise NotPermitted("not-your-team", f"seat {seat!r} does not play the {team}")
-    return seat
-
-
-def require_phase(state: CombatState, *phases: str) -> None:
-    if state.phase not in phases:
-        raise RuleViolation("wrong-phase", f"that is done in the {' or '.join(phases)} phase; "
-                                           f"the combat is in the {state.phase} phase")
 
 
 # ---- Initiative --------------------------------------------------------------------------
@@ -104,10 +47,6 @@ def choose_order(turn: Turn, command: cmd.ChooseOrder, actor: str) -> None:
 # ---- Movement ----------------------------------------------------------------------------
 
 
-def movement_points(figure: Figure) -> int:
-    return CRAWL if figure.condition == "prone" else figure.movement
-
-
 def can_move(turn: Turn, figure: Figure) -> None:
     if not figure.active:
         raise RuleViolation("figure-down", f"{figure.name} is {figure.condition}")
@@ -126,77 +65,6 @@ def move_in_phase(turn: Turn, command: cmd.MoveFigure, actor: str) -> None:
         raise RuleViolation("already-moved", "a figure finishes its move before the next moves, and moves once")
     can_move(turn, figure)
     walk(turn, figure, command.path, command.facing, reason="movement")
-
-
-def walk(turn: Turn, figure: Figure, path: list[Hex], facing: int | None, *, reason: str) -> None:
-    """Move hex by hex: no standing combatant, wall or furniture in the way; stop on becoming
-    Embattled; a Pivot of one hex (staying adjacent to every adjacent foe) when starting
-    Embattled; a Simple Athletics check to enter a hex with a prone figure or a body (failure:
-    prone there, the move ends); hazards deal their damage."""
-    state = turn.state
-    if path and figure.pinned_turn >= state.turn:
-        raise RuleViolation("pinned", f"{figure.name} is Pinned: it may rotate but not move this turn")
-    limit = movement_points(figure)
-    engaged = board.embattled_by(state, figure)
-    if engaged:
-        limit = min(limit, 1)
-        adjacent = [foe for foe in engaged if distance(foe.hex, figure.hex) == 1]
-        if path and any(distance(foe.hex, path[0]) != 1 for foe in adjacent):
-            raise RuleViolation("pivot", "an Embattled figure may only Pivot one hex, staying adjacent to every "
-                                         "foe it is Embattled with (Withdraw is an Action)")
-    if len(path) > limit:
-        raise RuleViolation("movement-exceeded", f"{figure.name} may move {limit} hex(es) now"
-                                                 f"{' (Embattled: Pivot)' if engaged else ''}")
-    here = figure.hex
-    for index, step in enumerate(path):
-        if distance(here, step) != 1:
-            raise RuleViolation("path-not-adjacent", f"{step} is not next to {here}")
-        if not board.passable(state, step):
-            raise RuleViolation("path-blocked", f"{step} is a wall, furniture or off the map")
-        if board.standing_in(state, step, besides=figure.id):
-            raise RuleViolation("path-occupied", f"{step} holds a standing combatant")
-        if index < len(path) - 1 and not engaged and board.embattled_by(state, figure, at=step):
-            raise RuleViolation("embattled-stop", f"entering {step} Embattles {figure.name}: the move stops there")
-        here = step
-    taken: list[Hex] = []
-    for step in path:
-        taken.append(step)
-        if board.lying_in(state, step, besides=figure.id) and not _clear_the_body(turn, figure):
-            turn.emit(ev.FigureMoved(figure=figure.id, path=tuple(taken), facing=_facing(figure, facing),
-                                     counted=len(taken), reason=reason))
-            turn.emit(ev.FellProne(figure=figure.id, reason="failed to cross a body or prone figure"))
-            return
-    turn.emit(ev.FigureMoved(figure=figure.id, path=tuple(taken), facing=_facing(figure, facing), counted=len(taken),
-                             reason=reason))
-    for step in taken:
-        _hazard(turn, figure, step)
-
-
-def _facing(figure: Figure, facing: int | None) -> int:
-    return figure.facing if facing is None else facing
-
-
-def skill_score(figure: Figure, ranks: int) -> tuple[int, list[Adjustment]]:
-    """A skill check's base and the everkin's Everkin Wit (+1 on all skill checks)."""
-    return ranks, [Adjustment(1, "Everkin Wit")] if figure.everkin else []
-
-
-def _clear_the_body(turn: Turn, figure: Figure) -> bool:
-    """Seed 001, Jumping: a Simple Athletics check (AD+2) to move over a body or prone figure."""
-    base, extra = skill_score(figure, figure.athletics)
-    rolled = check(turn.dice, f"{figure.name}: Athletics to cross a body", base,
-                   [Adjustment(DIFFICULTIES["Simple"], "Simple"), *extra])
-    turn.emit(ev.CheckMade(figure=figure.id, purpose="Simple Athletics check to cross a body or prone figure",
-                           check=rolled))
-    return rolled.success
-
-
-def _hazard(turn: Turn, figure: Figure, h: Hex) -> None:
-    for hazard in turn.state.encounter.map.hazards:
-        if hazard.hex == h and hazard.damage and turn.figure(figure.id).active:
-            roll = roll_expression(turn.dice, hazard.damage, f"{figure.name} enters {hazard.name}")
-            turn.emit(ev.Damaged(figure=figure.id, amount=max(0, roll.total or 0), source=f"hazard:{hazard.name}",
-                                 roll=roll))
 
 
 def end_movement(turn: Turn, command: cmd.EndMovement, actor: str) -> None:

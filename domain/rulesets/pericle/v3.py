@@ -26,6 +26,7 @@ from domain.rulesets.pericle.evolve import apply
 from domain.rulesets.pericle.sheet import HeroSheet, stats
 from domain.rulesets.pericle.sheet import problems as sheet_problems
 from domain.rulesets.pericle.state import CombatState, Figure
+from domain.rulesets.pericle.turn import Turn, seats_of
 from domain.seats import acting_seat
 
 
@@ -220,7 +221,7 @@ class PericleCombat(PericleChecks):
     def _play(self, battle: Any, command: msgspec.Struct, dice: Dice, actor: str) -> list[msgspec.Struct]:
         if battle.ruleset_state is None:
             return super().decide(battle, command, dice, actor)
-        turn = turns.Turn(battle, dice)
+        turn = Turn(battle, dice)
         match command:
             case cmd.RollInitiative():
                 turns.roll_initiative(turn, command, actor)
@@ -272,7 +273,7 @@ class PericleCombat(PericleChecks):
         hero = state.figure(command.hero)
         if hero is None or hero.team != "heroes":
             raise RuleViolation("figure-unknown", f"no hero {command.hero!r}")
-        if hero.seat not in turns.seats_of(battle, actor):
+        if hero.seat not in seats_of(battle, actor):
             raise NotPermitted("not-your-figure", f"{hero.name} is played by seat {hero.seat!r}")
         if hero.condition == "dead":
             raise RuleViolation("karma-dead", "a dead hero spends no Karma")

@@ -1,0 +1,160 @@
+"""Moving a figure (seed 001, Movement & Embattlement, Jumping, Additional Combat Rules): hex by
+hex or jumping over one or two hexes; Embattlement, the Pivot, bodies, pits and hazards."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from domain.dice_expression import roll_expression
+from domain.errors import RuleViolation
+from domain.hexes import DIRECTIONS, Hex, distance
+from domain.rulesets.pericle import board
+from domain.rulesets.pericle import combat_events as ev
+from domain.rulesets.pericle.dice import DIFFICULTIES, Adjustment, check
+from domain.rulesets.pericle.state import Figure
+from domain.rulesets.pericle.turn import Turn
+
+CRAWL = 2  # "Prone combatants may crawl with a Movement of 2."
+
+
+def movement_points(figure: Figure) -> int:
+    return CRAWL if figure.condition == "prone" else figure.movement
+
+
+def hurdled(here: Hex, landing: Hex) -> list[Hex]:
+    """The hexes a straight jump from `here` to `landing` passes over (one or two); a step to a
+    neighbour hurdles nothing. Refused when the landing is not straight ahead."""
+    gap = distance(here, landing)
+    if gap == 1:
+        return []
+    for step in DIRECTIONS:
+        if gap in (2, 3) and Hex(here.q + step.q * gap, here.r + step.r * gap) == landing:
+            return [Hex(here.q + step.q * n, here.r + step.r * n) for n in range(1, gap)]
+    raise RuleViolation("path-not-adjacent", f"{landing} is neither next to {here} nor a straight jump of one or "
+                                             f"two hexes from it")
+
+
+def walk(turn: Turn, figure: Figure, path: list[Hex], facing: int | None, *, reason: str) -> None:
+    """Validate the whole path, then resolve it leg by leg: a check where a leg needs one, and
+    the move ends where a check fails."""
+    state = turn.state
+    if path and figure.pinned_turn >= state.turn:
+        raise RuleViolation("pinned", f"{figure.name} is Pinned: it may rotate but not move this turn")
+    if path and figure.hex in state.encounter.map.pits:
+        raise RuleViolation("clinging", f"{figure.name} clings to a pit's edge: climbing out is an Action")
+    limit = movement_points(figure)
+    engaged = board.embattled_by(state, figure)
+    if engaged:
+        limit = min(limit, 1)
+        adjacent = [foe for foe in engaged if distance(foe.hex, figure.hex) == 1]
+        if path and any(distance(foe.hex, path[0]) != 1 for foe in adjacent):
+            raise RuleViolation("pivot", "an Embattled figure may only Pivot one hex, staying adjacent to every "
+                                         "foe it is Embattled with (Withdraw is an Action)")
+    legs = _legs(turn, figure, path)
+    cost = sum(len(over) + 1 for _, over in legs)
+    if cost > limit:
+        raise RuleViolation("movement-exceeded", f"{figure.name} may move {limit} hex(es) now"
+                                                 f"{' (Embattled: Pivot)' if engaged else ''}; this path costs {cost}")
+    for index, (landing, _) in enumerate(legs):
+        if index < len(legs) - 1 and not engaged and board.embattled_by(state, figure, at=landing):
+            raise RuleViolation("embattled-stop", f"entering {landing} Embattles {figure.name}: the move stops there")
+    taken: list[Hex] = []
+    for landing, over in legs:
+        ending = _jump(turn, figure, over) if over else None
+        if ending is not None:
+            taken.append(ending[0])
+            _finish(turn, figure, taken, facing, reason)
+            ending[1]()
+            return
+        taken.append(landing)
+        if board.lying_in(state, landing, besides=figure.id) and not _clear_the_body(turn, figure):
+            _finish(turn, figure, taken, facing, reason)
+            turn.emit(ev.FellProne(figure=figure.id, reason="failed to cross a body or prone figure"))
+            return
+    _finish(turn, figure, taken, facing, reason)
+
+
+def _legs(turn: Turn, figure: Figure, path: list[Hex]) -> list[tuple[Hex, list[Hex]]]:
+    state = turn.state
+    legs = []
+    here = figure.hex
+    for landing in path:
+        over = hurdled(here, landing)
+        if over and figure.condition != "standing":
+            raise RuleViolation("jump-prone", "a prone figure crawls; it cannot jump")
+        for hex_ in over:
+            if not state.encounter.map.contains(hex_) or not board.passable(state, hex_, over_pits=True):
+                raise RuleViolation("jump-blocked", f"{hex_} holds an obstacle of waist height or taller")
+            if board.standing_in(state, hex_, besides=figure.id):
+                raise RuleViolation("jump-blocked", f"{hex_} holds a standing combatant")
+        if not board.passable(state, landing):
+            raise RuleViolation("path-blocked", f"{landing} is a wall, furniture, a pit or off the map")
+        if board.standing_in(state, landing, besides=figure.id):
+            raise RuleViolation("path-occupied", f"{landing} holds a standing combatant")
+        legs.append((landing, over))
+        here = landing
+    return legs
+
+
+def _finish(turn: Turn, figure: Figure, taken: list[Hex], facing: int | None, reason: str) -> None:
+    turn.emit(ev.FigureMoved(figure=figure.id, path=tuple(taken), facing=figure.facing if facing is None else facing,
+                             counted=len(taken), reason=reason))
+    for step in taken:
+        _hazard(turn, figure, step)
+
+
+def _athletics(turn: Turn, figure: Figure, difficulty: str, purpose: str) -> bool:
+    """A skill check at the figure's Athletics (an enemy's Base AD unless its block gives one)."""
+    extra = [Adjustment(1, "Everkin Wit")] if figure.everkin else []
+    modifier = DIFFICULTIES[difficulty]
+    adjustments = [Adjustment(modifier, difficulty)] if modifier else []
+    rolled = check(turn.dice, f"{figure.name}: {purpose}", figure.athletics, [*adjustments, *extra])
+    turn.emit(ev.CheckMade(figure=figure.id, purpose=f"{difficulty} Athletics check to {purpose}", check=rolled))
+    return rolled.success
+
+
+def _clear_the_body(turn: Turn, figure: Figure) -> bool:
+    """Jumping: a Simple Athletics check (AD+2) to move over a body or prone figure."""
+    return _athletics(turn, figure, "Simple", "cross a body or prone figure")
+
+
+def _jump(turn: Turn, figure: Figure, over: list[Hex]) -> tuple[Hex, Callable[[], None]] | None:
+    """Jumping over one hex: a Moderate check; over two: Moderate to clear the first, then Hard
+    (AD-2) to clear the second. A failure lands the jumper in the hex it failed to clear: prone
+    if something lay there; in a pit, a Moderate check to grab the far edge (clinging, prone)
+    or the fall."""
+    for index, hex_ in enumerate(over):
+        difficulty = "Moderate" if index == 0 else "Hard"
+        if not _athletics(turn, figure, difficulty, f"jump over {hex_.q},{hex_.r}"):
+            return hex_, lambda hex_=hex_: _land_short(turn, figure, hex_)
+    return None
+
+
+def _land_short(turn: Turn, figure: Figure, hex_: Hex) -> None:
+    if hex_ in turn.state.encounter.map.pits:
+        if _athletics(turn, figure, "Moderate", "grab the far edge of the pit"):
+            turn.emit(ev.FellProne(figure=figure.id, reason="clinging to the edge of a pit"))
+        else:
+            turn.emit(ev.FellIntoPit(figure=figure.id, hex=hex_))
+    elif board.lying_in(turn.state, hex_, besides=figure.id):
+        turn.emit(ev.FellProne(figure=figure.id, reason="fell on what it tried to jump"))
+
+
+def climb_out(turn: Turn, figure: Figure, to: Hex) -> None:
+    """Jumping: "On a subsequent turn's Action phase, the jumper clinging to the edge may attempt
+    to climb up with another Moderate Athletics check" (PER-CLIMB-OUT: onto an adjacent empty
+    hex, still prone)."""
+    if figure.hex not in turn.state.encounter.map.pits:
+        raise RuleViolation("not-clinging", f"{figure.name} is not clinging to a pit's edge")
+    if distance(to, figure.hex) != 1 or not board.passable(turn.state, to) or turn.state.at(to):
+        raise RuleViolation("climb-hex", "climb out onto an adjacent empty hex")
+    if _athletics(turn, figure, "Moderate", "climb out of the pit"):
+        turn.emit(ev.FigureMoved(figure=figure.id, path=(to,), facing=figure.facing, counted=0, reason="climb"))
+
+
+def _hazard(turn: Turn, figure: Figure, h: Hex) -> None:
+    for hazard in turn.state.encounter.map.hazards:
+        if hazard.hex == h and hazard.damage and turn.figure(figure.id).active:
+            roll = roll_expression(turn.dice, hazard.damage, f"{figure.name} enters {hazard.name}")
+            turn.emit(ev.Damaged(figure=figure.id, amount=max(0, roll.total or 0), source=f"hazard:{hazard.name}",
+                                 roll=roll))

@@ -1,0 +1,67 @@
+"""One command's turn at the rules: the events it makes, applied as they are made, and who may
+command which figure."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.dice import Dice
+from domain.errors import NotPermitted, RuleViolation
+from domain.rulesets.pericle.evolve import apply
+from domain.rulesets.pericle.state import CombatState, Figure, Team
+from domain.seats import acting_seat
+
+
+class Turn:
+    """The events one command causes, applied as they are made so that later rules see them."""
+
+    def __init__(self, battle: Any, dice: Dice) -> None:
+        self.battle = battle
+        self.dice = dice
+        self.state: CombatState = battle.ruleset_state
+        self.events: list[msgspec.Struct] = []
+
+    def emit(self, event: msgspec.Struct) -> None:
+        self.events.append(event)
+        self.state = apply(self.state, event)
+
+    def figure(self, figure_id: str) -> Figure:
+        found = self.state.figure(figure_id)
+        if found is None:
+            raise RuleViolation("figure-unknown", f"no figure {figure_id!r} in this combat")
+        return found
+
+
+# ---- who may command what ---------------------------------------------------------------
+
+
+def seats_of(battle: Any, actor: str) -> set[str]:
+    return {seat.name for seat in battle.seats if seat.player_id == actor}
+
+
+def own_figure(turn: Turn, figure_id: str, actor: str) -> Figure:
+    figure = turn.figure(figure_id)
+    if figure.seat not in seats_of(turn.battle, actor):
+        raise NotPermitted("not-your-figure", f"{figure.name} is played by seat {figure.seat!r}")
+    return figure
+
+
+def team_seats(state: CombatState, team: Team) -> set[str]:
+    if team == "enemies":
+        return {state.enemy_seat}
+    return {f.seat for f in state.team("heroes")}
+
+
+def acting_for_team(turn: Turn, team: Team, requested: str | None, actor: str) -> str:
+    seat = acting_seat(turn.battle.seats, requested, actor)
+    if seat not in team_seats(turn.state, team):
+        raise NotPermitted("not-your-team", f"seat {seat!r} does not play the {team}")
+    return seat
+
+
+def require_phase(state: CombatState, *phases: str) -> None:
+    if state.phase not in phases:
+        raise RuleViolation("wrong-phase", f"that is done in the {' or '.join(phases)} phase; "
+                                           f"the combat is in the {state.phase} phase")
