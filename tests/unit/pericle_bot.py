@@ -58,6 +58,8 @@ def proposals(combat: CombatState, rng: random.Random) -> Iterator[tuple[str, di
             foe = nearest_foe(combat, figure)
             if foe is None:
                 continue
+            if figure.flying_speed:
+                yield from _flights(combat, figure, foe, rng)
             path = toward(combat, figure, foe.hex, rng.randint(0, figure.movement))
             while True:
                 end = path[-1] if path else figure.hex
@@ -81,6 +83,15 @@ def proposals(combat: CombatState, rng: random.Random) -> Iterator[tuple[str, di
         yield hero_seat, {"type": "begin_actions"}
     elif phase == "actions":
         yield from _actions(combat, rng)
+
+
+def _flights(combat: CombatState, figure: Figure, foe: Figure,
+             rng: random.Random) -> Iterator[tuple[str, dict[str, Any]]]:
+    """A flyer flies at its foe and lands beside it, or stays aloft."""
+    path = toward(combat, figure, foe.hex, figure.flying_speed)
+    end = path[-1] if path else figure.hex
+    yield figure.seat, {"type": "move_figure", "figure": figure.id, "path": [at(h) for h in path],
+                        "fly": rng.random() < 0.3, "facing": facing_toward(end, foe.hex)}
 
 
 def _actions(combat: CombatState, rng: random.Random) -> Iterator[tuple[str, dict[str, Any]]]:

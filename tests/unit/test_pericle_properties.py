@@ -15,13 +15,14 @@ from domain.battle import replay
 from domain.errors import DomainError
 from domain.rulesets.pericle.state import CombatState
 from domain.snapshots import from_snapshot, to_snapshot
-from tests.unit.pericle_arena import PericleArena
+from tests.unit.pericle_arena import PericleArena, encounter
 from tests.unit.pericle_bot import proposals
 
 
 def board_invariants(combat: CombatState) -> None:
-    """No two standing combatants share a hex; every figure is on the map, off the walls."""
-    standing = Counter(f.hex for f in combat.figures if f.condition == "standing")
+    """No two standing combatants share a hex (a flyer may be above one); every figure is on the
+    map, off the walls."""
+    standing = Counter((f.hex, f.airborne) for f in combat.figures if f.condition == "standing")
     assert max(standing.values(), default=0) <= 1, standing
     for figure in combat.figures:
         assert combat.encounter.map.contains(figure.hex) and figure.hex not in combat.encounter.map.walls
@@ -29,8 +30,18 @@ def board_invariants(combat: CombatState) -> None:
         assert figure.hp <= figure.max_hp
 
 
+BAT = {"id": "bat", "name": "Giant bat", "hp": 4, "mt": 1, "base_ad": 2, "movement": 2, "flying": 6,
+       "attacks": [{"name": "Bite", "damage": "1d4", "natural": True}], "hex": {"q": 3, "r": 6}, "facing": 3}
+
+
 def play(seed: int, steps: int) -> PericleArena:
-    arena = PericleArena()
+    """A combat on the arena's map, with a giant bat and a pit on odd seeds."""
+    extra: dict[str, object] = {}
+    if seed % 2:
+        extra = {"enemies": [*encounter()["enemies"], BAT],
+                 "map": {**encounter()["map"], "pits": [{"q": 1, "r": 6}], "hazards": [
+                     {"hex": {"q": 1, "r": 1}, "name": "fire", "damage": "1d4"}]}}
+    arena = PericleArena(**extra)
     rng = random.Random(seed)
     for _ in range(steps):
         if arena.combat.phase == "ended":
@@ -49,7 +60,7 @@ def play(seed: int, steps: int) -> PericleArena:
     return arena
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(seed=st.integers(0, 2**32), steps=st.integers(1, 150), data=st.data())
 def test_a_combat_replays_to_the_same_state_and_snapshots_agree(seed: int, steps: int, data: st.DataObject) -> None:
     arena = play(seed, steps)

@@ -252,3 +252,47 @@ def test_jumping_two_hexes_needs_a_moderate_then_a_hard_check() -> None:
     arena = PericleArena(map={"width": 8, "height": 8, "walls": [{"q": 1, "r": 3}]})
     arena.to_movement("heroes")
     assert arena.rule_of("ana", {"type": "move_figure", "figure": "hero-varya", "path": [at(2, 3)]}) == "jump-blocked"
+
+
+BAT = {"id": "bat", "name": "Giant bat", "hp": 4, "mt": 1, "base_ad": 2, "movement": 2, "flying": 6,
+       "attacks": [{"name": "Bite", "damage": "1d4", "natural": True}], "hex": {"q": 5, "r": 4}, "facing": 3}
+
+
+def flying_arena() -> PericleArena:
+    from tests.unit.pericle_arena import encounter
+
+    return PericleArena(enemies=[*encounter()["enemies"], BAT])
+
+
+def test_a_flyer_takes_off_passes_over_foes_and_lands_behind_them() -> None:
+    """Flying: the second speed in the air; not Embattled and Embattling no one while flying;
+    over combatants; landing adjacent, usually behind, a foe."""
+    arena = flying_arena()
+    arena.to_movement("enemies")
+    assert arena.rule_of("gm", {"type": "move_figure", "figure": "orc", "path": [], "fly": True}) == "cannot-fly"
+    path = [at(4, 4), at(3, 4), at(2, 4), at(1, 4), at(0, 4)]
+    arena.act("bat", "move_figure", path=path, fly=True, facing=3)
+    bat = arena.figure("bat")
+    assert bat.airborne and bat.hex == Hex(0, 4), "above Baerwyn, who stands below"
+    assert board.embattled_by(arena.combat, bat) == []
+    assert "bat" not in [f.id for f in board.embattled_by(arena.combat, arena.figure("hero-baerwyn"))]
+
+
+def test_the_ground_and_the_air_do_not_meet_in_melee() -> None:
+    """Melee between the ground and the air is not allowed; a ranged attack from the ground on a
+    flyer is at AD-3, a flyer attacks at AD-2."""
+    arena = flying_arena()
+    arena.put("bat", 1, 3, facing=3, airborne=True)
+    arena.put("hero-varya", 0, 3, facing=0)
+    arena.to_actions("heroes")
+    arena.pass_until("hero-varya")
+    assert arena.rule_of("ana", {"type": "attack", "figure": "hero-varya",
+                                 "strikes": [{"target": "bat"}]}) == "ground-and-air"
+    arena = flying_arena()
+    arena.put("bat", 3, 4, facing=3, airborne=True)
+    arena.to_actions("heroes")
+    from domain.rulesets.pericle.combat_events import Attacked
+
+    events = arena.act("hero-baerwyn", "attack", [10] + [6] * 5, strikes=[{"target": "bat"}])
+    strike = next(s for e in events if isinstance(e, Attacked) for s in e.strikes)
+    assert {a.source: a.value for a in strike.check.adjustments}["a flying target"] == -3

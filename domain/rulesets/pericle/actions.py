@@ -137,6 +137,20 @@ def _strike_penalties(figure: Figure, weapons: list[Weapon]) -> list[list[Adjust
     return found
 
 
+def _flight(attacker: Figure, target: Figure, kind: str) -> list[Adjustment]:
+    """Flying: no melee between the ground and the air; a flyer attacks at AD-2; from the ground
+    a ranged attack on a flyer is at AD-3."""
+    if attacker.airborne != target.airborne and kind in ("melee", "reach", "grapple-strike"):
+        raise RuleViolation("ground-and-air", "combatants on the ground and flying creatures cannot strike each "
+                                              "other in melee")
+    found = []
+    if attacker.airborne:
+        found.append(Adjustment(-2, "attacking while flying"))
+    elif target.airborne:
+        found.append(Adjustment(-3, "a flying target"))
+    return found
+
+
 class StrikePlan:
     """Everything an attack roll is made of, for one strike."""
 
@@ -177,7 +191,7 @@ def _plan(turn: Turn, attacker: Figure, target: Figure, weapon: Weapon, own: lis
     """The seed's modifiers, each named: weapon class, Disciplines, position, range, the
     target's Defensive Fighting, Clumsiness, Blur, MT short of the weapon's, Defense Dice."""
     kind = _kind(turn, attacker, target, weapon)
-    adjustments = list(own)
+    adjustments = list(own) + _flight(attacker, target, kind)
     defense: list[str] = []
     if weapon.weapon_class == "sword":
         adjustments.append(Adjustment(1, "sword"))
@@ -389,6 +403,8 @@ def grapple(turn: Turn, attacker: Figure, command: cmd._Action) -> None:
         raise RuleViolation("target", f"{target.name} cannot be Grappled")
     if distance(attacker.hex, target.hex) != 1 or board.zone_of(attacker, target.hex) != "front":
         raise RuleViolation("front-hexes", f"{target.name} is not in {attacker.name}'s front hexes")
+    if attacker.airborne != target.airborne:
+        raise RuleViolation("ground-and-air", "the ground and the air do not grapple")
     defending_score = target.grapple + (3 if target.everkin else 0)  # Grappling Evasion
     roller, ad = opposed(attacker.grapple, defending_score)
     if attacker.grapple == defending_score:
@@ -442,7 +458,7 @@ def move_action(turn: Turn, figure: Figure, command: cmd._Action) -> None:
     """A second Move as the Action, by the Movement phase's rules."""
     assert isinstance(command, cmd.MoveFigure)
     can_move(turn, figure)
-    walk(turn, figure, list(command.path), command.facing, reason="action")
+    walk(turn, figure, list(command.path), command.facing, reason="action", fly=command.fly)
 
 
 def cast_spell(turn: Turn, caster: Figure, command: cmd._Action) -> None:
@@ -463,6 +479,10 @@ def cast_spell(turn: Turn, caster: Figure, command: cmd._Action) -> None:
     if spell.initial_exhaustion == 0 and power < 1:
         raise RuleViolation("spell-power", f"{spell.name} costs xE: put at least 1 Exhaustion into it")
     adjustments: list[Adjustment] = []
+    if caster.airborne:
+        adjustments.append(Adjustment(-1, "casting while flying"))
+    elif target.airborne:
+        adjustments.append(Adjustment(-3, "a flying target"))
     defense: list[str] = []
     if target.id != caster.id:
         gap = distance(caster.hex, target.hex)

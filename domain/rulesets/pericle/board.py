@@ -44,8 +44,8 @@ def reach(figure: Figure) -> int:
 
 
 def can_threaten(figure: Figure) -> bool:
-    """Prone figures, those in a Grapple Pile, and bodies Embattle no one."""
-    return figure.standing
+    """Prone figures, those in a Grapple Pile, bodies and flyers in the air Embattle no one."""
+    return figure.standing and not figure.airborne
 
 
 def threatens(state: CombatState, figure: Figure, h: Hex) -> bool:
@@ -66,12 +66,14 @@ def foes(state: CombatState, figure: Figure) -> list[Figure]:
 def embattled_by(state: CombatState, figure: Figure, at: Hex | None = None) -> list[Figure]:
     """The foes that Embattle `figure` (standing at `at`): those who could strike it there, and
     the foes it holds at bay with Reach two hexes away (a Reach wielder is Embattled too)."""
+    if figure.airborne:
+        return []  # flying creatures are not Embattled by anyone
     here = figure.hex if at is None else at
     placed = figure if at is None else _moved(figure, here)
     found = [foe for foe in foes(state, figure) if threatens(state, foe, here)]
     if can_threaten(placed) and reach(placed) >= 2:
         found += [foe for foe in foes(state, figure) if foe not in found and distance(here, foe.hex) == 2
-                  and threatens(state, placed, foe.hex)]
+                  and not foe.airborne and threatens(state, placed, foe.hex)]
     return found
 
 
@@ -85,7 +87,7 @@ def walls(state: CombatState) -> frozenset[Hex]:
 
 def obstacles(state: CombatState, *, ignore: tuple[str, ...] = ()) -> frozenset[Hex]:
     """Partial obstructions for a line of sight: furniture and standing combatants."""
-    standing = {f.hex for f in state.figures if f.id not in ignore and f.condition == "standing"}
+    standing = {f.hex for f in state.figures if f.id not in ignore and f.condition == "standing" and not f.airborne}
     return frozenset(state.encounter.map.furniture) | standing
 
 
@@ -98,7 +100,7 @@ def line_cover(state: CombatState, shooter: Figure, target: Figure) -> str:
 def figures_in_the_way(state: CombatState, shooter: Figure, target: Figure) -> list[Figure]:
     """Standing combatants whose hexes either sight line touches, nearest first."""
     touched = sight_line_hexes(shooter.hex, target.hex)
-    found = [f for f in state.figures if f.hex in touched and f.condition == "standing"
+    found = [f for f in state.figures if f.hex in touched and f.condition == "standing" and not f.airborne
              and f.id not in (shooter.id, target.id)]
     return sorted(found, key=lambda f: (distance(shooter.hex, f.hex), f.id))
 
@@ -110,8 +112,10 @@ def passable(state: CombatState, h: Hex, *, over_pits: bool = False) -> bool:
             and (over_pits or h not in board_map.pits))
 
 
-def standing_in(state: CombatState, h: Hex, *, besides: str) -> Figure | None:
-    return next((f for f in state.figures if f.hex == h and f.id != besides and f.condition == "standing"), None)
+def standing_in(state: CombatState, h: Hex, *, besides: str, airborne: bool = False) -> Figure | None:
+    """A standing combatant in the hex, at the given height (a flyer may be above a ground one)."""
+    return next((f for f in state.figures if f.hex == h and f.id != besides and f.condition == "standing"
+                 and f.airborne == airborne), None)
 
 
 def lying_in(state: CombatState, h: Hex, *, besides: str) -> list[Figure]:

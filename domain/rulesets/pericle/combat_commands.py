@@ -81,6 +81,7 @@ class MoveFigure(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True,
 
     path: Annotated[list[Hex], msgspec.Meta(max_length=12)] = []
     facing: Facing | None = None
+    fly: bool | None = None  # a flyer: true takes off or stays aloft, false lands at the end; unset keeps it
 
 
 class StrikeOrder(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):

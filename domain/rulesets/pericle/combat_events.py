@@ -64,7 +64,8 @@ class FigureMoved(msgspec.Struct, frozen=True, kw_only=True, tag="figure_moved")
     path: tuple[Hex, ...]  # the hexes entered, in order
     facing: int
     counted: int  # hexes that count as moving this turn (running is more than one)
-    reason: str = "movement"  # movement, action, withdraw, stand, grapple, escape
+    reason: str = "movement"  # movement, action, withdraw, climb
+    airborne: bool | None = None  # a flyer took off (true) or landed (false)
 
 
 class FellProne(msgspec.Struct, frozen=True, kw_only=True, tag="fell_prone"):

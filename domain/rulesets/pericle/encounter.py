@@ -62,6 +62,7 @@ class Enemy(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
     kn: Small = 0
     grapple: Annotated[int, msgspec.Meta(ge=-10, le=30)] = 0
     movement: Small = 5
+    flying: Small | None = None  # its flying Movement ("5 / 8": 8); it starts on the ground
     armour: Small = 0
     shield: Small = 0
     athletics: Small | None = None  # its Base AD when not given

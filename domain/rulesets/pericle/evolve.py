@@ -47,7 +47,7 @@ def _settle(state: CombatState, figure_id: str) -> CombatState:
     now = condition(figure.hp, figure.team == "heroes", state.encounter.mode)
     if now == "standing":
         return state
-    state = _update(state, figure_id, condition=now, grappled_with=(), defending=False)
+    state = _update(state, figure_id, condition=now, grappled_with=(), defending=False, airborne=False)
     if now == "dead":
         state = replace(state, spells=tuple(s for s in state.spells if s.caster != figure_id))
     return replace(state, figures=tuple(
@@ -84,7 +84,7 @@ def _strike(state: CombatState, strike: ev.Strike) -> CombatState:
             state = _update(state, target.id, stunned=True)
         elif strike.crit_effect == "trip":
             state = _update(state, target.id, condition="prone" if target.condition == "standing" else
-                            target.condition)
+                            target.condition, airborne=False)
         elif strike.crit_effect == "pin":
             state = _update(state, target.id, pinned_turn=state.turn + 1)
         state = wound(state, strike.target, strike.damage, strike.attacker)
@@ -198,6 +198,8 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
             changes: dict[str, Any] = {"facing": event.facing, "moved": figure.moved + event.counted}
             if event.path:
                 changes["hex"] = event.path[-1]
+            if event.airborne is not None:
+                changes["airborne"] = event.airborne
             if event.reason == "movement":
                 state = replace(state, moved_figures=(*state.moved_figures, event.figure))
             return _update(state, event.figure, **changes)

@@ -34,10 +34,16 @@ def hurdled(here: Hex, landing: Hex) -> list[Hex]:
                                              f"two hexes from it")
 
 
-def walk(turn: Turn, figure: Figure, path: list[Hex], facing: int | None, *, reason: str) -> None:
+def walk(turn: Turn, figure: Figure, path: list[Hex], facing: int | None, *, reason: str,
+         fly: bool | None = None) -> None:
     """Validate the whole path, then resolve it leg by leg: a check where a leg needs one, and
     the move ends where a check fails."""
     state = turn.state
+    if fly is not None and not figure.flying_speed:
+        raise RuleViolation("cannot-fly", f"{figure.name} does not fly")
+    if figure.airborne or fly:
+        _fly(turn, figure, path, facing, reason=reason, land=fly is False)
+        return
     if path and figure.pinned_turn >= state.turn:
         raise RuleViolation("pinned", f"{figure.name} is Pinned: it may rotate but not move this turn")
     if path and figure.hex in state.encounter.map.pits:
@@ -72,6 +78,33 @@ def walk(turn: Turn, figure: Figure, path: list[Hex], facing: int | None, *, rea
             turn.emit(ev.FellProne(figure=figure.id, reason="failed to cross a body or prone figure"))
             return
     _finish(turn, figure, taken, facing, reason)
+
+
+def _fly(turn: Turn, figure: Figure, path: list[Hex], facing: int | None, *, reason: str, land: bool) -> None:
+    """Flying: the flying Movement; no Embattlement either way, over combatants and furniture,
+    not through walls; taking off needs not being Embattled (Withdraw first); landing needs a
+    hex a figure could stand in."""
+    state = turn.state
+    if not figure.airborne:
+        if board.embattled_by(state, figure):
+            raise RuleViolation("embattled-take-off", "an Embattled flyer cannot take off unless it Withdraws")
+        if figure.condition != "standing":
+            raise RuleViolation("prone", "a prone figure cannot take off")
+    if len(path) > figure.flying_speed:
+        raise RuleViolation("movement-exceeded", f"{figure.name} flies {figure.flying_speed} hex(es)")
+    here = figure.hex
+    for step in path:
+        if distance(here, step) != 1:
+            raise RuleViolation("path-not-adjacent", f"{step} is not next to {here}")
+        if not state.encounter.map.contains(step) or step in state.encounter.map.walls:
+            raise RuleViolation("path-blocked", f"{step} is a wall or off the map")
+        here = step
+    if board.standing_in(state, here, besides=figure.id, airborne=True):
+        raise RuleViolation("path-occupied", f"another flyer is in {here}")
+    if land and (not board.passable(state, here) or board.standing_in(state, here, besides=figure.id)):
+        raise RuleViolation("landing", f"{figure.name} cannot land in {here}")
+    turn.emit(ev.FigureMoved(figure=figure.id, path=tuple(path), facing=figure.facing if facing is None else facing,
+                             counted=len(path), reason=reason, airborne=not land))
 
 
 def _legs(turn: Turn, figure: Figure, path: list[Hex]) -> list[tuple[Hex, list[Hex]]]:

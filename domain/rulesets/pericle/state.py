@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 import msgspec
 
+from domain.dice import Roll
 from domain.hexes import Hex
 from domain.rulesets.pericle.catalogue import Weapon
 from domain.rulesets.pericle.encounter import Encounter
@@ -34,6 +35,8 @@ class Figure(msgspec.Struct, frozen=True, kw_only=True):
     base_ad: int
     grapple: int
     movement: int
+    flying_speed: int = 0  # movement in the air, for those that fly ("5 / 8")
+    airborne: bool = False
     armour: int
     shield: int
     athletics: int
@@ -96,7 +99,7 @@ class LastCommand(msgspec.Struct, frozen=True):
     seat: str
     command: dict[str, Any]
     before: CombatState  # the state before it (without a `last` of its own)
-    rolls: tuple[Any, ...] = ()
+    rolls: tuple[Roll, ...] = ()
     rerolled: bool = False
 
 

@@ -64,7 +64,7 @@ def move_in_phase(turn: Turn, command: cmd.MoveFigure, actor: str) -> None:
     if figure.id in turn.state.moved_figures:
         raise RuleViolation("already-moved", "a figure finishes its move before the next moves, and moves once")
     can_move(turn, figure)
-    walk(turn, figure, command.path, command.facing, reason="movement")
+    walk(turn, figure, command.path, command.facing, reason="movement", fly=command.fly)
 
 
 def end_movement(turn: Turn, command: cmd.EndMovement, actor: str) -> None:

@@ -41,7 +41,7 @@ def enemy_figure(enemy: Enemy, seat: str) -> Figure:
                     for a in enemy.attacks)
     return Figure(id=enemy.id, name=enemy.name, team="enemies", seat=seat, hex=enemy.hex, facing=enemy.facing,
                   max_hp=enemy.hp, mt=enemy.mt, kn=enemy.kn, base_ad=enemy.base_ad, grapple=enemy.grapple,
-                  movement=enemy.movement, armour=enemy.armour, shield=enemy.shield,
+                  movement=enemy.movement, flying_speed=enemy.flying or 0, armour=enemy.armour, shield=enemy.shield,
                   athletics=enemy.base_ad if enemy.athletics is None else enemy.athletics, weapons=weapons,
                   in_hand=tuple(w.name.lower() for w in weapons))
 
