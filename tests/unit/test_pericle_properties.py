@@ -22,10 +22,11 @@ from tests.unit.pericle_bot import proposals
 def board_invariants(combat: CombatState) -> None:
     """No two standing combatants share a hex (a flyer may be above one); every figure is on the
     map, off the walls."""
-    standing = Counter((f.hex, f.airborne) for f in combat.figures if f.condition == "standing")
+    standing = Counter((h, f.airborne) for f in combat.figures if f.condition == "standing" for h in f.hexes)
     assert max(standing.values(), default=0) <= 1, standing
     for figure in combat.figures:
-        assert combat.encounter.map.contains(figure.hex) and figure.hex not in combat.encounter.map.walls
+        for h in figure.hexes:
+            assert combat.encounter.map.contains(h) and h not in combat.encounter.map.walls
         assert all(combat.figure(other) is not None for other in figure.grappled_with)
         assert figure.hp <= figure.max_hp
 
@@ -34,11 +35,16 @@ BAT = {"id": "bat", "name": "Giant bat", "hp": 4, "mt": 1, "base_ad": 2, "moveme
        "attacks": [{"name": "Bite", "damage": "1d4", "natural": True}], "hex": {"q": 3, "r": 6}, "facing": 3}
 
 
+TROLL = {"id": "troll", "name": "Troll", "hp": 12, "mt": 8, "base_ad": 0, "size": 3, "armour": 1, "movement": 3,
+         "attacks": [{"name": "Club", "damage": "1d6", "weapon_class": "hammer"}], "hex": {"q": 6, "r": 1},
+         "facing": 2}
+
+
 def play(seed: int, steps: int) -> PericleArena:
-    """A combat on the arena's map, with a giant bat and a pit on odd seeds."""
+    """A combat on the arena's map; on odd seeds with a giant bat, a 3-hex troll, a pit and fire."""
     extra: dict[str, object] = {}
     if seed % 2:
-        extra = {"enemies": [*encounter()["enemies"], BAT],
+        extra = {"enemies": [*encounter()["enemies"], BAT, TROLL],
                  "map": {**encounter()["map"], "pits": [{"q": 1, "r": 6}], "hazards": [
                      {"hex": {"q": 1, "r": 1}, "name": "fire", "damage": "1d4"}]}}
     arena = PericleArena(**extra)

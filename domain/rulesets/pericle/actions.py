@@ -165,18 +165,18 @@ class StrikePlan:
 
 
 def _kind(turn: Turn, attacker: Figure, target: Figure, weapon: Weapon) -> str:
-    gap = distance(attacker.hex, target.hex)
+    gap = board.gap(attacker, target)
     if attacker.grappled_with:
         if target.id not in attacker.grappled_with or not weapon.grapple:
             raise RuleViolation("grappled", "in a Grapple a figure attacks only those in its Grapple Pile, with its "
                                             "hands, a dagger, knife, katar or cestus")
         return "grapple-strike"
     if weapon.melee and gap == 1:
-        if board.zone_of(attacker, target.hex) != "front":
+        if not board.in_front(attacker, target):
             raise RuleViolation("front-hexes", f"{target.name} is not in {attacker.name}'s front hexes")
         return "melee"
     if weapon.melee and gap == 2 and weapon.reach >= 2:
-        if target.hex not in board.reach_hexes(attacker):
+        if not set(target.hexes) & board.reach_hexes(attacker):
             raise RuleViolation("front-hexes", "Reach strikes two hexes away in the direction of the front hexes")
         return "reach"
     if weapon.ranged and not (weapon.thrown and gap == 1):
@@ -203,7 +203,7 @@ def _plan(turn: Turn, attacker: Figure, target: Figure, weapon: Weapon, own: lis
     if attacker.condition == "prone" and kind in ("melee", "reach"):
         raise RuleViolation("prone", "a prone figure makes no melee attack outside a Grapple")
     if kind in ("melee", "reach"):
-        where = board.zone_of(target, attacker.hex) or "front"
+        where = board.zone_toward(target, attacker) or "front"
         prone = target.condition != "standing"
         bonus = melee_position_bonus(where, prone)
         if bonus:
@@ -217,7 +217,7 @@ def _plan(turn: Turn, attacker: Figure, target: Figure, weapon: Weapon, own: lis
     if kind in ("ranged", "thrown", "reach"):
         defense += _line_of_fire(turn, attacker, target, weapon, kind)
         if kind != "reach":
-            penalty = range_penalty(distance(attacker.hex, target.hex), thrown=kind == "thrown")
+            penalty = range_penalty(board.gap(attacker, target), thrown=kind == "thrown")
             if penalty:
                 adjustments.append(Adjustment(penalty, "range"))
         if kind != "reach" and target.condition != "standing":
@@ -247,7 +247,7 @@ def _line_of_fire(turn: Turn, attacker: Figure, target: Figure, weapon: Weapon, 
         _not_after_running(attacker, "a ranged attack")
         if attacker.condition != "standing" and not weapon.crossbow:
             raise RuleViolation("prone", "a prone figure may fire a crossbow, not a bow or sling")
-    if kind != "reach" and not board.in_front_arc(attacker, target.hex):
+    if kind != "reach" and not any(board.in_front_arc(attacker, h) for h in target.hexes):
         raise RuleViolation("front-sides", f"{target.name} is not within {attacker.name}'s front sides")
     sight = board.line_cover(turn.state, attacker, target)
     if sight == "complete":
@@ -363,9 +363,9 @@ def _shield_faces(target: Figure, attacker: Figure, kind: str) -> bool:
         return False
     if target.team == "heroes" and "shield" not in target.in_hand:
         return False
-    if distance(target.hex, attacker.hex) == 1:
-        return board.zone_of(target, attacker.hex) == "front"
-    return board.in_front_arc(target, attacker.hex)
+    if board.gap(target, attacker) == 1:
+        return board.zone_toward(target, attacker) == "front"
+    return any(board.in_front_arc(target, h) for h in attacker.hexes)
 
 
 def _past_allies(turn: Turn, attacker: Figure, target: Figure, weapon: Weapon, plan: StrikePlan,
@@ -401,7 +401,9 @@ def grapple(turn: Turn, attacker: Figure, command: cmd._Action) -> None:
     target = turn.figure(command.target)
     if target.team == attacker.team or not target.active:
         raise RuleViolation("target", f"{target.name} cannot be Grappled")
-    if distance(attacker.hex, target.hex) != 1 or board.zone_of(attacker, target.hex) != "front":
+    if attacker.size > 1 or target.size > 1:
+        raise RuleViolation("grapple-size", "grappling a figure of more than one hex is not hosted yet")
+    if board.gap(attacker, target) != 1 or not board.in_front(attacker, target):
         raise RuleViolation("front-hexes", f"{target.name} is not in {attacker.name}'s front hexes")
     if attacker.airborne != target.airborne:
         raise RuleViolation("ground-and-air", "the ground and the air do not grapple")
@@ -447,8 +449,7 @@ def withdraw(turn: Turn, figure: Figure, command: cmd._Action) -> None:
         raise RuleViolation("prone", "a prone figure Withdraws by standing up into an adjacent hex")
     if figure.pinned_turn >= turn.state.turn:
         raise RuleViolation("pinned", f"{figure.name} is Pinned")
-    if distance(figure.hex, command.to) != 1 or not board.passable(turn.state, command.to) or \
-            board.standing_in(turn.state, command.to, besides=figure.id):
+    if distance(figure.hex, command.to) != 1 or not board.base_fits(turn.state, figure, command.to, figure.facing):
         raise RuleViolation("withdraw-hex", "Withdraw moves to an adjacent hex with no standing combatant")
     turn.emit(ev.FigureMoved(figure=figure.id, path=(command.to,), facing=figure.facing if command.facing is None
                              else command.facing, counted=0, reason="withdraw"))
@@ -485,11 +486,11 @@ def cast_spell(turn: Turn, caster: Figure, command: cmd._Action) -> None:
         adjustments.append(Adjustment(-3, "a flying target"))
     defense: list[str] = []
     if target.id != caster.id:
-        gap = distance(caster.hex, target.hex)
+        gap = board.gap(caster, target)
         penalty = range_penalty(gap, thrown=True)
         if penalty:
             adjustments.append(Adjustment(penalty, "range"))
-        if not board.in_front_arc(caster, target.hex):
+        if not any(board.in_front_arc(caster, h) for h in target.hexes):
             raise RuleViolation("front-sides", f"{target.name} is not within {caster.name}'s front sides")
         sight = board.line_cover(turn.state, caster, target)
         if sight == "complete":
@@ -522,10 +523,11 @@ def stand_up(turn: Turn, figure: Figure, command: cmd._Action) -> None:
     if figure.condition != "prone":
         raise RuleViolation("not-prone", f"{figure.name} is not prone")
     to = command.to or figure.hex
-    if to == figure.hex and board.standing_in(turn.state, to, besides=figure.id):
+    if to == figure.hex and not board.base_fits(turn.state, figure, to, figure.facing):
         raise RuleViolation("stand-hex", "another combatant stands in this hex: stand in an adjacent empty hex")
-    if to != figure.hex and (distance(to, figure.hex) != 1 or not board.passable(turn.state, to)
-                             or turn.state.at(to)):
+    occupied = [f for f in turn.state.at(to) if f.id != figure.id]
+    if to != figure.hex and (distance(to, figure.hex) != 1 or occupied
+                             or not board.base_fits(turn.state, figure, to, figure.facing)):
         raise RuleViolation("stand-hex", "stand in your hex or an adjacent empty hex")
     turn.emit(ev.StoodUp(figure=figure.id, hex=to))
     if command.facing is not None:
@@ -561,7 +563,8 @@ def pick_up(turn: Turn, figure: Figure, command: cmd._Action) -> None:
     assert isinstance(command, cmd.PickUp)
     _not_after_running(figure, "picking up a weapon")
     item = command.item.lower()
-    lying = next((g for g in turn.state.ground if g.item == item and distance(g.hex, figure.hex) <= 1), None)
+    lying = next((g for g in turn.state.ground if g.item == item
+                  and min(distance(g.hex, h) for h in figure.hexes) <= 1), None)
     if lying is None:
         raise RuleViolation("nothing-there", f"no {command.item!r} lies in or next to {figure.name}'s hex")
     if len(figure.in_hand) >= 2:

@@ -1,39 +1,82 @@
 """The board as the rules read it (seed 001, Facing, Embattled Condition, Cover & Line of
-Sight): zones around a figure, front arcs, Reach, who Embattles whom, what blocks a path."""
+Sight): zones around a figure's base, front arcs, Reach, who Embattles whom, what blocks a
+path. Figures may cover 1, 3 or 4 hexes (see bases.py)."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 import msgspec
 
-from domain.hexes import DIRECTIONS, Hex, centre, cover, distance, sight_line_hexes
-from domain.rulesets.pericle.combat import Zone, zone
+from domain.hexes import DIRECTIONS, Hex, centre, cover, distance, neighbours, sight_line_hexes
+from domain.rulesets.pericle.bases import Zone, footprint, zones
 from domain.rulesets.pericle.state import CombatState, Figure
 
-
-def reach_hexes(figure: Figure) -> set[Hex]:
-    """The hexes two away in the direction of the front hexes: the three straight on and the
-    two between them (PER-FACING)."""
-    front = [DIRECTIONS[(figure.facing + turn) % 6] for turn in (-1, 0, 1)]
-    return {figure.hex + a + b for a in front for b in front if distance(figure.hex, figure.hex + a + b) == 2}
-
-
-def in_front_arc(figure: Figure, target: Hex) -> bool:
-    """Ranged attacks strike from the front sides: the target lies within 60 degrees either side
-    of the faced direction, edges included (PER-FACING)."""
-    if target == figure.hex:
-        return False
-    (ax, ay), (bx, by) = centre(figure.hex), centre(target)
-    faced = centre(figure.hex + DIRECTIONS[figure.facing])
-    heading = math.atan2(faced[1] - ay, faced[0] - ax)
-    bearing = math.atan2(by - ay, bx - ax)
-    difference = abs((bearing - heading + math.pi) % (2 * math.pi) - math.pi)
-    return difference <= math.radians(60) + 1e-9
+COVER_RANK = {"clear": 0, "partial": 1, "complete": 2}
+ZONE_BONUS_RANK: dict[Zone, int] = {"front": 0, "side": 1, "rear": 2}
 
 
 def zone_of(figure: Figure, other: Hex) -> Zone | None:
-    return zone(figure.hex, figure.facing, other)
+    return zones(figure.size, figure.hex, figure.facing).get(other)
+
+
+def zone_toward(figure: Figure, other: Figure) -> Zone | None:
+    """Where `other` stands around `figure`: of the zones its base touches, the one most open
+    to attack (rear, then side, then front)."""
+    around = zones(figure.size, figure.hex, figure.facing)
+    touched = [around[h] for h in other.hexes if h in around]
+    if not touched:
+        return None
+    return max(touched, key=ZONE_BONUS_RANK.__getitem__)
+
+
+def in_front(figure: Figure, other: Figure) -> bool:
+    """Some hex of `other` is one of `figure`'s front hexes."""
+    return any(zone_of(figure, h) == "front" for h in other.hexes)
+
+
+def reach_hexes(figure: Figure) -> set[Hex]:
+    """The hexes two away in the direction of the front hexes: for a 1-hex figure the three
+    straight on and the two between them; for a larger base, the hexes beyond its front hexes
+    that touch no side or rear hex (PER-FACING)."""
+    if figure.size == 1:
+        front = [DIRECTIONS[(figure.facing + turn) % 6] for turn in (-1, 0, 1)]
+        return {figure.hex + a + b for a in front for b in front if distance(figure.hex, figure.hex + a + b) == 2}
+    around = zones(figure.size, figure.hex, figure.facing)
+    flanks = {h for h, z in around.items() if z != "front"}
+    beyond = {n for h, z in around.items() if z == "front" for n in neighbours(h)}
+    return {h for h in beyond - set(around) - set(figure.hexes) if not set(neighbours(h)) & flanks}
+
+
+def heading(figure: Figure) -> tuple[tuple[float, float], float]:
+    """The base's centre and the direction it faces (radians): a 1-hex figure towards a
+    neighbour; a larger base between two (PER-FACING)."""
+    points = [centre(h) for h in figure.hexes]
+    x, y = sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
+    first = centre(Hex(0, 0) + DIRECTIONS[figure.facing])
+    angle = math.atan2(first[1], first[0])
+    if figure.size > 1:
+        second = centre(Hex(0, 0) + DIRECTIONS[(figure.facing + 1) % 6])
+        angle = math.atan2(first[1] + second[1], first[0] + second[0])
+    return (x, y), angle
+
+
+def in_front_arc(figure: Figure, target: Hex) -> bool:
+    """Ranged attacks and spells strike from the front sides: the target lies within 60 degrees
+    either side of the way the figure faces, edges included (PER-FACING)."""
+    if target in figure.hexes:
+        return False
+    (ax, ay), facing = heading(figure)
+    bx, by = centre(target)
+    bearing = math.atan2(by - ay, bx - ax)
+    difference = abs((bearing - facing + math.pi) % (2 * math.pi) - math.pi)
+    return difference <= math.radians(60) + 1e-9
+
+
+def gap(a: Figure, b: Figure) -> int:
+    """Hexes between two bases, nearest hex to nearest hex (1 = adjacent)."""
+    return min(distance(x, y) for x in a.hexes for y in b.hexes)
 
 
 def reach(figure: Figure) -> int:
@@ -48,14 +91,16 @@ def can_threaten(figure: Figure) -> bool:
     return figure.standing and not figure.airborne
 
 
-def threatens(state: CombatState, figure: Figure, h: Hex) -> bool:
-    """Whether `figure` could strike a foe standing in `h` with a melee attack."""
+def threatens(state: CombatState, figure: Figure, target: Iterable[Hex]) -> bool:
+    """Whether `figure` could strike a foe whose base covers `target` with a melee attack."""
     if not can_threaten(figure):
         return False
-    if zone_of(figure, h) == "front":
+    spots = set(target)
+    if any(zone_of(figure, h) == "front" for h in spots):
         return True
-    if reach(figure) >= 2 and h in reach_hexes(figure):
-        return cover(figure.hex, h, walls(state)) != "complete"
+    if reach(figure) >= 2:
+        return any(cover(origin, h, walls(state)) != "complete" for h in spots & reach_hexes(figure)
+                   for origin in figure.hexes if distance(origin, h) == 2)
     return False
 
 
@@ -64,21 +109,16 @@ def foes(state: CombatState, figure: Figure) -> list[Figure]:
 
 
 def embattled_by(state: CombatState, figure: Figure, at: Hex | None = None) -> list[Figure]:
-    """The foes that Embattle `figure` (standing at `at`): those who could strike it there, and
-    the foes it holds at bay with Reach two hexes away (a Reach wielder is Embattled too)."""
+    """The foes that Embattle `figure` (with its anchor at `at`): those who could strike it
+    there, and the foes it holds at bay with Reach (a Reach wielder is Embattled too)."""
     if figure.airborne:
         return []  # flying creatures are not Embattled by anyone
-    here = figure.hex if at is None else at
-    placed = figure if at is None else _moved(figure, here)
-    found = [foe for foe in foes(state, figure) if threatens(state, foe, here)]
+    placed = figure if at is None else msgspec.structs.replace(figure, hex=at)
+    found = [foe for foe in foes(state, figure) if threatens(state, foe, placed.hexes)]
     if can_threaten(placed) and reach(placed) >= 2:
-        found += [foe for foe in foes(state, figure) if foe not in found and distance(here, foe.hex) == 2
-                  and not foe.airborne and threatens(state, placed, foe.hex)]
+        found += [foe for foe in foes(state, figure) if foe not in found and gap(placed, foe) == 2
+                  and not foe.airborne and threatens(state, placed, foe.hexes)]
     return found
-
-
-def _moved(figure: Figure, h: Hex) -> Figure:
-    return msgspec.structs.replace(figure, hex=h)
 
 
 def walls(state: CombatState) -> frozenset[Hex]:
@@ -87,22 +127,31 @@ def walls(state: CombatState) -> frozenset[Hex]:
 
 def obstacles(state: CombatState, *, ignore: tuple[str, ...] = ()) -> frozenset[Hex]:
     """Partial obstructions for a line of sight: furniture and standing combatants."""
-    standing = {f.hex for f in state.figures if f.id not in ignore and f.condition == "standing" and not f.airborne}
+    standing = {h for f in state.figures if f.id not in ignore and f.condition == "standing" and not f.airborne
+                for h in f.hexes}
     return frozenset(state.encounter.map.furniture) | standing
 
 
+def sight_pair(state: CombatState, shooter: Figure, target: Figure) -> tuple[Hex, Hex, str]:
+    """The hexes of the two bases with the clearest line between them (nearest on a tie), and
+    that line's cover: clear, partial or complete, by the seed's two parallel lines (walls
+    complete; furniture and other standing combatants partial)."""
+    blocking = obstacles(state, ignore=(shooter.id, target.id))
+    options = [(a, b, cover(a, b, walls(state), blocking)) for a in shooter.hexes for b in target.hexes]
+    return min(options, key=lambda o: (COVER_RANK[o[2]], distance(o[0], o[1]), o[0].q, o[0].r, o[1].q, o[1].r))
+
+
 def line_cover(state: CombatState, shooter: Figure, target: Figure) -> str:
-    """clear, partial or complete, by the seed's two parallel lines (walls complete, furniture
-    and other standing combatants partial)."""
-    return cover(shooter.hex, target.hex, walls(state), obstacles(state, ignore=(shooter.id, target.id)))
+    return sight_pair(state, shooter, target)[2]
 
 
 def figures_in_the_way(state: CombatState, shooter: Figure, target: Figure) -> list[Figure]:
     """Standing combatants whose hexes either sight line touches, nearest first."""
-    touched = sight_line_hexes(shooter.hex, target.hex)
-    found = [f for f in state.figures if f.hex in touched and f.condition == "standing" and not f.airborne
+    a, b, _ = sight_pair(state, shooter, target)
+    touched = sight_line_hexes(a, b)
+    found = [f for f in state.figures if touched & set(f.hexes) and f.condition == "standing" and not f.airborne
              and f.id not in (shooter.id, target.id)]
-    return sorted(found, key=lambda f: (distance(shooter.hex, f.hex), f.id))
+    return sorted(found, key=lambda f: (min(distance(a, h) for h in f.hexes), f.id))
 
 
 def passable(state: CombatState, h: Hex, *, over_pits: bool = False) -> bool:
@@ -114,10 +163,17 @@ def passable(state: CombatState, h: Hex, *, over_pits: bool = False) -> bool:
 
 def standing_in(state: CombatState, h: Hex, *, besides: str, airborne: bool = False) -> Figure | None:
     """A standing combatant in the hex, at the given height (a flyer may be above a ground one)."""
-    return next((f for f in state.figures if f.hex == h and f.id != besides and f.condition == "standing"
+    return next((f for f in state.figures if h in f.hexes and f.id != besides and f.condition == "standing"
                  and f.airborne == airborne), None)
 
 
 def lying_in(state: CombatState, h: Hex, *, besides: str) -> list[Figure]:
     """Prone combatants and bodies in a hex (entering it needs a Simple Athletics check)."""
-    return [f for f in state.figures if f.hex == h and f.id != besides and f.condition != "standing"]
+    return [f for f in state.figures if h in f.hexes and f.id != besides and f.condition != "standing"]
+
+
+def base_fits(state: CombatState, figure: Figure, anchor: Hex, facing: int) -> bool:
+    """Whether the figure's base fits at an anchor and facing: every hex passable and free of
+    other standing combatants."""
+    return all(passable(state, h) and standing_in(state, h, besides=figure.id, airborne=figure.airborne) is None
+               for h in footprint(figure.size, anchor, facing))

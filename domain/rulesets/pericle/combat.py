@@ -5,20 +5,16 @@ from __future__ import annotations
 
 from typing import Literal
 
-from domain.hexes import DIRECTIONS, Hex
+from domain.hexes import Hex
+from domain.rulesets.pericle.bases import Zone, zones
 
-Zone = Literal["front", "side", "rear"]
 WeaponClass = Literal["sword", "hammer", "axe", "polearm", "ranged", "other"]
 
 
 def zone(figure: Hex, facing: int, other: Hex) -> Zone | None:
     """Where an adjacent hex lies around a 1-hex figure facing DIRECTIONS[facing]: the faced hex
     and the two beside it are front, the next two side, the opposite one rear (PER-FACING)."""
-    for index, step in enumerate(DIRECTIONS):
-        if figure + step == other:
-            turn = (index - facing) % 6
-            return "front" if turn in (0, 1, 5) else "rear" if turn == 3 else "side"
-    return None
+    return zones(1, figure, facing).get(other)
 
 
 def melee_position_bonus(attacker_zone: Zone, target_prone: bool = False) -> int:

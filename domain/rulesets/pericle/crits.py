@@ -24,6 +24,8 @@ def crit_effect(weapon: Weapon, face: str, choice: str, target: Figure) -> str |
     effect = EFFECTS.get(weapon_class)
     if effect == "disarm" and (not target.in_hand or _natural_only(target)):
         return None  # foes with natural weapons, like claws, are not affected
+    if effect == "trip" and target.size > 1:
+        return None  # "If the foe is 1hex in size it immediately falls prone."
     return effect
 
 

@@ -9,6 +9,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from domain.hexes import Hex
+from domain.rulesets.pericle.bases import footprint
 from domain.rulesets.pericle.catalogue import WeaponClass
 
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=40, pattern=r"^[^\x00-\x1f]+$")]
@@ -67,8 +68,9 @@ class Enemy(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
     shield: Small = 0
     athletics: Small | None = None  # its Base AD when not given
     attacks: Annotated[list[EnemyAttack], msgspec.Meta(min_length=1, max_length=4)]
-    hex: Hex = Hex(0, 0)
+    hex: Hex = Hex(0, 0)  # its base's anchor hex
     facing: Facing = 0
+    size: Literal[1, 3, 4] = 1  # hexes its base covers (PER-FACING shows the shapes)
 
 
 class Encounter(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -86,11 +88,12 @@ def problems(encounter: Encounter, seats: list[str] | tuple[str, ...]) -> list[s
     blocked = set(encounter.map.walls) | set(encounter.map.furniture) | set(encounter.map.pits)
     places: list[Hex] = []
     for enemy in encounter.enemies:
-        if not encounter.map.contains(enemy.hex):
+        covered = footprint(enemy.size, enemy.hex, enemy.facing)
+        if not all(encounter.map.contains(h) for h in covered):
             found.append(f"enemy {enemy.id} stands off the map at {enemy.hex}")
-        if enemy.hex in blocked:
+        if set(covered) & blocked:
             found.append(f"enemy {enemy.id} stands in a wall, furniture or pit hex")
-        places.append(enemy.hex)
+        places += covered
     for start in encounter.hero_starts:
         if not encounter.map.contains(start) or start in blocked:
             found.append(f"hero start {start} is off the map or obstructed")

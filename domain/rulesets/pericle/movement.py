@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import msgspec
+
 from domain.dice_expression import roll_expression
 from domain.errors import RuleViolation
 from domain.hexes import DIRECTIONS, Hex, distance
 from domain.rulesets.pericle import board
 from domain.rulesets.pericle import combat_events as ev
+from domain.rulesets.pericle.bases import footprint
 from domain.rulesets.pericle.dice import DIFFICULTIES, Adjustment, check
 from domain.rulesets.pericle.state import Figure
 from domain.rulesets.pericle.turn import Turn
@@ -52,8 +55,9 @@ def walk(turn: Turn, figure: Figure, path: list[Hex], facing: int | None, *, rea
     engaged = board.embattled_by(state, figure)
     if engaged:
         limit = min(limit, 1)
-        adjacent = [foe for foe in engaged if distance(foe.hex, figure.hex) == 1]
-        if path and any(distance(foe.hex, path[0]) != 1 for foe in adjacent):
+        adjacent = [foe for foe in engaged if board.gap(foe, figure) == 1]
+        moved = msgspec.structs.replace(figure, hex=path[0]) if path else figure
+        if path and any(board.gap(foe, moved) != 1 for foe in adjacent):
             raise RuleViolation("pivot", "an Embattled figure may only Pivot one hex, staying adjacent to every "
                                          "foe it is Embattled with (Withdraw is an Action)")
     legs = _legs(turn, figure, path)
@@ -61,6 +65,9 @@ def walk(turn: Turn, figure: Figure, path: list[Hex], facing: int | None, *, rea
     if cost > limit:
         raise RuleViolation("movement-exceeded", f"{figure.name} may move {limit} hex(es) now"
                                                  f"{' (Embattled: Pivot)' if engaged else ''}; this path costs {cost}")
+    final = path[-1] if path else figure.hex
+    if facing is not None and facing != figure.facing and not board.base_fits(state, figure, final, facing):
+        raise RuleViolation("base-blocked", f"{figure.name}'s base does not fit at {final} facing {facing}")
     for index, (landing, _) in enumerate(legs):
         if index < len(legs) - 1 and not engaged and board.embattled_by(state, figure, at=landing):
             raise RuleViolation("embattled-stop", f"entering {landing} Embattles {figure.name}: the move stops there")
@@ -73,7 +80,9 @@ def walk(turn: Turn, figure: Figure, path: list[Hex], facing: int | None, *, rea
             ending[1]()
             return
         taken.append(landing)
-        if board.lying_in(state, landing, besides=figure.id) and not _clear_the_body(turn, figure):
+        entered = set(footprint(figure.size, landing, figure.facing)) - set(figure.hexes)
+        lying = any(board.lying_in(state, h, besides=figure.id) for h in entered or {landing})
+        if lying and not _clear_the_body(turn, figure):
             _finish(turn, figure, taken, facing, reason)
             turn.emit(ev.FellProne(figure=figure.id, reason="failed to cross a body or prone figure"))
             return
@@ -99,9 +108,11 @@ def _fly(turn: Turn, figure: Figure, path: list[Hex], facing: int | None, *, rea
         if not state.encounter.map.contains(step) or step in state.encounter.map.walls:
             raise RuleViolation("path-blocked", f"{step} is a wall or off the map")
         here = step
-    if board.standing_in(state, here, besides=figure.id, airborne=True):
+    if any(board.standing_in(state, h, besides=figure.id, airborne=True)
+           for h in footprint(figure.size, here, figure.facing)):
         raise RuleViolation("path-occupied", f"another flyer is in {here}")
-    if land and (not board.passable(state, here) or board.standing_in(state, here, besides=figure.id)):
+    grounded = msgspec.structs.replace(figure, airborne=False)
+    if land and not board.base_fits(state, grounded, here, figure.facing if facing is None else facing):
         raise RuleViolation("landing", f"{figure.name} cannot land in {here}")
     turn.emit(ev.FigureMoved(figure=figure.id, path=tuple(path), facing=figure.facing if facing is None else facing,
                              counted=len(path), reason=reason, airborne=not land))
@@ -115,14 +126,18 @@ def _legs(turn: Turn, figure: Figure, path: list[Hex]) -> list[tuple[Hex, list[H
         over = hurdled(here, landing)
         if over and figure.condition != "standing":
             raise RuleViolation("jump-prone", "a prone figure crawls; it cannot jump")
+        if over and figure.size > 1:
+            raise RuleViolation("jump-size", "a figure of more than one hex does not jump")
         for hex_ in over:
             if not state.encounter.map.contains(hex_) or not board.passable(state, hex_, over_pits=True):
                 raise RuleViolation("jump-blocked", f"{hex_} holds an obstacle of waist height or taller")
             if board.standing_in(state, hex_, besides=figure.id):
                 raise RuleViolation("jump-blocked", f"{hex_} holds a standing combatant")
-        if not board.passable(state, landing):
-            raise RuleViolation("path-blocked", f"{landing} is a wall, furniture, a pit or off the map")
-        if board.standing_in(state, landing, besides=figure.id):
+        covered = footprint(figure.size, landing, figure.facing)
+        if not all(board.passable(state, h) for h in covered):
+            raise RuleViolation("path-blocked", f"{landing} is a wall, furniture, a pit or off the map"
+                                                f"{' for its base' if figure.size > 1 else ''}")
+        if any(board.standing_in(state, h, besides=figure.id) for h in covered):
             raise RuleViolation("path-occupied", f"{landing} holds a standing combatant")
         legs.append((landing, over))
         here = landing

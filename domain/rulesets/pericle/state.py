@@ -9,6 +9,7 @@ import msgspec
 
 from domain.dice import Roll
 from domain.hexes import Hex
+from domain.rulesets.pericle.bases import footprint
 from domain.rulesets.pericle.catalogue import Weapon
 from domain.rulesets.pericle.encounter import Encounter
 
@@ -27,7 +28,7 @@ class Figure(msgspec.Struct, frozen=True, kw_only=True):
     name: str
     team: Team
     seat: str
-    hex: Hex
+    hex: Hex  # the base's anchor hex (its only hex for a 1-hex figure)
     facing: int
     max_hp: int
     mt: int
@@ -35,6 +36,7 @@ class Figure(msgspec.Struct, frozen=True, kw_only=True):
     base_ad: int
     grapple: int
     movement: int
+    size: int = 1  # hexes its base covers: 1, 3 or 4 (PER-FACING)
     flying_speed: int = 0  # movement in the air, for those that fly ("5 / 8")
     airborne: bool = False
     armour: int
@@ -61,6 +63,10 @@ class Figure(msgspec.Struct, frozen=True, kw_only=True):
     acted: bool = False
     damage_from: dict[str, int] = {}
     last_hit_by: str | None = None
+
+    @property
+    def hexes(self) -> tuple[Hex, ...]:
+        return footprint(self.size, self.hex, self.facing)
 
     @property
     def hp(self) -> int:
@@ -137,7 +143,7 @@ class CombatState(msgspec.Struct, frozen=True, kw_only=True):
         return [f for f in self.figures if f.team == team]
 
     def at(self, h: Hex) -> list[Figure]:
-        return [f for f in self.figures if f.hex == h]
+        return [f for f in self.figures if h in f.hexes]
 
     @property
     def current(self) -> str | None:

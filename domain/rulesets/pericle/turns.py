@@ -109,16 +109,18 @@ def enemy_facing(turn: Turn, enemy: Figure) -> int:
 
     def score(facing: int) -> tuple[int, int, int, int, int]:
         turned = msgspec.structs.replace(enemy, facing=facing)
-        zones = {h.id: board.zone_of(turned, h.hex) for h in heroes}
-        in_front = [h for h in heroes if zones[h.id] == "front"]
-        in_rear = [h for h in heroes if zones[h.id] == "rear"]
+        in_front = [h for h in heroes if board.in_front(turned, h)]
+        in_rear = [h for h in heroes if board.zone_toward(turned, h) == "rear"]
         in_arc = [h for h in heroes if board.in_front_arc(turned, h.hex)]
         faced = in_front or in_arc
         most_damage = max((enemy.damage_from.get(h.id, 0) for h in faced), default=0)
         last_hitter = int(any(h.id == enemy.last_hit_by for h in faced))
         return len(in_front), -len(in_rear), len(in_arc), most_damage, last_hitter
 
-    scores = {facing: score(facing) for facing in range(6)}
+    # A larger base turns about its anchor, so only the facings its base fits in are open to it.
+    open_facings = [f for f in range(6) if enemy.size == 1 or f == enemy.facing
+                    or board.base_fits(turn.state, enemy, enemy.hex, f)]
+    scores = {facing: score(facing) for facing in open_facings}
     top = max(scores.values())
     tied = [facing for facing, value in scores.items() if value == top]
     if enemy.facing in tied or len(tied) == 1:

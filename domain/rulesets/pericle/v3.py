@@ -40,6 +40,7 @@ def enemy_figure(enemy: Enemy, seat: str) -> Figure:
                            reach=a.reach, ranged=a.ranged, thrown=a.thrown, melee=not a.ranged, grapple=a.natural)
                     for a in enemy.attacks)
     return Figure(id=enemy.id, name=enemy.name, team="enemies", seat=seat, hex=enemy.hex, facing=enemy.facing,
+                  size=enemy.size,
                   max_hp=enemy.hp, mt=enemy.mt, kn=enemy.kn, base_ad=enemy.base_ad, grapple=enemy.grapple,
                   movement=enemy.movement, flying_speed=enemy.flying or 0, armour=enemy.armour, shield=enemy.shield,
                   athletics=enemy.base_ad if enemy.athletics is None else enemy.athletics, weapons=weapons,
