@@ -137,7 +137,9 @@ class PericleCombat(PericleChecks):
         _rule("PER-FACING", "A 1-hex figure has three front hexes (the faced one and the two beside it), two side "
                             "hexes and one rear hex; Reach strikes the five hexes two away between the front "
                             "directions; ranged attacks and spells strike within 60 degrees either side of the "
-                            "faced direction (edges included). Multi-hex figures are not hosted yet."),
+                            "faced direction (edges included). A 3- or 4-hex base faces between two directions "
+                            "with a front edge of two hexes: the three hexes beyond it and the two beside them are "
+                            "front, the hexes opposite rear, the rest side (README shows the shapes)."),
         _rule("PER-ENEMY-CHOICE", "An enemy's choice left tied after the seed's priorities (repositioning) is "
                                   "settled by a die recorded as a roll."),
         _rule("PER-WEAPON-GAPS", "The Melee Weapons chart lost every name of its MT3 row and everything after; "
@@ -151,6 +153,8 @@ class PericleCombat(PericleChecks):
         _rule("PER-KARMA-WINDOW", "Karma re-rolls the last set of dice of the latest command, before the next "
                                   "command; the events after `karma_spent` replace that command's."),
         _rule("PER-STUN", "A stunned figure loses its next Action slot and cannot move until it has."),
+        _rule("PER-CLIMB-OUT", "A figure clinging to a pit's edge climbs out with a Moderate Athletics check as its "
+                               "Action, onto an adjacent empty hex, still prone."),
     )
     options_type: ClassVar[type[msgspec.Struct] | None] = PericleOptions
     commands: ClassVar[tuple[type[msgspec.Struct], ...]] = cmd.COMBAT_COMMANDS
