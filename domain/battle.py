@@ -3,14 +3,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Any
 
 import msgspec
 
 from domain import contests as disputes
 from domain.commands import ClaimSeat, Command, Concede, CreateBattle, RollDice, Start
-from domain.dice import ALGORITHM, Dice, Roll
+from domain.dice import ALGORITHM, Dice, rolls_in
 from domain.dice_expression import roll_expression
 from domain.errors import NotPermitted, RuleViolation
 from domain.events import (
@@ -201,18 +201,6 @@ def _concede(state: BattleState, command: Concede, dice: Dice, actor: str) -> li
 
 
 # ---- evolve ---------------------------------------------------------------------------
-
-
-def rolls_in(value: Any) -> Iterator[Roll]:
-    """Every roll object inside an event, wherever it sits."""
-    if isinstance(value, Roll):
-        yield value
-    elif isinstance(value, msgspec.Struct):
-        for field in value.__struct_fields__:
-            yield from rolls_in(getattr(value, field))
-    elif isinstance(value, (tuple, list)):
-        for item in value:
-            yield from rolls_in(item)
 
 
 def _replace_seat(state: BattleState, name: str, **changes: Any) -> tuple[Seat, ...]:

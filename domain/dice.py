@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 from collections.abc import Iterator, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 import msgspec
 
@@ -147,3 +147,15 @@ def recompute(server_seed: bytes, battle_id: str, client_seeds: str, roll: Roll)
     """The dice a roll must show, given the revealed seed (used by `verify`)."""
     stream = roll_bytes(server_seed, battle_id, client_seeds, roll.nonce)
     return [Die(sides=d.sides, index=draw_index(stream, d.sides)) for d in roll.dice]
+
+
+def rolls_in(value: Any) -> Iterator[Roll]:
+    """Every roll object inside an event, wherever it sits."""
+    if isinstance(value, Roll):
+        yield value
+    elif isinstance(value, msgspec.Struct):
+        for field in value.__struct_fields__:
+            yield from rolls_in(getattr(value, field))
+    elif isinstance(value, (tuple, list)):
+        for item in value:
+            yield from rolls_in(item)

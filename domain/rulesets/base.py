@@ -19,6 +19,11 @@ class ProvisionalRule(msgspec.Struct, frozen=True):
     settings: dict[str, Any]
 
 
+def provisional(rule_id: str, summary: str, **settings: Any) -> ProvisionalRule:
+    """A provisional rule with its settings' defaults given as keywords."""
+    return ProvisionalRule(id=rule_id, summary=summary, settings=settings)
+
+
 class Ruleset:
     """Base for ruleset plug-ins. Subclasses set the class metadata and override what they need."""
 

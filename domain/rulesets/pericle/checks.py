@@ -11,7 +11,7 @@ import msgspec
 from domain.commands import TEXT_PATTERN
 from domain.dice import Dice
 from domain.errors import RuleViolation
-from domain.rulesets.base import ProvisionalRule
+from domain.rulesets.base import ProvisionalRule, provisional
 from domain.rulesets.pericle import Pericle
 from domain.rulesets.pericle.dice import DIFFICULTIES, Adjustment, check, crit_die, opposed
 from domain.rulesets.pericle.events import CheckRolled, CritDieRolled
@@ -71,11 +71,10 @@ class PericleChecks(Pericle):
         "Dice, and opposed checks. The hex map, heroes and combat are not enforced yet."
     )
     provisional_rules: ClassVar[tuple[ProvisionalRule, ...]] = (
-        ProvisionalRule(id="PER-CRIT-DIE", settings={}, summary=(
+        provisional("PER-CRIT-DIE", (
             "Crit Die faces: one star, one star, two stars, torch, two stars and torch, one star or torch.")),
-        ProvisionalRule(id="PER-FORTUNE-MISFORTUNE", settings={},
-                        summary="Fortune and Misfortune cancel one for one."),
-        ProvisionalRule(id="PER-EMPTY-TORCH", settings={}, summary=(
+        provisional("PER-FORTUNE-MISFORTUNE", "Fortune and Misfortune cancel one for one."),
+        provisional("PER-EMPTY-TORCH", (
             "An empty torch on a Defense Die lowers that check's AD by 1, not below AD0; it adds no Misfortune "
             "roll, since the dice are rolled together.")),
     )

@@ -3,29 +3,17 @@ it needs is in the event."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import msgspec
 
-from domain.dice import Roll
+from domain.dice import rolls_in
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.combat import condition
 from domain.rulesets.pericle.state import ActiveSpell, Bleed, CombatState, Figure, GroundItem, LastCommand
 
 replace = msgspec.structs.replace
 BLEED_TURNS = 5
-
-
-def _rolls(value: Any) -> Iterator[Roll]:
-    if isinstance(value, Roll):
-        yield value
-    elif isinstance(value, msgspec.Struct):
-        for field in value.__struct_fields__:
-            yield from _rolls(getattr(value, field))
-    elif isinstance(value, (tuple, list)):
-        for item in value:
-            yield from _rolls(item)
 
 
 def _update(state: CombatState, figure_id: str, **changes: Any) -> CombatState:
@@ -164,7 +152,7 @@ def _record(state: CombatState, event: msgspec.Struct) -> CombatState:
     """Keep the rolls of the latest command, for a Karma re-roll."""
     if state.last is None:
         return state
-    rolls = tuple(_rolls(event))
+    rolls = tuple(rolls_in(event))
     return replace(state, last=replace(state.last, rolls=state.last.rolls + rolls)) if rolls else state
 
 

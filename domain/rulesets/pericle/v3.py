@@ -14,7 +14,7 @@ import msgspec
 
 from domain.dice import Dice, Die, Roll
 from domain.errors import NotPermitted, RuleViolation
-from domain.rulesets.base import ProvisionalRule
+from domain.rulesets.base import ProvisionalRule, provisional
 from domain.rulesets.pericle import actions, turns
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
@@ -28,10 +28,6 @@ from domain.rulesets.pericle.sheet import problems as sheet_problems
 from domain.rulesets.pericle.state import CombatState, Figure
 from domain.rulesets.pericle.turn import Turn, seats_of
 from domain.seats import acting_seat
-
-
-def _rule(rule_id: str, summary: str) -> ProvisionalRule:
-    return ProvisionalRule(id=rule_id, summary=summary, settings={})
 
 
 def enemy_figure(enemy: Enemy, seat: str) -> Figure:
@@ -134,27 +130,39 @@ class PericleCombat(PericleChecks):
     )
     provisional_rules: ClassVar[tuple[ProvisionalRule, ...]] = (
         *PericleChecks.provisional_rules,
-        _rule("PER-FACING", "A 1-hex figure has three front hexes (the faced one and the two beside it), two side "
-                            "hexes and one rear hex; Reach strikes the five hexes two away between the front "
-                            "directions; ranged attacks and spells strike within 60 degrees either side of the "
-                            "faced direction (edges included). A 3- or 4-hex base faces between two directions "
-                            "with a front edge of two hexes: the three hexes beyond it and the two beside them are "
-                            "front, the hexes opposite rear, the rest side (README shows the shapes)."),
-        _rule("PER-ENEMY-CHOICE", "An enemy's choice left tied after the seed's priorities (repositioning) is "
-                                  "settled by a die recorded as a roll."),
-        _rule("PER-WEAPON-GAPS", "The Melee Weapons chart lost every name of its MT3 row and everything after; "
-                                 "this version knows rows MT0-MT2 and the Short Sword (MT3, 1d6+1d4, sword), which "
-                                 "the hero sheet example prints with that row's damage. No hero weapon has Reach: "
-                                 "the chart's Reach marks were lost (enemies' Reach comes from their stat block)."),
-        _rule("PER-HAZARD", "A figure entering a hazard hex takes the hazard's damage, if the encounter gives one."),
-        _rule("PER-FURNITURE", "Furniture (partial obstructions) cannot be entered; it gives Partial Cover."),
-        _rule("PER-COMBATANT-COVER", "Other standing combatants obstruct a line of sight partially, never "
-                                     "completely: one or both lines through them give Partial Cover."),
-        _rule("PER-KARMA-WINDOW", "Karma re-rolls the last set of dice of the latest command, before the next "
-                                  "command; the events after `karma_spent` replace that command's."),
-        _rule("PER-STUN", "A stunned figure loses its next Action slot and cannot move until it has."),
-        _rule("PER-CLIMB-OUT", "A figure clinging to a pit's edge climbs out with a Moderate Athletics check as its "
-                               "Action, onto an adjacent empty hex, still prone."),
+        provisional(
+            "PER-FACING",
+            "A 1-hex figure has three front hexes (the faced one and the two beside it), two side hexes and one "
+            "rear hex; Reach strikes the five hexes two away between the front directions; ranged attacks and "
+            "spells strike within 60 degrees either side of the faced direction (edges included). A 3- or 4-hex "
+            "base faces between two directions with a front edge of two hexes: the three hexes beyond it and the "
+            "two beside them are front, the hexes opposite rear, the rest side (README shows the shapes)."),
+        provisional(
+            "PER-ENEMY-CHOICE",
+            "An enemy's choice left tied after the seed's priorities (repositioning) is settled by a die recorded "
+            "as a roll."),
+        provisional(
+            "PER-WEAPON-GAPS",
+            "The Melee Weapons chart lost every name of its MT3 row and everything after; this version knows rows "
+            "MT0-MT2 and the Short Sword (MT3, 1d6+1d4, sword), which the hero sheet example prints with that row's "
+            "damage. No hero weapon has Reach: the chart's Reach marks were lost (enemies' Reach comes from their "
+            "stat block)."),
+        provisional(
+            "PER-HAZARD", "A figure entering a hazard hex takes the hazard's damage, if the encounter gives one."),
+        provisional("PER-FURNITURE", "Furniture (partial obstructions) cannot be entered; it gives Partial Cover."),
+        provisional(
+            "PER-COMBATANT-COVER",
+            "Other standing combatants obstruct a line of sight partially, never completely: one or both lines "
+            "through them give Partial Cover."),
+        provisional(
+            "PER-KARMA-WINDOW",
+            "Karma re-rolls the last set of dice of the latest command, before the next command; the events after "
+            "`karma_spent` replace that command's."),
+        provisional("PER-STUN", "A stunned figure loses its next Action slot and cannot move until it has."),
+        provisional(
+            "PER-CLIMB-OUT",
+            "A figure clinging to a pit's edge climbs out with a Moderate Athletics check as its Action, onto an "
+            "adjacent empty hex, still prone."),
     )
     options_type: ClassVar[type[msgspec.Struct] | None] = PericleOptions
     commands: ClassVar[tuple[type[msgspec.Struct], ...]] = cmd.COMBAT_COMMANDS

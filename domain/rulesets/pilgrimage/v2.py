@@ -11,7 +11,7 @@ import msgspec
 
 from domain.dice import Dice
 from domain.errors import RuleViolation
-from domain.rulesets.base import ProvisionalRule
+from domain.rulesets.base import ProvisionalRule, provisional
 from domain.rulesets.pilgrimage import Pilgrimage, rules
 from domain.rulesets.pilgrimage import table as tables
 from domain.rulesets.pilgrimage.environment import EnvironmentRolled
@@ -49,10 +49,6 @@ class PilgrimageV2Options(msgspec.Struct, frozen=True, forbid_unknown_fields=Tru
     table: str | tables.Table | None = None
 
 
-def _rule(rule_id: str, summary: str, **settings: Any) -> ProvisionalRule:
-    return ProvisionalRule(id=rule_id, summary=summary, settings=settings)
-
-
 class PilgrimageV2(Pilgrimage):
     version: ClassVar[str] = "2"
     summary: ClassVar[str] = (
@@ -62,33 +58,34 @@ class PilgrimageV2(Pilgrimage):
     )
     provisional_rules: ClassVar[tuple[ProvisionalRule, ...]] = (
         *Pilgrimage.provisional_rules,
-        _rule("PIL-HEALTH", "Each Character has Health 10; at 0 it is Out of Action and removed.", health=10),
-        _rule("PIL-ADVANTAGE", "Advantage: roll two D12 and keep the higher; sources do not stack."),
-        _rule("PIL-TIES", "On equal totals the defender wins; no damage."),
-        _rule("PIL-ASSAULT", "Assault an enemy within 1\": D12 + Might against D12 + Might, margin minus "
-                             "Ward as damage; High Ground, Shrouded and Knocked Down modify Might as for Fire."),
-        _rule("PIL-WARD", "Ward reduces Fire and Assault damage (minimum 0) and Hail damage; never falls."),
-        _rule("PIL-DEED-COST", "Move, Assault, Fire, Guard, Hide, Stand, Use 1; Aim 2; Climb 2 (+1 in Grey "
-                               "Drizzle)."),
-        _rule("PIL-INITIATIVE", "Each side rolls D12 + its highest Valour in play; the higher activates first; "
-                                "ties roll again."),
-        _rule("PIL-GUARD", "Until its next Act begins the Character adds +1 Might when it defends."),
-        _rule("PIL-HIDE", "In Cover from, or beyond the Sight of, every enemy a Character may Hide: Shrouded to "
-                          "all enemies until it Fires, Assaults or ends a Move in the open."),
-        _rule("PIL-USE", "Use interacts with an objective marker within 1\"."),
-        _rule("PIL-MEASURE", "Characters are points; distances are centre to centre on the table plane; heights "
-                             "are terrain levels in inches."),
-        _rule("PIL-RANGE", "Fire needs a ranged weapon and a target in range (sling 12\", bow 24\", crossbow "
-                           "24\") whose line is not wholly blocked by blocking terrain."),
-        _rule("PIL-LENGTH", "A Battle lasts this many Turns unless a side has no Character left.", turns=6),
-        _rule("PIL-TRIALS", "Crossing: deploy within 6\" of your edge, score 1 per Character ending within 6\" "
-                            "of the opposite edge. Vigil: three markers, 1 per marker held at each Turn's end "
-                            "(more Characters within 3\"). Reckoning: 1 per enemy taken Out of Action."),
-        _rule("PIL-LIGHT-DRIFT", "Darkening and Brightening change Sight by this much at the start of each Turn "
-                                 "after the first, within 0\"-24\".", inches_per_turn=3),
-        _rule("PIL-FROST-FALL", "Frostbound's +1 applies to a fall that deals damage."),
-        _rule("PIL-DELIBERATE-DROP", "A deliberate drop within a Move counts as distance moved and is not a fall: "
-                                     "only a fall by misadventure or unwilling movement deals damage (seed 000)."),
+        provisional("PIL-HEALTH", "Each Character has Health 10; at 0 it is Out of Action and removed.", health=10),
+        provisional("PIL-ADVANTAGE", "Advantage: roll two D12 and keep the higher; sources do not stack."),
+        provisional("PIL-TIES", "On equal totals the defender wins; no damage."),
+        provisional("PIL-ASSAULT", "Assault an enemy within 1\": D12 + Might against D12 + Might, margin minus "
+                                   "Ward as damage; High Ground, Shrouded and Knocked Down modify Might as for Fire."),
+        provisional("PIL-WARD", "Ward reduces Fire and Assault damage (minimum 0) and Hail damage; never falls."),
+        provisional("PIL-DEED-COST", "Move, Assault, Fire, Guard, Hide, Stand, Use 1; Aim 2; Climb 2 (+1 in Grey "
+                                     "Drizzle)."),
+        provisional("PIL-INITIATIVE", "Each side rolls D12 + its highest Valour in play; the higher activates first; "
+                                      "ties roll again."),
+        provisional("PIL-GUARD", "Until its next Act begins the Character adds +1 Might when it defends."),
+        provisional("PIL-HIDE", "In Cover from, or beyond the Sight of, every enemy a Character may Hide: Shrouded to "
+                                "all enemies until it Fires, Assaults or ends a Move in the open."),
+        provisional("PIL-USE", "Use interacts with an objective marker within 1\"."),
+        provisional("PIL-MEASURE", "Characters are points; distances are centre to centre on the table plane; heights "
+                                   "are terrain levels in inches."),
+        provisional("PIL-RANGE", "Fire needs a ranged weapon and a target in range (sling 12\", bow 24\", crossbow "
+                                 "24\") whose line is not wholly blocked by blocking terrain."),
+        provisional("PIL-LENGTH", "A Battle lasts this many Turns unless a side has no Character left.", turns=6),
+        provisional("PIL-TRIALS", "Crossing: deploy within 6\" of your edge, score 1 per Character ending within 6\" "
+                                  "of the opposite edge. Vigil: three markers, 1 per marker held at each Turn's end "
+                                  "(more Characters within 3\"). Reckoning: 1 per enemy taken Out of Action."),
+        provisional("PIL-LIGHT-DRIFT", "Darkening and Brightening change Sight by this much at the start of each Turn "
+                                       "after the first, within 0\"-24\".", inches_per_turn=3),
+        provisional("PIL-FROST-FALL", "Frostbound's +1 applies to a fall that deals damage."),
+        provisional("PIL-DELIBERATE-DROP", "A deliberate drop within a Move counts as distance moved and is not a "
+                                           "fall: only a fall by misadventure or unwilling movement deals damage "
+                                           "(seed 000)."),
     )
     options_type: ClassVar[type[msgspec.Struct] | None] = PilgrimageV2Options
     events: ClassVar[tuple[type[msgspec.Struct], ...]] = ()  # version 1 registers the shared event types
