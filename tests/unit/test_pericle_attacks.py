@@ -115,9 +115,15 @@ def test_a_sword_crit_with_a_torch_disarms() -> None:
     arena.pass_until("hero-varya")
     [strike] = strikes(arena.act("hero-varya", "attack", [CRIT, 1, 1, 4], strikes=[{"target": "orc"}]))
     assert strike.crit_effect == "disarm" and strike.disarmed == "axe"
-    assert arena.figure("orc").in_hand == () and arena.combat.ground[0].item == "axe"
-    assert arena.rule_of("gm", {"type": "attack", "figure": "orc", "strikes": [{"target": "hero-varya"}]}) \
-        == "weapon-not-in-hand"
+    orc = arena.figure("orc")
+    assert orc.in_hand == () and orc.weapons == () and arena.combat.ground[0].item == "axe"
+    [blow] = strikes(arena.act("orc", "attack", [MISS], strikes=[{"target": "hero-varya"}]))
+    assert blow.weapon == "Unarmed", "empty-handed, the orc strikes with its fists (MT3: 1d4-1)"
+    arena.end_turn()
+    arena.to_actions("heroes")
+    arena.pass_until("orc")
+    arena.act("orc", "pick_up", item="axe")
+    assert arena.figure("orc").in_hand == ("axe",) and arena.combat.ground == ()
 
 
 def test_one_star_or_torch_lets_a_hero_choose_the_effect_without_damage() -> None:

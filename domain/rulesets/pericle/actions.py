@@ -68,6 +68,8 @@ def _grapple_only(figure: Figure, what: str) -> None:
 
 def _weapon_in_hand(figure: Figure, name: str | None) -> Weapon:
     if figure.team == "enemies":
+        if not figure.weapons and name is None:
+            return unarmed(figure.mt)
         chosen = figure.weapons[0] if name is None else figure.weapon(name)
         if chosen is None or chosen.name.lower() not in figure.in_hand:
             raise RuleViolation("weapon-not-in-hand", f"{figure.name} has no attack {name!r} in hand")
@@ -81,7 +83,7 @@ def _weapon_in_hand(figure: Figure, name: str | None) -> Weapon:
         if name is None:
             return unarmed(figure.mt)
     if name.lower() == "unarmed":
-        if len([i for i in figure.in_hand]) >= 2:
+        if len(figure.in_hand) >= 2:
             raise RuleViolation("unarmed", "an unarmed strike needs an empty hand")
         return unarmed(figure.mt)
     weapon = figure.weapon(name)
@@ -350,7 +352,9 @@ def _damage(turn: Turn, attacker: Figure, target: Figure, weapon: Weapon, plan: 
         protection.append(Adjustment(target.shield, "shield"))
     if strike.check.armour_bonus:
         protection.append(Adjustment(strike.check.armour_bonus, "Defense Die torch"))
-    disarmed = (order.disarm or next(iter(target.in_hand), None)) if effect == "disarm" else None
+    held = [item for item in target.in_hand if item != "shield"]
+    chosen = order.disarm.lower() if order.disarm and order.disarm.lower() in held else next(iter(held), None)
+    disarmed = chosen if effect == "disarm" else None
     return msgspec.structs.replace(strike, damage_roll=damage_roll, crit_face=face, crit_roll=crit_roll,
                                    crit_effect=effect, protection=protection, modifiers=bonuses, damage=dealt,
                                    disarmed=disarmed)
@@ -547,8 +551,8 @@ def ready_weapons(turn: Turn, figure: Figure, command: cmd._Action) -> None:
     if hands > 2:
         raise RuleViolation("hands", "two hands: a two-handed weapon takes both")
     if figure.grappled_with:
-        drawn = [i for i in wanted if i not in figure.in_hand]
-        if len(drawn) > 1 or any(not (figure.weapon(i) and figure.weapon(i).grapple) for i in drawn):  # type: ignore[union-attr]
+        drawn = [figure.weapon(i) for i in wanted if i not in figure.in_hand]
+        if len(drawn) > 1 or any(weapon is None or not weapon.grapple for weapon in drawn):
             raise RuleViolation("grappled", "in a Grapple a figure may draw one weapon usable there")
     dropped: tuple[str, ...] = ()
     if figure.moved > RUNNING:

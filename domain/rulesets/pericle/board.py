@@ -82,7 +82,7 @@ def gap(a: Figure, b: Figure) -> int:
 def reach(figure: Figure) -> int:
     """How far its melee weapon in hand (an enemy's attacks) strikes."""
     if figure.team == "enemies":
-        return max(w.reach for w in figure.weapons)
+        return max((w.reach for w in figure.weapons), default=1)
     return max((w.reach for w in figure.weapons if w.name.lower() in figure.in_hand and w.melee), default=1)
 
 

@@ -8,6 +8,7 @@ from typing import Any
 import msgspec
 
 from domain.dice import rolls_in
+from domain.hexes import Hex
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.combat import condition
 from domain.rulesets.pericle.state import ActiveSpell, Bleed, CombatState, Figure, GroundItem, LastCommand
@@ -55,16 +56,12 @@ def wound(state: CombatState, figure_id: str, amount: int, source: str | None = 
 
 def _strike(state: CombatState, strike: ev.Strike) -> CombatState:
     if strike.kind == "thrown":
-        attacker = _figure(state, strike.attacker)
-        target = _figure(state, strike.target)
-        state = _update(state, attacker.id, in_hand=_without(attacker.in_hand, strike.weapon.lower()))
-        state = replace(state, ground=(*state.ground, GroundItem(hex=target.hex, item=strike.weapon.lower(),
-                                                                 owner=attacker.id)))
+        state = _leave(state, _figure(state, strike.attacker), strike.weapon.lower(), _figure(state, strike.target).hex)
     if strike.hit:
         target = _figure(state, strike.target)
         if strike.disarmed is not None:
-            state = _update(state, target.id, in_hand=_without(target.in_hand, strike.disarmed))
-            state = _drop(state, target, (strike.disarmed,))
+            state = _leave(state, target, strike.disarmed, target.hex)
+            target = _figure(state, strike.target)
         if strike.crit_effect == "bleed":
             state = _update(state, target.id, bleeding=(*target.bleeding, Bleed(source=strike.attacker,
                                                                                 turns_left=BLEED_TURNS)))
@@ -87,9 +84,22 @@ def _without(items: tuple[str, ...], item: str) -> tuple[str, ...]:
     return tuple(listed)
 
 
+def _leave(state: CombatState, figure: Figure, item: str, where: Hex) -> CombatState:
+    """An item leaves a figure's hand (and its gear) to lie in a hex; a strapped shield stays."""
+    if item == "shield":
+        return state
+    weapon = figure.weapon(item)
+    weapons = list(figure.weapons)
+    if weapon is not None:
+        weapons.remove(weapon)
+    state = _update(state, figure.id, in_hand=_without(figure.in_hand, item), weapons=tuple(weapons))
+    return replace(state, ground=(*state.ground, GroundItem(hex=where, item=item, owner=figure.id, weapon=weapon)))
+
+
 def _drop(state: CombatState, figure: Figure, items: tuple[str, ...]) -> CombatState:
-    ground = tuple(GroundItem(hex=figure.hex, item=item, owner=figure.id) for item in items if item != "shield")
-    return replace(state, ground=state.ground + ground)
+    for item in items:
+        state = _leave(state, _figure(state, figure.id), item, figure.hex)
+    return state
 
 
 def _new_turn(state: CombatState, turn: int) -> CombatState:
@@ -238,8 +248,8 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
         case ev.StoodUp():
             return _update(state, event.figure, condition="standing", hex=event.hex)
         case ev.WeaponsReadied():
-            figure = _figure(state, event.figure)
-            return _drop(_update(state, event.figure, in_hand=event.in_hand), figure, event.dropped)
+            state = _drop(state, _figure(state, event.figure), event.dropped)
+            return _update(state, event.figure, in_hand=event.in_hand)
         case ev.ItemPickedUp():
             return _pick_up(state, event)
         case ev.ActionDone():
@@ -263,10 +273,6 @@ def _pick_up(state: CombatState, event: ev.ItemPickedUp) -> CombatState:
     ground = list(state.ground)
     ground.remove(lying)
     figure = _figure(state, event.figure)
-    weapons = figure.weapons
-    if figure.weapon(event.item) is None:
-        owner = _figure(state, lying.owner)
-        found = owner.weapon(event.item)
-        weapons = (*weapons, found) if found else weapons
+    weapons = (*figure.weapons, lying.weapon) if lying.weapon is not None else figure.weapons
     return replace(_update(state, event.figure, in_hand=(*figure.in_hand, event.item), weapons=weapons),
                    ground=tuple(ground))

@@ -110,9 +110,12 @@ class LastCommand(msgspec.Struct, frozen=True):
 
 
 class GroundItem(msgspec.Struct, frozen=True):
+    """A weapon dropped, thrown or struck from a hand, lying until someone picks it up."""
+
     hex: Hex
     item: str
     owner: str
+    weapon: Weapon | None = None
 
 
 class CombatState(msgspec.Struct, frozen=True, kw_only=True):
