@@ -19,6 +19,9 @@ Event = Union[EVENT_TYPES]  # type: ignore[valid-type]  # noqa: UP007 - built fr
 _BY_TAG: dict[str, type[msgspec.Struct]] = {
     str(event.__struct_config__.tag): event for event in EVENT_TYPES
 }
+if len(_BY_TAG) != len(EVENT_TYPES):
+    # Two event types under one tag would make stored events decode as the wrong type.
+    raise ValueError(f"event tags must be unique: {sorted(known for known in _BY_TAG)}")
 _decoders: dict[str, msgspec.json.Decoder[Any]] = {
     tag: msgspec.json.Decoder(event) for tag, event in _BY_TAG.items()
 }

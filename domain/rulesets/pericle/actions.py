@@ -551,8 +551,8 @@ def ready_weapons(turn: Turn, figure: Figure, command: cmd._Action) -> None:
     if hands > 2:
         raise RuleViolation("hands", "two hands: a two-handed weapon takes both")
     if figure.grappled_with:
-        drawn = [figure.weapon(i) for i in wanted if i not in figure.in_hand]
-        if len(drawn) > 1 or any(weapon is None or not weapon.grapple for weapon in drawn):
+        drawing = [figure.weapon(i) for i in wanted if i not in figure.in_hand]
+        if len(drawing) > 1 or any(weapon is None or not weapon.grapple for weapon in drawing):
             raise RuleViolation("grappled", "in a Grapple a figure may draw one weapon usable there")
     dropped: tuple[str, ...] = ()
     if figure.moved > RUNNING:

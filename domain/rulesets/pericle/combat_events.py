@@ -220,7 +220,7 @@ class SlotSkipped(msgspec.Struct, frozen=True, kw_only=True, tag="slot_skipped")
     reason: str  # defending, stunned, unconscious, dead
 
 
-class TurnEnded(msgspec.Struct, frozen=True, kw_only=True, tag="turn_ended"):
+class TurnEnded(msgspec.Struct, frozen=True, kw_only=True, tag="combat_turn_ended"):
     turn: int
 
 
