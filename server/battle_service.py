@@ -95,10 +95,10 @@ class BattleService(StreamService):
             return {"legal": False, "rule": exc.rule, "detail": exc.detail, "problems": exc.problems}
         attack = next((getattr(e, "attack", None) for e in events if getattr(e, "attack", None)), None)
         deed = next((e for e in events if event_type(e) == "deed_performed"), None)
+        modifiers = msgspec.to_builtins(attack.modifiers) if attack else _strike_modifiers(events)
         return {"legal": True, "events": [event_type(e) for e in events],
                 "cost": getattr(deed, "cost", None), "deeds_left": getattr(deed, "deeds_left", None),
-                "modifiers": msgspec.to_builtins(attack.modifiers) if attack else [],
-                "advantage": attack.advantage if attack else None}
+                "modifiers": modifiers, "advantage": attack.advantage if attack else None}
 
     async def fork(self, actor: str, battle_id: str, at: int, idempotency: Idempotency | None) -> StoredResponse:
         """A new battle from the first `at` events of this one: same ruleset version, new dice."""
@@ -149,6 +149,13 @@ class _PreviewRoll:
                result: str | None = None) -> Roll:
         return Roll(nonce=self._nonce, purpose=self._purpose, dice=tuple(self._dice), expression=expression,
                     total=total, result=result)
+
+
+def _strike_modifiers(events: list[msgspec.Struct]) -> list[dict[str, Any]]:
+    """A Pericle attack's AD modifiers, strike by strike, each with its target and source."""
+    return [{"strike": n, "target": strike.target, "value": adjustment.value, "source": adjustment.source}
+            for event in events for n, strike in enumerate(getattr(event, "strikes", ()))
+            for adjustment in strike.check.adjustments]
 
 
 class _PreviewDice:

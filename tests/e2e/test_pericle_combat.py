@@ -60,12 +60,24 @@ async def test_a_whole_combat_to_its_end(client: httpx.AsyncClient) -> None:
     battle_id, players = await setup(client)
     rng = random.Random(5)
     refused: dict[str, int] = {}
+    previewed_attacks = 0
     for _ in range(1500):
         state, combat = await combat_state(client, battle_id)
         if state["status"] != "active":
             break
         for seat, body in proposals(combat, rng):
+            preview = None
+            if body["type"] == "attack" and previewed_attacks < 10:
+                previewed_attacks += 1
+                preview = (await client.post(f"/v1/battles/{battle_id}/preview", headers=auth(players[seat]),
+                                             json=body)).json()
             response = await command(client, players[seat], battle_id, body)
+            if preview is not None:
+                assert preview["legal"] == (response.status_code == 201), (preview, response.text)
+                if preview["legal"]:
+                    assert [m for m in preview["modifiers"] if m["strike"] == 0] == [
+                        {"strike": 0, "target": body["strikes"][0]["target"], **a}
+                        for a in response.json()["events"][1]["data"]["strikes"][0]["check"]["adjustments"]]
             if response.status_code == 201:
                 break
             assert response.status_code == 422, response.text
@@ -112,6 +124,9 @@ async def test_a_bad_hero_and_an_illegal_action_are_refused_naming_the_rule(clie
     assert early.status_code == 422 and early.json()["rule"] == "wrong-phase"
     theirs = await command(client, players["ana"], battle_id, {"type": "move_figure", "figure": "orc", "path": []})
     assert theirs.status_code == 403 and theirs.json()["rule"] == "not-your-figure"
+    preview = (await client.post(f"/v1/battles/{battle_id}/preview", headers=auth(players["ana"]), json={
+        "type": "attack", "figure": "hero-varya", "strikes": [{"target": "orc"}]})).json()
+    assert (preview["legal"], preview["rule"]) == (False, "wrong-phase")
     assert (await client.get(f"/v1/battles/{battle_id}")).json()["version"] == version, "nothing recorded"
     listed = (await client.get("/v1/rulesets/pericle")).json()
     assert {r["id"] for r in listed["provisional_rules"]} >= {"PER-FACING", "PER-ENEMY-CHOICE", "PER-KARMA-WINDOW"}
