@@ -112,9 +112,11 @@ class _Replayed:
         self._faces: list[Die] = list(roll.dice)
 
     def draw(self, sides: int) -> int:
-        die = self._faces.pop(0)
-        assert die.sides == sides, "a Karma re-run must take the same path up to the re-rolled dice"
-        return die.index
+        if not self._faces or self._faces[0].sides != sides:
+            # The re-run starts from the same state with the same dice, so it cannot part ways
+            # before the re-rolled set; if it ever did, refuse rather than record a muddle.
+            raise RuleViolation("karma-rerun-diverged", "the re-run did not retrace the original roll")
+        return self._faces.pop(0).index
 
     def finish(self, **_: Any) -> Roll:
         return self._roll
