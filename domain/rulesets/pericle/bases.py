@@ -26,7 +26,6 @@ from typing import Literal
 from domain.hexes import DIRECTIONS, Hex
 
 Zone = Literal["front", "side", "rear"]
-SIZES = (1, 3, 4)
 
 
 def _d(index: int) -> Hex:

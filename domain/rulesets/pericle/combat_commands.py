@@ -13,7 +13,6 @@ from domain.rulesets.pericle.sheet import HeroSheet
 
 FigureId = Annotated[str, msgspec.Meta(min_length=1, max_length=50)]
 SeatName = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
-Path = Annotated[list[Hex], msgspec.Meta(min_length=1, max_length=12)]
 SpellNames = Annotated[list[Name], msgspec.Meta(max_length=10)]
 
 

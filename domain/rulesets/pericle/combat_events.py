@@ -35,7 +35,6 @@ class KarmaSpent(msgspec.Struct, frozen=True, kw_only=True, tag="karma_spent"):
     hero: str
     seat: str
     replaces: int
-    ardence_converted: int = 0
 
 
 class CombatBegan(msgspec.Struct, frozen=True, kw_only=True, tag="combat_began"):

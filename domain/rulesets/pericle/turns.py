@@ -19,9 +19,6 @@ from domain.rulesets.pericle.state import CombatState, Figure, Team
 from domain.rulesets.pericle.turn import Turn, acting_for_team, own_figure, require_phase, team_seats
 from domain.seats import acting_seat
 
-TEAMS: tuple[Team, Team] = ("heroes", "enemies")
-
-
 # ---- Initiative --------------------------------------------------------------------------
 
 
