@@ -416,3 +416,17 @@ def test_a_successful_grapple_may_strike_at_once_with_a_grapple_weapon() -> None
     assert strike.kind == "grapple-strike" and strike.hit
     assert {m.source: m.value for m in strike.modifiers} == {"dagger or knife in a Grapple": 2}
     assert strike.damage == 2 + 2 - 3, "no shield in a Grapple: only the orc's chainmail"
+
+
+def test_a_bow_crit_pins_for_a_turn() -> None:
+    """Bows/Crossbows: Pin - the foe cannot move for one turn; it may rotate, though."""
+    arena = PericleArena()
+    arena.to_actions("heroes")
+    [strike] = strikes(arena.act("hero-baerwyn", "attack", [CRIT, 4, 4, 4],
+                                 strikes=[{"target": "orc"}]))[:1]
+    assert strike.crit_effect == "pin"
+    arena.end_turn()
+    arena.to_movement("enemies")
+    assert arena.rule_of("gm", {"type": "move_figure", "figure": "orc", "path": [{"q": 3, "r": 3}]}) == "pinned"
+    arena.act("orc", "move_figure", path=[], facing=4)
+    assert arena.figure("orc").facing == 4

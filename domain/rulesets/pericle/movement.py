@@ -42,13 +42,13 @@ def walk(turn: Turn, figure: Figure, path: list[Hex], facing: int | None, *, rea
     """Validate the whole path, then resolve it leg by leg: a check where a leg needs one, and
     the move ends where a check fails."""
     state = turn.state
+    if path and figure.pinned_turn >= state.turn:
+        raise RuleViolation("pinned", f"{figure.name} is Pinned: it may rotate but not move this turn")
     if fly is not None and not figure.flying_speed:
         raise RuleViolation("cannot-fly", f"{figure.name} does not fly")
     if figure.airborne or fly:
         _fly(turn, figure, path, facing, reason=reason, land=fly is False)
         return
-    if path and figure.pinned_turn >= state.turn:
-        raise RuleViolation("pinned", f"{figure.name} is Pinned: it may rotate but not move this turn")
     if path and figure.hex in state.encounter.map.pits:
         raise RuleViolation("clinging", f"{figure.name} clings to a pit's edge: climbing out is an Action")
     limit = movement_points(figure)
