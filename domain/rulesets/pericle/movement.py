@@ -3,8 +3,6 @@ hex or jumping over one or two hexes; Embattlement, the Pivot, bodies, pits and 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import msgspec
 
 from domain.dice_expression import roll_expression
@@ -73,11 +71,11 @@ def walk(turn: Turn, figure: Figure, path: list[Hex], facing: int | None, *, rea
             raise RuleViolation("embattled-stop", f"entering {landing} Embattles {figure.name}: the move stops there")
     taken: list[Hex] = []
     for landing, over in legs:
-        ending = _jump(turn, figure, over) if over else None
-        if ending is not None:
-            taken.append(ending[0])
+        fell_in = _jump(turn, figure, over) if over else None
+        if fell_in is not None:
+            taken.append(fell_in)
             _finish(turn, figure, taken, facing, reason)
-            ending[1]()
+            _land_short(turn, figure, fell_in)
             return
         taken.append(landing)
         entered = set(footprint(figure.size, landing, figure.facing)) - set(figure.hexes)
@@ -166,19 +164,19 @@ def _clear_the_body(turn: Turn, figure: Figure) -> bool:
     return _athletics(turn, figure, "Simple", "cross a body or prone figure")
 
 
-def _jump(turn: Turn, figure: Figure, over: list[Hex]) -> tuple[Hex, Callable[[], None]] | None:
+def _jump(turn: Turn, figure: Figure, over: list[Hex]) -> Hex | None:
     """Jumping over one hex: a Moderate check; over two: Moderate to clear the first, then Hard
-    (AD-2) to clear the second. A failure lands the jumper in the hex it failed to clear: prone
-    if something lay there; in a pit, a Moderate check to grab the far edge (clinging, prone)
-    or the fall."""
+    (AD-2) to clear the second. Returns the hex the jumper failed to clear, if any."""
     for index, hex_ in enumerate(over):
         difficulty = "Moderate" if index == 0 else "Hard"
         if not _athletics(turn, figure, difficulty, f"jump over {hex_.q},{hex_.r}"):
-            return hex_, lambda hex_=hex_: _land_short(turn, figure, hex_)
+            return hex_
     return None
 
 
 def _land_short(turn: Turn, figure: Figure, hex_: Hex) -> None:
+    """A failed jump lands in the hex it failed to clear: prone if something lay there; in a
+    pit, a Moderate check to grab the far edge (clinging, prone) or the fall."""
     if hex_ in turn.state.encounter.map.pits:
         if _athletics(turn, figure, "Moderate", "grab the far edge of the pit"):
             turn.emit(ev.FellProne(figure=figure.id, reason="clinging to the edge of a pit"))
