@@ -430,3 +430,33 @@ def test_a_bow_crit_pins_for_a_turn() -> None:
     assert arena.rule_of("gm", {"type": "move_figure", "figure": "orc", "path": [{"q": 3, "r": 3}]}) == "pinned"
     arena.act("orc", "move_figure", path=[], facing=4)
     assert arena.figure("orc").facing == 4
+
+
+def test_a_defender_with_shield_bash_bashes_back_unless_its_die_shows_a_blank() -> None:
+    """Shield Bash I: "You may also make a Shield Bash attack against an adjacent foe that
+    attacks you if you're Defending and you roll any die face other than a blank" - at AD-2,
+    1d4."""
+    for defense, bashes in ((TORCH, True), (BLANK, False)):
+        arena = PericleArena()
+        arena.put("hero-varya", 3, 3, facing=0, disciplines=("Shield Bash I",))
+        arena.to_actions("heroes", defend=("hero-varya",))
+        arena.pass_until("orc")
+        found = strikes(arena.act("orc", "attack", [MISS, defense, HIT, HIT, 2],
+                                  strikes=[{"target": "hero-varya"}]))
+        assert [s.kind for s in found] == (["melee", "shield bash back"] if bashes else ["melee"])
+        if bashes:
+            back = found[1]
+            assert back.attacker == "hero-varya" and back.target == "orc"
+            assert {a.source: a.value for a in back.check.adjustments}["Shield Bash I"] == -2
+
+
+def test_a_second_strike_at_a_foe_already_down_does_not_happen() -> None:
+    """Each strike meets the state the last one left."""
+    arena = in_melee()
+    arena.put("hero-varya", 3, 3, weapons=(WEAPONS["dagger"],), in_hand=("dagger",), disciplines=("Deft Strikes",),
+              mastery=())
+    arena.put("orc", 4, 3, wounds=7)
+    arena.pass_until("hero-varya")
+    found = strikes(arena.act("hero-varya", "attack", [HIT, 6] * 2,
+                              strikes=[{"target": "orc", "weapon": "dagger"}] * 2))
+    assert len(found) == 1 and arena.figure("orc").condition == "dead"

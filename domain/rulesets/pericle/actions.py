@@ -261,7 +261,7 @@ def attack(turn: Turn, attacker: Figure, command: cmd._Action) -> None:
     assert isinstance(command, cmd.Attack)
     if command.parry:
         _check_parry(attacker, command)
-    turn.emit(ev.Attacked(strikes=tuple(strike_all(turn, attacker, command.strikes)), parry=command.parry))
+    strike_all(turn, attacker, command.strikes, parry=command.parry)
 
 
 def _check_parry(attacker: Figure, command: cmd.Attack) -> None:
@@ -273,27 +273,51 @@ def _check_parry(attacker: Figure, command: cmd.Attack) -> None:
         raise RuleViolation("parry", "a parrying figure attacks once, with its first weapon")
 
 
-def strike_all(turn: Turn, attacker: Figure, orders: list[cmd.StrikeOrder]) -> list[ev.Strike]:
-    """Each strike in the order given, with the misses that can hit an ally."""
+def strike_all(turn: Turn, attacker: Figure, orders: list[cmd.StrikeOrder], *, parry: bool = False) -> None:
+    """Each strike in the order given, one `attacked` event each (with the rolls to miss allies
+    and a Defender's Shield Bash back), so that each strike meets the state the last one left:
+    a strike at a foe already down, or by an attacker already down, does not happen."""
     weapons = [_weapon_in_hand(attacker, order.weapon) for order in orders]
     penalties = _strike_penalties(attacker, weapons)
-    strikes: list[ev.Strike] = []
-    for order, weapon, own in zip(orders, weapons, penalties, strict=True):
+    for order, weapon in zip(orders, weapons, strict=True):
         target = turn.figure(order.target)
         if target.team == attacker.team or not target.active:
             raise RuleViolation("target", f"{target.name} is not a foe that can be attacked")
         if weapon.crossbow and weapon.name.lower() in attacker.unloaded:
             raise RuleViolation("crossbow-unloaded", f"the {weapon.name} must be loaded (an Action) before it fires")
+    for order, weapon, own in zip(orders, weapons, penalties, strict=True):
+        attacker, target = turn.figure(attacker.id), turn.figure(order.target)
+        if not (attacker.active and target.active):
+            continue
         plan = _plan(turn, attacker, target, weapon, own, order)
         strike = resolve_strike(turn, attacker, target, weapon, plan, order)
-        strikes.append(strike)
+        strikes = [strike]
         if not strike.hit and plan.kind in ("ranged", "thrown"):
             strikes += _past_allies(turn, attacker, target, weapon, plan, board.figures_in_the_way(
                 turn.state, attacker, target))
         if not strike.hit and target.grappled_with:
             pile = [turn.figure(f) for f in target.grappled_with]
             strikes += _past_allies(turn, attacker, target, weapon, plan, pile)
-    return strikes
+        strikes += _shield_bash_back(turn, target, attacker, strike)
+        turn.emit(ev.Attacked(strikes=tuple(strikes), parry=parry))
+
+
+def _shield_bash_back(turn: Turn, defender: Figure, attacker: Figure, strike: ev.Strike) -> list[ev.Strike]:
+    """Shield Bash I: "You may also make a Shield Bash attack against an adjacent foe that
+    attacks you if you're Defending and you roll any die face other than a blank" (declared with
+    Defend: `shield_bash`, on by default)."""
+    if not (defender.defending and defender.shield_bash_back and "Shield Bash I" in defender.disciplines
+            and "shield" in defender.in_hand and defender.standing and board.gap(defender, attacker) == 1):
+        return []
+    if all(face == "blank" for face in strike.check.defense_faces):
+        return []
+    order = cmd.StrikeOrder(target=attacker.id)
+    try:
+        plan = _plan(turn, defender, attacker, SHIELD_BASH, [Adjustment(-2, "Shield Bash I")], order)
+    except RuleViolation:
+        return []  # the foe is not where a shield can strike it
+    return [msgspec.structs.replace(resolve_strike(turn, defender, attacker, SHIELD_BASH, plan, order),
+                                    kind="shield bash back")]
 
 
 def reload(turn: Turn, figure: Figure, command: cmd._Action) -> None:
@@ -423,8 +447,7 @@ def grapple(turn: Turn, attacker: Figure, command: cmd._Action) -> None:
         # "the attacker may also immediately make a melee attack against the Grappled defender"
         if command.strike.target != target.id:
             raise RuleViolation("grapple-strike", "the follow-up attack is against the Grappled defender")
-        grappler = turn.figure(attacker.id)
-        turn.emit(ev.Attacked(strikes=tuple(strike_all(turn, grappler, [command.strike]))))
+        strike_all(turn, turn.figure(attacker.id), [command.strike])
 
 
 def escape(turn: Turn, figure: Figure, command: cmd._Action) -> None:
@@ -605,5 +628,5 @@ def defend(turn: Turn, command: cmd.Defend, actor: str) -> None:
         act(turn, _DefendAction(figure=command.figure), actor)
         return
     require_phase(turn.state, "declare")
-    declare_defend(turn, own_figure(turn, command.figure, actor))
+    declare_defend(turn, own_figure(turn, command.figure, actor), command.shield_bash)
 

@@ -63,6 +63,7 @@ class Defend(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tr
     """Declared before the Action phase (or, when Grappled, taken as the Action)."""
 
     figure: FigureId
+    shield_bash: bool = True  # with Shield Bash I: bash back at adjacent attackers when a die allows
 
 
 class BeginActions(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="begin_actions"):

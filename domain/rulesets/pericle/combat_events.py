@@ -106,6 +106,7 @@ class RepositioningEnded(msgspec.Struct, frozen=True, kw_only=True, tag="reposit
 
 class DefendDeclared(msgspec.Struct, frozen=True, kw_only=True, tag="defend_declared"):
     figure: str
+    shield_bash: bool = True
 
 
 class ActionPhaseBegan(msgspec.Struct, frozen=True, kw_only=True, tag="action_phase_began"):

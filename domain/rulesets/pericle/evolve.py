@@ -218,7 +218,7 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
         case ev.RepositioningEnded():
             return replace(state, phase="declare")
         case ev.DefendDeclared():
-            return _update(state, event.figure, defending=True)
+            return _update(state, event.figure, defending=True, shield_bash_back=event.shield_bash)
         case ev.ActionPhaseBegan():
             return replace(state, order=event.order, position=0, delayed=(), phase="actions")
         case ev.Attacked():

@@ -59,6 +59,7 @@ class Figure(msgspec.Struct, frozen=True, kw_only=True):
     pinned_turn: int = 0  # cannot move during this turn (a Pin lasts one turn)
     bleeding: tuple[Bleed, ...] = ()
     defending: bool = False
+    shield_bash_back: bool = True  # declared with Defend (Shield Bash I)
     moved: int = 0  # hexes moved this turn's Movement phase
     acted: bool = False
     damage_from: dict[str, int] = {}

@@ -134,12 +134,12 @@ def choose(turn: Turn, figure: Figure, purpose: str, options: list[int]) -> int:
     return chosen
 
 
-def declare_defend(turn: Turn, figure: Figure) -> None:
+def declare_defend(turn: Turn, figure: Figure, shield_bash: bool = True) -> None:
     if not figure.active:
         raise RuleViolation("figure-down", f"{figure.name} is {figure.condition}")
     if figure.defending:
         raise RuleViolation("already-defending", f"{figure.name} is already Defending")
-    turn.emit(ev.DefendDeclared(figure=figure.id))
+    turn.emit(ev.DefendDeclared(figure=figure.id, shield_bash=shield_bash))
 
 
 def begin_actions(turn: Turn, command: cmd.BeginActions, actor: str) -> None:
