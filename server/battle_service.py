@@ -15,6 +15,7 @@ from domain.contests import fork_event
 from domain.dice import ALGORITHM, Die, Roll, commitment
 from domain.errors import DomainError
 from domain.events import DiceCommitment
+from domain.rulesets.pericle.combat_events import Attacked
 from domain.snapshots import from_snapshot, to_snapshot
 from server.api_models import Envelope
 from server.store.base import (
@@ -152,10 +153,11 @@ class _PreviewRoll:
 
 
 def _strike_modifiers(events: list[msgspec.Struct]) -> list[dict[str, Any]]:
-    """A Pericle attack's AD modifiers, strike by strike, each with its target and source."""
+    """A Pericle attack's AD modifiers, strike by strike (one `attacked` event each, its first
+    strike the one ordered), each with its target and source."""
+    ordered = [event.strikes[0] for event in events if isinstance(event, Attacked)]
     return [{"strike": n, "target": strike.target, "value": adjustment.value, "source": adjustment.source}
-            for event in events for n, strike in enumerate(getattr(event, "strikes", ()))
-            for adjustment in strike.check.adjustments]
+            for n, strike in enumerate(ordered) for adjustment in strike.check.adjustments]
 
 
 class _PreviewDice:
