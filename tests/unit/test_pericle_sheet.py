@@ -48,6 +48,14 @@ def test_ancestries_disciplines_and_armour_change_the_numbers() -> None:
     assert plain.movement == 3 and plain.base_ad == -1
 
 
+def test_at_most_two_slung_two_handed_weapons() -> None:
+    """Carrying Capacity Chart: "Heroes can have a maximum of two slung two-handed weapons,
+    regardless of their CC"."""
+    found = problems(sheet(name="Pack", ancestry="human", mt=4, dx=1, kn=0,
+                           weapons=["Knife", "Short Bow", "Quarterstaff", "Staff"]))
+    assert found == ["Carrying Capacity: at most two slung two-handed weapons; got Short Bow, Quarterstaff, Staff"]
+
+
 def test_overburden_costs_movement() -> None:
     """One Movement point per point carried beyond MT + 2."""
     weak = stats(sheet(name="Pip", ancestry="everkin", mt=0, dx=3, kn=2,

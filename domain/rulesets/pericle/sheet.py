@@ -105,6 +105,9 @@ def _gear_problems(sheet: HeroSheet) -> list[str]:
     if others > allowed:
         found.append(f"Step 4: a dagger or knife and {allowed} other weapons"
                      f"{' (a shield takes the place of one)' if sheet.shield else ''}; got {others}")
+    two_handed = [w.name for w in map(_weapon, sheet.weapons) if w is not None and w.two_handed]
+    if len(two_handed) > 2:
+        found.append(f"Carrying Capacity: at most two slung two-handed weapons; got {', '.join(two_handed)}")
     for name in sheet.weapons:
         weapon = _weapon(name)
         if weapon and weapon.discipline and weapon.discipline not in sheet.disciplines:
