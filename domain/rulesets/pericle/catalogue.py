@@ -129,7 +129,6 @@ DISCIPLINES: dict[str, Discipline] = {d.name: d for d in (
     Discipline("Running", 4, 0),
     Discipline("Grit I", 8, 1, min_mt=3),
 )}
-MASTERY_CLASSES = ("axe", "hammer", "polearm", "sword")
 DEFT_WEAPONS = frozenset({"dagger", "cestus", "katar", "knife", "unarmed"})
 
 

@@ -24,9 +24,11 @@ def hit_points(mt: int, ancestry: Ancestry) -> int:
     return mt + 10 + (3 if ancestry == "stone dwarf" else 0)
 
 
-def movement(ancestry: Ancestry, armor_penalty: int = 0, overburden: int = 0) -> int:
-    """Step 8: 5 hexes unencumbered; forest elves (Fleet of Foot) +1; armour and overburden reduce it."""
-    return max(0, 5 + (1 if ancestry == "forest elf" else 0) - armor_penalty - overburden)
+def movement(ancestry: Ancestry, armor_penalty: int = 0, overburden: int = 0, running: bool = False) -> int:
+    """Step 8: 5 hexes unencumbered; forest elves (Fleet of Foot) +1; the Running Discipline +1;
+    armour and overburden reduce it."""
+    bonus = (1 if ancestry == "forest elf" else 0) + (1 if running else 0)
+    return max(0, 5 + bonus - armor_penalty - overburden)
 
 
 def grapple_score(mt: int, base_ad: int) -> int:

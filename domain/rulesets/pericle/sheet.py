@@ -10,7 +10,6 @@ import msgspec
 from domain.rulesets.pericle.catalogue import (
     ARMOURS,
     DISCIPLINES,
-    MASTERY_CLASSES,
     SHIELDS,
     SPELLS,
     WEAPONS,
@@ -19,10 +18,13 @@ from domain.rulesets.pericle.catalogue import (
 from domain.rulesets.pericle.heroes import (
     Ancestry,
     Item,
+    carrying_capacity,
     carrying_points,
     grapple_score,
     hit_points,
     magic_item_capacity,
+    movement,
+    overburden,
     starting_xp,
 )
 
@@ -185,32 +187,28 @@ def armour_move_penalty(sheet: HeroSheet) -> int:
     return worn.move_penalty
 
 
-def carried_points(sheet: HeroSheet) -> int:
-    """The Carrying Capacity Chart applied to the sheet's weapons, armour and shield."""
+def _gear(sheet: HeroSheet) -> list[Item]:
+    """The sheet's weapons, armour and shield as the Carrying Capacity Chart weighs them."""
     items = [Item(w.name, "weapon", mt_requirement=w.mt, two_handed=w.two_handed)
              for w in (_weapon(name) for name in sheet.weapons) if w is not None]
     if sheet.armour:
         items.append(Item(sheet.armour, "armor"))
     if sheet.shield:
         items.append(Item(sheet.shield, "shield"))
-    return sum(carrying_points(item) for item in items)
+    return items
 
 
 def stats(sheet: HeroSheet) -> Stats:
     ad = base_ad(sheet)
-    capacity = sheet.mt + 2
-    carried = carried_points(sheet)
-    speed = 5 + (1 if sheet.ancestry == "forest elf" else 0) + (1 if "Running" in sheet.disciplines else 0)
-    speed -= armour_move_penalty(sheet) + max(0, carried - capacity)
+    gear = _gear(sheet)
     worn = ARMOURS.get((sheet.armour or "").lower())
     shield = SHIELDS.get((sheet.shield or "").lower())
     grit = 1 if "Grit I" in sheet.disciplines else 0
     return Stats(
-        max_hp=hit_points(sheet.mt, sheet.ancestry), movement=max(0, speed), base_ad=ad,
-        grapple=grapple_score(sheet.mt, ad), armour=(worn.armour if worn else 0) + grit,
-        shield=shield.armour if shield else 0, carrying_capacity=capacity, carried=carried,
-        magic_item_capacity=magic_item_capacity(sheet.kn),
+        max_hp=hit_points(sheet.mt, sheet.ancestry),
+        movement=movement(sheet.ancestry, armour_move_penalty(sheet), overburden(sheet.mt, gear),
+                          running="Running" in sheet.disciplines),
+        base_ad=ad, grapple=grapple_score(sheet.mt, ad), armour=(worn.armour if worn else 0) + grit,
+        shield=shield.armour if shield else 0, carrying_capacity=carrying_capacity(sheet.mt),
+        carried=sum(carrying_points(item) for item in gear), magic_item_capacity=magic_item_capacity(sheet.kn),
         xp_left=starting_xp(sheet.kn, sheet.ancestry) - xp_spent(sheet), karma=sheet.karma + sheet.ardence // 3)
-
-
-__all__ = ["MASTERY_CLASSES", "HeroSheet", "Stats", "base_ad", "problems", "stats"]
