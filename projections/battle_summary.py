@@ -8,10 +8,7 @@ from typing import Any
 import msgspec
 
 from domain.battle import BattleState
-from domain.rulesets.pericle import board
-from domain.rulesets.pericle.state import CombatState
-from domain.rulesets.pilgrimage.play import PlayState
-from domain.rulesets.pilgrimage.rules import side_to_act
+from domain.rulesets import find_ruleset
 
 
 class SeatView(msgspec.Struct, frozen=True):
@@ -79,24 +76,11 @@ def summarize(state: BattleState) -> BattleSummary:
 
 
 def state_view(state: BattleState) -> dict[str, Any]:
-    """The whole battle state as JSON-ready data. The server seed appears only once revealed.
-    A Pilgrimage battle also shows which side activates next (`side_to_act`)."""
+    """The whole battle state as JSON-ready data, with what its ruleset adds for clients (a
+    Pilgrimage `side_to_act`, a Pericle combat's `current`...). The server seed appears only
+    once revealed."""
     view: dict[str, Any] = msgspec.to_builtins(state)
-    if isinstance(state.ruleset_state, PlayState):
-        view["ruleset_state"]["side_to_act"] = side_to_act(state.ruleset_state)
-    if isinstance(state.ruleset_state, CombatState):
-        view["ruleset_state"] = combat_view(state.ruleset_state, view["ruleset_state"])
-    return view
-
-
-def combat_view(combat: CombatState, view: dict[str, Any]) -> dict[str, Any]:
-    """A Pericle combat for clients: whose Action it is, each figure's HP and who Embattles it;
-    of the latest command, what a Karma re-roll would replace (not the state before it)."""
-    view["current"] = combat.current
-    for figure, shown in zip(combat.figures, view["figures"], strict=True):
-        shown["hp"] = figure.hp
-        shown["embattled_by"] = [foe.id for foe in board.embattled_by(combat, figure)] if figure.active else []
-    if combat.last is not None:
-        view["last"] = {"seat": combat.last.seat, "command": combat.last.command, "rerolled": combat.last.rerolled,
-                        "rolls": [roll.nonce for roll in combat.last.rolls]}
+    if state.ruleset_state is not None:
+        ruleset = find_ruleset(state.ruleset, state.ruleset_version)
+        view["ruleset_state"] = ruleset.state_view(state.ruleset_state, view["ruleset_state"])
     return view

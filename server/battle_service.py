@@ -15,7 +15,7 @@ from domain.contests import fork_event
 from domain.dice import ALGORITHM, Die, Roll, commitment
 from domain.errors import DomainError
 from domain.events import DiceCommitment
-from domain.rulesets.pericle.combat_events import Attacked
+from domain.rulesets import find_ruleset
 from domain.snapshots import from_snapshot, to_snapshot
 from server.api_models import Envelope
 from server.store.base import (
@@ -94,12 +94,8 @@ class BattleService(StreamService):
             events = decide(state, command, _PreviewDice(state.next_nonce), actor)
         except DomainError as exc:
             return {"legal": False, "rule": exc.rule, "detail": exc.detail, "problems": exc.problems}
-        attack = next((getattr(e, "attack", None) for e in events if getattr(e, "attack", None)), None)
-        deed = next((e for e in events if event_type(e) == "deed_performed"), None)
-        modifiers = msgspec.to_builtins(attack.modifiers) if attack else _strike_modifiers(events)
-        return {"legal": True, "events": [event_type(e) for e in events],
-                "cost": getattr(deed, "cost", None), "deeds_left": getattr(deed, "deeds_left", None),
-                "modifiers": modifiers, "advantage": attack.advantage if attack else None}
+        details = find_ruleset(state.ruleset, state.ruleset_version).preview_details(events)
+        return {"legal": True, "events": [event_type(e) for e in events], **details}
 
     async def fork(self, actor: str, battle_id: str, at: int, idempotency: Idempotency | None) -> StoredResponse:
         """A new battle from the first `at` events of this one: same ruleset version, new dice."""
@@ -150,14 +146,6 @@ class _PreviewRoll:
                result: str | None = None) -> Roll:
         return Roll(nonce=self._nonce, purpose=self._purpose, dice=tuple(self._dice), expression=expression,
                     total=total, result=result)
-
-
-def _strike_modifiers(events: list[msgspec.Struct]) -> list[dict[str, Any]]:
-    """A Pericle attack's AD modifiers, strike by strike (one `attacked` event each, its first
-    strike the one ordered), each with its target and source."""
-    ordered = [event.strikes[0] for event in events if isinstance(event, Attacked)]
-    return [{"strike": n, "target": strike.target, "value": adjustment.value, "source": adjustment.source}
-            for n, strike in enumerate(ordered) for adjustment in strike.check.adjustments]
 
 
 class _PreviewDice:

@@ -119,6 +119,16 @@ class Ruleset:
         """Events that begin play (run by `start`); may roll dice."""
         return ()
 
+    def state_view(self, state: Any, shown: dict[str, Any]) -> dict[str, Any]:
+        """The ruleset's part of `GET /state` (`shown` is `state` as JSON-ready data), with what
+        a client needs beyond the raw state, e.g. whose turn it is."""
+        return shown
+
+    def preview_details(self, events: Sequence[msgspec.Struct]) -> dict[str, Any]:
+        """What `POST /preview` shows of an accepted command besides its events (cost,
+        modifiers, ...), as fields of the Preview response."""
+        return {}
+
     def action_seat(self, event: msgspec.Struct) -> str | None:
         """The seat whose action this event begins, for the ruleset's own events that a player
         may contest (e.g. a Deed); None for events that are not the start of an action."""

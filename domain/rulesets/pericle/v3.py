@@ -27,6 +27,7 @@ from domain.rulesets.pericle.sheet import HeroSheet, stats
 from domain.rulesets.pericle.sheet import problems as sheet_problems
 from domain.rulesets.pericle.state import CombatState, Figure
 from domain.rulesets.pericle.turn import Turn, seats_of
+from domain.rulesets.pericle.view import attack_modifiers, combat_view
 from domain.seats import acting_seat
 
 
@@ -309,6 +310,12 @@ class PericleCombat(PericleChecks):
 
     def evolve(self, state: Any, event: msgspec.Struct) -> Any:
         return state if state is None else apply(state, event)
+
+    def state_view(self, state: Any, shown: dict[str, Any]) -> dict[str, Any]:
+        return combat_view(state, shown)
+
+    def preview_details(self, events: Sequence[msgspec.Struct]) -> dict[str, Any]:
+        return {"modifiers": attack_modifiers(events)}
 
     def action_seat(self, event: msgspec.Struct) -> str | None:
         # Each command's first event stands for the whole action (its checks included).

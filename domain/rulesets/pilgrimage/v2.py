@@ -150,6 +150,20 @@ class PilgrimageV2(Pilgrimage):
             return msgspec.structs.replace(state, environment=event, phase="deployment", sight=event.sight)
         return rules.apply(state, event)
 
+    def state_view(self, state: Any, shown: dict[str, Any]) -> dict[str, Any]:
+        """Also which side activates next (`side_to_act`)."""
+        return {**shown, "side_to_act": rules.side_to_act(state)}
+
+    def preview_details(self, events: Sequence[msgspec.Struct]) -> dict[str, Any]:
+        """A Deed's cost and the Deeds left; an attack's modifiers and Advantage."""
+        deed = next((e for e in events if isinstance(e, DeedPerformed)), None)
+        if deed is None:
+            return {}
+        attack = deed.attack
+        return {"cost": deed.cost, "deeds_left": deed.deeds_left,
+                "modifiers": msgspec.to_builtins(attack.modifiers) if attack else [],
+                "advantage": attack.advantage if attack else None}
+
     def action_seat(self, event: msgspec.Struct) -> str | None:
         if isinstance(event, ActBegan):
             return event.seat
