@@ -24,6 +24,7 @@ from domain.events import (
     SeatConceded,
     TournamentLink,
 )
+from domain.records import replace_where
 from domain.rulesets import find_ruleset
 from domain.seats import acting_seat
 
@@ -204,7 +205,7 @@ def _concede(state: BattleState, command: Concede, dice: Dice, actor: str) -> li
 
 
 def _replace_seat(state: BattleState, name: str, **changes: Any) -> tuple[Seat, ...]:
-    return tuple(msgspec.structs.replace(s, **changes) if s.name == name else s for s in state.seats)
+    return replace_where(state.seats, lambda seat: seat.name == name, **changes)
 
 
 def _apply(state: BattleState, event: msgspec.Struct) -> BattleState:
@@ -244,8 +245,8 @@ def _apply(state: BattleState, event: msgspec.Struct) -> BattleState:
                 replace(c, votes={**c.votes, event.seat: event.agree}) if c.contest == event.contest else c
                 for c in state.contests))
         case disputes.ContestRuled():
-            return replace(state, contests=tuple(
-                replace(c, status=event.decision) if c.contest == event.contest else c for c in state.contests))
+            return replace(state, contests=replace_where(state.contests, lambda c: c.contest == event.contest,
+                                                          status=event.decision))
         case disputes.ActionReverted():
             # Only the bookkeeping: `replay` is what leaves the voided events out of the state.
             return replace(state, voided=(*state.voided, (event.from_version, event.to_version)))

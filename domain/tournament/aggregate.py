@@ -16,6 +16,7 @@ import msgspec
 from domain.dice import ALGORITHM, Dice, Roll
 from domain.errors import NotPermitted, RuleViolation
 from domain.events import DiceCommitment, DiceSeedRevealed
+from domain.records import replace_where
 from domain.rulesets import find_ruleset
 from domain.tournament import pairing, standings
 from domain.tournament.commands import (
@@ -402,7 +403,7 @@ def _close(state: TournamentState, command: CloseRound, actor: str, now: str, di
 
 
 def _entrants(state: TournamentState, player_id: str, **changes: Any) -> tuple[Entrant, ...]:
-    return tuple(msgspec.structs.replace(e, **changes) if e.player_id == player_id else e for e in state.entrants)
+    return replace_where(state.entrants, lambda entrant: entrant.player_id == player_id, **changes)
 
 
 def _apply(state: TournamentState, event: msgspec.Struct) -> TournamentState:

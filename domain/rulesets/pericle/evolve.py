@@ -9,6 +9,7 @@ import msgspec
 
 from domain.dice import rolls_in
 from domain.hexes import Hex
+from domain.records import replace_where
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.combat import condition
 from domain.rulesets.pericle.state import ActiveSpell, Bleed, CombatState, Figure, GroundItem, LastCommand
@@ -18,7 +19,7 @@ BLEED_TURNS = 5
 
 
 def _update(state: CombatState, figure_id: str, **changes: Any) -> CombatState:
-    return replace(state, figures=tuple(replace(f, **changes) if f.id == figure_id else f for f in state.figures))
+    return replace(state, figures=replace_where(state.figures, lambda figure: figure.id == figure_id, **changes))
 
 
 def _figure(state: CombatState, figure_id: str) -> Figure:

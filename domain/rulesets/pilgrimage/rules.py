@@ -13,6 +13,7 @@ import msgspec
 
 from domain.dice import Dice, Roll, roll_dice
 from domain.errors import RuleViolation
+from domain.records import replace_where
 from domain.rulesets.pilgrimage import oathband
 from domain.rulesets.pilgrimage import table as tables
 from domain.rulesets.pilgrimage.play import (
@@ -504,7 +505,7 @@ def assault(battle: Any, state: PlayState, command: Assault, actor: str, dice: D
 
 
 def _figures(state: PlayState, character: str, **changes: Any) -> tuple[Figure, ...]:
-    return tuple(msgspec.structs.replace(f, **changes) if f.id == character else f for f in state.figures)
+    return replace_where(state.figures, lambda figure: figure.id == character, **changes)
 
 
 def apply(state: PlayState, event: msgspec.Struct) -> PlayState:
