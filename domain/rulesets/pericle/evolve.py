@@ -190,7 +190,7 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
         case ev.CombatBegan():
             return replace(state, phase="initiative")
         case ev.OrderChosen():
-            return replace(state, first=event.first, moving=event.first, moved_teams=(), moved_figures=(),
+            return replace(state, moving=event.first, moved_teams=(), moved_figures=(),
                            phase="movement")
         case ev.FigureMoved():
             figure = _figure(state, event.figure)

@@ -128,7 +128,6 @@ class CombatState(msgspec.Struct, frozen=True, kw_only=True):
     phase: Phase = "setup"
     turn: int = 0
     initiative: Team | None = None  # who won this turn's initiative
-    first: Team | None = None  # who moves first this turn
     moving: Team | None = None
     moved_teams: tuple[Team, ...] = ()
     moved_figures: tuple[str, ...] = ()  # who has made its move this Movement phase
