@@ -69,6 +69,13 @@ async def idempotency_of(request: Request[Any, Any, Any], scope: str) -> Idempot
     return Idempotency(scope=scope, key=key, request_hash=request_hash(request.method, request.url.path, body))
 
 
+async def player_write(request: Request[Any, Any, Any]) -> tuple[Player, Idempotency | None]:
+    """The authenticated player of a state-changing request, and its Idempotency-Key (scoped to
+    the player) if it sent one."""
+    player = await authenticate(request)
+    return player, await idempotency_of(request, f"player:{player.id}")
+
+
 def next_page(events: list[RecordedEvent], stream_version: int) -> int | None:
     """The `after` of the next page of a stream's events, or None when this page is the last."""
     return events[-1].version if events and events[-1].version < stream_version else None

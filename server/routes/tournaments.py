@@ -17,9 +17,8 @@ from domain.tournament.standings import Standing
 from projections.ratings import Rating
 from server.http import (
     BEARER_SECURITY,
-    authenticate,
-    idempotency_of,
     next_page,
+    player_write,
     problem_responses,
     stored,
 )
@@ -138,8 +137,7 @@ async def _state(request: Request[Any, Any, Any], tournament_id: UUID) -> Tourna
 @post("/v1/tournaments", summary="Create a tournament; its dice commitment is published now", **_WRITE)
 async def create_tournament(request: Request[Any, Any, Any],
                             data: JSONBody[CreateTournament]) -> Response[TournamentCreatedResponse]:
-    player = await authenticate(request)
-    idempotency = await idempotency_of(request, f"player:{player.id}")
+    player, idempotency = await player_write(request)
     return stored(await _service(request).create(player.id, data, idempotency))
 
 
@@ -147,8 +145,7 @@ async def create_tournament(request: Request[Any, Any, Any],
       summary="Register, replace a list, drop, name a judge, pair a round, record a result, close a round")
 async def tournament_command(request: Request[Any, Any, Any], tournament_id: FromPath[UUID],
                              data: JSONBody[TournamentPlay]) -> Response[TournamentCommandResult]:
-    player = await authenticate(request)
-    idempotency = await idempotency_of(request, f"player:{player.id}")
+    player, idempotency = await player_write(request)
     runner: TournamentRunner = request.app.state.tournament_runner
     await runner.catch_up()  # results of battles that have ended count before, say, a round closes
     result = await _service(request).execute(str(tournament_id), player.id, data, None, idempotency)
