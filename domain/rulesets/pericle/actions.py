@@ -20,36 +20,36 @@ from domain.rulesets.pericle.crits import crit_effect
 from domain.rulesets.pericle.dice import Adjustment, check, crit_die, opposed
 from domain.rulesets.pericle.heroes import multiple_attack_penalties
 from domain.rulesets.pericle.movement import climb_out, walk
+from domain.rulesets.pericle.play import Play, own_figure, require_phase
 from domain.rulesets.pericle.state import Figure
-from domain.rulesets.pericle.turn import Turn, own_figure, require_phase
 from domain.rulesets.pericle.turns import advance, can_move, declare_defend, upkeep
 
 RUNNING = 1  # moving more than one hex is running (seed 001, 2. Movement)
 SHIELD_BASH = Weapon(name="Shield", mt=0, damage="1d4", weapon_class="natural")
 
 
-def act(turn: Turn, command: cmd._Action, actor: str) -> None:
+def act(play: Play, command: cmd._Action, actor: str) -> None:
     """Run one Action for the figure whose slot it is (or a hero that delayed)."""
-    figure = own_figure(turn, command.figure, actor)
-    require_phase(turn.state, "actions")
-    if figure.id != turn.state.current and figure.id not in turn.state.delayed:
-        raise RuleViolation("not-your-action", f"it is {turn.state.current}'s Action, not {figure.name}'s")
+    figure = own_figure(play, command.figure, actor)
+    require_phase(play.state, "actions")
+    if figure.id != play.state.current and figure.id not in play.state.delayed:
+        raise RuleViolation("not-your-action", f"it is {play.state.current}'s Action, not {figure.name}'s")
     if isinstance(command, cmd.Delay):
-        if figure.team != "heroes" or figure.id in turn.state.delayed:
+        if figure.team != "heroes" or figure.id in play.state.delayed:
             raise RuleViolation("delay", "heroes may delay their Action once, until later in the turn")
-        turn.emit(ev.ActionDelayed(figure=figure.id))
-        advance(turn)
+        play.emit(ev.ActionDelayed(figure=figure.id))
+        advance(play)
         return
-    upkeep(turn, figure, list(command.cancel_spells))
-    figure = turn.figure(figure.id)
+    upkeep(play, figure, list(command.cancel_spells))
+    figure = play.figure(figure.id)
     if not figure.active:  # the upkeep's Exhaustion can knock a caster out
-        turn.emit(ev.ActionDone(figure=figure.id, action="none (unconscious)"))
-        advance(turn)
+        play.emit(ev.ActionDone(figure=figure.id, action="none (unconscious)"))
+        advance(play)
         return
     action = next(run for kind, run in ACTIONS.items() if isinstance(command, kind))
-    action(turn, figure, command)
-    turn.emit(ev.ActionDone(figure=figure.id, action=str(command.__struct_config__.tag)))
-    advance(turn)
+    action(play, figure, command)
+    play.emit(ev.ActionDone(figure=figure.id, action=str(command.__struct_config__.tag)))
+    advance(play)
 
 
 def _not_after_running(figure: Figure, what: str) -> None:
@@ -166,7 +166,7 @@ class StrikePlan:
         self.base = base
 
 
-def _kind(turn: Turn, attacker: Figure, target: Figure, weapon: Weapon) -> str:
+def _kind(play: Play, attacker: Figure, target: Figure, weapon: Weapon) -> str:
     gap = board.gap(attacker, target)
     if attacker.grappled_with:
         if target.id not in attacker.grappled_with or not weapon.grapple:
@@ -188,11 +188,11 @@ def _kind(turn: Turn, attacker: Figure, target: Figure, weapon: Weapon) -> str:
     raise RuleViolation("out-of-reach", f"{target.name} is {gap} hexes away: out of reach of the {weapon.name}")
 
 
-def _plan(turn: Turn, attacker: Figure, target: Figure, weapon: Weapon, own: list[Adjustment],
+def _plan(play: Play, attacker: Figure, target: Figure, weapon: Weapon, own: list[Adjustment],
           order: cmd.StrikeOrder) -> StrikePlan:
     """The seed's modifiers, each named: weapon class, Disciplines, position, range, the
     target's Defensive Fighting, Clumsiness, Blur, MT short of the weapon's, Defense Dice."""
-    kind = _kind(turn, attacker, target, weapon)
+    kind = _kind(play, attacker, target, weapon)
     adjustments = list(own) + _flight(attacker, target, kind)
     defense: list[str] = []
     if weapon.weapon_class == "sword":
@@ -217,7 +217,7 @@ def _plan(turn: Turn, attacker: Figure, target: Figure, weapon: Weapon, own: lis
     if kind == "grapple-strike" and "Defensive Fighting" in target.disciplines:
         adjustments.append(Adjustment(-2 if target.defending else -1, "Defensive Fighting"))
     if kind in ("ranged", "thrown", "reach"):
-        defense += _line_of_fire(turn, attacker, target, weapon, kind)
+        defense += _line_of_fire(play, attacker, target, weapon, kind)
         if kind != "reach":
             penalty = range_penalty(board.gap(attacker, target), thrown=kind == "thrown")
             if penalty:
@@ -229,21 +229,21 @@ def _plan(turn: Turn, attacker: Figure, target: Figure, weapon: Weapon, own: lis
     if target.defending and not (kind != "melee" and "Dodge" in target.disciplines):
         defense.append("Defending")
     below_zero_cap = 3
-    for spell in turn.state.spells:
+    for spell in play.state.spells:
         if spell.spell == "Clumsiness" and spell.target == attacker.id:
             adjustments.append(Adjustment(-2 * spell.exhaustion, "Clumsiness"))
             below_zero_cap = 1
     misfortune = max(0, weapon.mt - attacker.mt) if attacker.team == "heroes" else 0
     base = attacker.base_ad
-    if any(s.spell == "Blur" and s.target == target.id for s in turn.state.spells):
+    if any(s.spell == "Blur" and s.target == target.id for s in play.state.spells):
         # Blur: "forces an attacker to roll AD0 and have Misfortune".
         adjustments = [Adjustment(-base, "Blur: AD0")]
         misfortune += 1
     return StrikePlan(kind, adjustments, misfortune, defense, below_zero_cap, base)
 
 
-def _line_of_fire(turn: Turn, attacker: Figure, target: Figure, weapon: Weapon, kind: str) -> list[str]:
-    if kind == "ranged" and board.embattled_by(turn.state, attacker):
+def _line_of_fire(play: Play, attacker: Figure, target: Figure, weapon: Weapon, kind: str) -> list[str]:
+    if kind == "ranged" and board.embattled_by(play.state, attacker):
         raise RuleViolation("embattled-ranged", "no bow, crossbow or sling while Embattled (throwing is allowed)")
     if kind == "ranged":
         _not_after_running(attacker, "a ranged attack")
@@ -251,17 +251,17 @@ def _line_of_fire(turn: Turn, attacker: Figure, target: Figure, weapon: Weapon, 
             raise RuleViolation("prone", "a prone figure may fire a crossbow, not a bow or sling")
     if kind != "reach" and not any(board.in_front_arc(attacker, h) for h in target.hexes):
         raise RuleViolation("front-sides", f"{target.name} is not within {attacker.name}'s front sides")
-    sight = board.line_cover(turn.state, attacker, target)
+    sight = board.line_cover(play.state, attacker, target)
     if sight == "complete":
         raise RuleViolation("complete-cover", f"{target.name} has Complete Cover from {attacker.name}")
     return ["Partial Cover"] if sight == "partial" else []
 
 
-def attack(turn: Turn, attacker: Figure, command: cmd._Action) -> None:
+def attack(play: Play, attacker: Figure, command: cmd._Action) -> None:
     assert isinstance(command, cmd.Attack)
     if command.parry:
         _check_parry(attacker, command)
-    strike_all(turn, attacker, command.strikes, parry=command.parry)
+    strike_all(play, attacker, command.strikes, parry=command.parry)
 
 
 def _check_parry(attacker: Figure, command: cmd.Attack) -> None:
@@ -273,36 +273,36 @@ def _check_parry(attacker: Figure, command: cmd.Attack) -> None:
         raise RuleViolation("parry", "a parrying figure attacks once, with its first weapon")
 
 
-def strike_all(turn: Turn, attacker: Figure, orders: list[cmd.StrikeOrder], *, parry: bool = False) -> None:
+def strike_all(play: Play, attacker: Figure, orders: list[cmd.StrikeOrder], *, parry: bool = False) -> None:
     """Each strike in the order given, one `attacked` event each (with the rolls to miss allies
     and a Defender's Shield Bash back), so that each strike meets the state the last one left:
     a strike at a foe already down, or by an attacker already down, does not happen."""
     weapons = [_weapon_in_hand(attacker, order.weapon) for order in orders]
     penalties = _strike_penalties(attacker, weapons)
     for order, weapon in zip(orders, weapons, strict=True):
-        target = turn.figure(order.target)
+        target = play.figure(order.target)
         if target.team == attacker.team or not target.active:
             raise RuleViolation("target", f"{target.name} is not a foe that can be attacked")
         if weapon.crossbow and weapon.name.lower() in attacker.unloaded:
             raise RuleViolation("crossbow-unloaded", f"the {weapon.name} must be loaded (an Action) before it fires")
     for order, weapon, own in zip(orders, weapons, penalties, strict=True):
-        attacker, target = turn.figure(attacker.id), turn.figure(order.target)
+        attacker, target = play.figure(attacker.id), play.figure(order.target)
         if not (attacker.active and target.active):
             continue
-        plan = _plan(turn, attacker, target, weapon, own, order)
-        strike = resolve_strike(turn, attacker, target, weapon, plan, order)
+        plan = _plan(play, attacker, target, weapon, own, order)
+        strike = resolve_strike(play, attacker, target, weapon, plan, order)
         strikes = [strike]
         if not strike.hit and plan.kind in ("ranged", "thrown"):
-            strikes += _past_allies(turn, attacker, target, weapon, plan, board.figures_in_the_way(
-                turn.state, attacker, target))
+            strikes += _past_allies(play, attacker, target, weapon, plan, board.figures_in_the_way(
+                play.state, attacker, target))
         if not strike.hit and target.grappled_with:
-            pile = [turn.figure(f) for f in target.grappled_with]
-            strikes += _past_allies(turn, attacker, target, weapon, plan, pile)
-        strikes += _shield_bash_back(turn, target, attacker, strike)
-        turn.emit(ev.Attacked(strikes=tuple(strikes), parry=parry))
+            pile = [play.figure(f) for f in target.grappled_with]
+            strikes += _past_allies(play, attacker, target, weapon, plan, pile)
+        strikes += _shield_bash_back(play, target, attacker, strike)
+        play.emit(ev.Attacked(strikes=tuple(strikes), parry=parry))
 
 
-def _shield_bash_back(turn: Turn, defender: Figure, attacker: Figure, strike: ev.Strike) -> list[ev.Strike]:
+def _shield_bash_back(play: Play, defender: Figure, attacker: Figure, strike: ev.Strike) -> list[ev.Strike]:
     """Shield Bash I: "You may also make a Shield Bash attack against an adjacent foe that
     attacks you if you're Defending and you roll any die face other than a blank" (declared with
     Defend: `shield_bash`, on by default)."""
@@ -313,25 +313,25 @@ def _shield_bash_back(turn: Turn, defender: Figure, attacker: Figure, strike: ev
         return []
     order = cmd.StrikeOrder(target=attacker.id)
     try:
-        plan = _plan(turn, defender, attacker, SHIELD_BASH, [Adjustment(-2, "Shield Bash I")], order)
+        plan = _plan(play, defender, attacker, SHIELD_BASH, [Adjustment(-2, "Shield Bash I")], order)
     except RuleViolation:
         return []  # the foe is not where a shield can strike it
-    return [msgspec.structs.replace(resolve_strike(turn, defender, attacker, SHIELD_BASH, plan, order),
+    return [msgspec.structs.replace(resolve_strike(play, defender, attacker, SHIELD_BASH, plan, order),
                                     kind="shield bash back")]
 
 
-def reload(turn: Turn, figure: Figure, command: cmd._Action) -> None:
+def reload(play: Play, figure: Figure, command: cmd._Action) -> None:
     assert isinstance(command, cmd.Reload)
     if command.weapon.lower() not in figure.unloaded:
         raise RuleViolation("crossbow-loaded", f"{figure.name} has no fired {command.weapon} to load")
-    turn.emit(ev.WeaponReloaded(figure=figure.id, weapon=command.weapon.lower()))
+    play.emit(ev.WeaponReloaded(figure=figure.id, weapon=command.weapon.lower()))
 
 
-def resolve_strike(turn: Turn, attacker: Figure, target: Figure, weapon: Weapon, plan: StrikePlan,
+def resolve_strike(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: StrikePlan,
                    order: cmd.StrikeOrder, *, stray: bool = False) -> ev.Strike:
     """Roll to hit; on a hit roll damage, and the Crit Die on a Crit; subtract armour."""
     label = f"{attacker.name} {'(stray) ' if stray else ''}attacks {target.name} with {weapon.name}"
-    rolled = check(turn.dice, label, plan.base, plan.adjustments, misfortune=plan.misfortune,
+    rolled = check(play.dice, label, plan.base, plan.adjustments, misfortune=plan.misfortune,
                    defense_dice=0 if stray else len(plan.defense), below_zero_cap=plan.below_zero_cap)
     # A stray roll is made to miss the ally: success misses it, failure hits it.
     hit = not rolled.success if stray else rolled.success
@@ -339,12 +339,12 @@ def resolve_strike(turn: Turn, attacker: Figure, target: Figure, weapon: Weapon,
                        kind="stray" if stray else plan.kind, check=rolled, hit=hit)
     if not hit:
         return strike
-    return _damage(turn, attacker, target, weapon, plan, order, strike, crit=rolled.crit and not stray)
+    return _damage(play, attacker, target, weapon, plan, order, strike, crit=rolled.crit and not stray)
 
 
-def _damage(turn: Turn, attacker: Figure, target: Figure, weapon: Weapon, plan: StrikePlan,
+def _damage(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: StrikePlan,
             order: cmd.StrikeOrder, strike: ev.Strike, *, crit: bool) -> ev.Strike:
-    damage_roll = roll_expression(turn.dice, weapon.damage, f"{attacker.name}: {weapon.name} damage")
+    damage_roll = roll_expression(play.dice, weapon.damage, f"{attacker.name}: {weapon.name} damage")
     bonuses: list[Adjustment] = []
     mastery = attacker.mastery.count(weapon.weapon_class)
     if mastery and order.mastery == "damage":
@@ -356,7 +356,7 @@ def _damage(turn: Turn, attacker: Figure, target: Figure, weapon: Weapon, plan: 
     face = effect = None
     crit_roll = None
     if crit:
-        face, crit_roll = crit_die(turn.dice, f"{attacker.name}: Crit Die")
+        face, crit_roll = crit_die(play.dice, f"{attacker.name}: Crit Die")
         effect = crit_effect(weapon, face, order.crit_choice if attacker.team == "heroes" else "damage", target)
     rolled = max(0, damage_roll.total or 0) + sum(b.value for b in bonuses if b.source != "axe")
     from_front = _shield_faces(target, attacker, plan.kind)
@@ -396,7 +396,7 @@ def _shield_faces(target: Figure, attacker: Figure, kind: str) -> bool:
     return any(board.in_front_arc(target, h) for h in attacker.hexes)
 
 
-def _past_allies(turn: Turn, attacker: Figure, target: Figure, weapon: Weapon, plan: StrikePlan,
+def _past_allies(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: StrikePlan,
                  around: list[Figure]) -> list[ev.Strike]:
     """After a miss or a block, a roll (no Defense Die, no bonus for a prone target) to miss each
     ally that gave the target cover - in the line of fire, or in its Grapple Pile; the first
@@ -407,7 +407,7 @@ def _past_allies(turn: Turn, attacker: Figure, target: Figure, weapon: Weapon, p
     for ally in around:
         if ally.team != attacker.team or ally.id == attacker.id:
             continue
-        stray = resolve_strike(turn, attacker, ally, weapon, unbiased, cmd.StrikeOrder(target=ally.id), stray=True)
+        stray = resolve_strike(play, attacker, ally, weapon, unbiased, cmd.StrikeOrder(target=ally.id), stray=True)
         strays.append(stray)
         if stray.hit:
             break
@@ -417,16 +417,16 @@ def _past_allies(turn: Turn, attacker: Figure, target: Figure, weapon: Weapon, p
 # ---- other Actions -----------------------------------------------------------------------
 
 
-def grapple(turn: Turn, attacker: Figure, command: cmd._Action) -> None:
+def grapple(play: Play, attacker: Figure, command: cmd._Action) -> None:
     """An Opposed Grapple Check (the higher score rolls at the difference; on a tie the heroes
     roll); success puts both prone in the defender's hex, a Grapple Pile."""
     assert isinstance(command, cmd.Grapple)
     _grapple_only(attacker, "start another Grapple")
     if attacker.condition != "standing":
         raise RuleViolation("prone", "a prone figure cannot Grapple")
-    if attacker.pinned_turn >= turn.state.turn:
+    if attacker.pinned_turn >= play.state.turn:
         raise RuleViolation("pinned", "a Pinned combatant cannot grapple")
-    target = turn.figure(command.target)
+    target = play.figure(command.target)
     if target.team == attacker.team or not target.active:
         raise RuleViolation("target", f"{target.name} cannot be Grappled")
     if attacker.size > 1 or target.size > 1:
@@ -439,57 +439,57 @@ def grapple(turn: Turn, attacker: Figure, command: cmd._Action) -> None:
     roller, ad = opposed(attacker.grapple, defending_score)
     if attacker.grapple == defending_score:
         roller = "aggressor" if attacker.team == "heroes" else "defender"
-    rolled = check(turn.dice, f"{attacker.name} grapples {target.name}", ad, [])
+    rolled = check(play.dice, f"{attacker.name} grapples {target.name}", ad, [])
     success = rolled.success if roller == "aggressor" else not rolled.success
-    turn.emit(ev.Grappled(attacker=attacker.id, defender=target.id,
+    play.emit(ev.Grappled(attacker=attacker.id, defender=target.id,
                           roller=attacker.id if roller == "aggressor" else target.id, check=rolled, success=success))
     if success and command.strike is not None:
         # "the attacker may also immediately make a melee attack against the Grappled defender"
         if command.strike.target != target.id:
             raise RuleViolation("grapple-strike", "the follow-up attack is against the Grappled defender")
-        strike_all(turn, turn.figure(attacker.id), [command.strike])
+        strike_all(play, play.figure(attacker.id), [command.strike])
 
 
-def escape(turn: Turn, figure: Figure, command: cmd._Action) -> None:
+def escape(play: Play, figure: Figure, command: cmd._Action) -> None:
     """An opposed Grapple check against the pile's best grappler, each other foe in it adding a
     Defense Die; success crawls to an adjacent empty hex, still prone."""
     assert isinstance(command, cmd.Escape)
     if not figure.grappled_with:
         raise RuleViolation("not-grappled", f"{figure.name} is not Grappled")
-    if distance(figure.hex, command.to) != 1 or not board.passable(turn.state, command.to) or turn.state.at(command.to):
+    if distance(figure.hex, command.to) != 1 or not board.passable(play.state, command.to) or play.state.at(command.to):
         raise RuleViolation("escape-hex", "escape to an adjacent empty hex")
-    pile = [turn.figure(f) for f in figure.grappled_with]
+    pile = [play.figure(f) for f in figure.grappled_with]
     foes = sorted((f for f in pile if f.team != figure.team), key=lambda f: -f.grapple)
     strongest = foes[0] if foes else pile[0]
     roller, ad = opposed(figure.grapple, strongest.grapple)
     extra = len(foes) - 1 if roller == "aggressor" else 0
-    rolled = check(turn.dice, f"{figure.name} escapes the Grapple", ad, [], defense_dice=max(0, extra))
+    rolled = check(play.dice, f"{figure.name} escapes the Grapple", ad, [], defense_dice=max(0, extra))
     success = rolled.success if roller == "aggressor" else not rolled.success
-    turn.emit(ev.EscapedGrapple(figure=figure.id, check=rolled, success=success, to=command.to if success else None))
+    play.emit(ev.EscapedGrapple(figure=figure.id, check=rolled, success=success, to=command.to if success else None))
 
 
-def withdraw(turn: Turn, figure: Figure, command: cmd._Action) -> None:
+def withdraw(play: Play, figure: Figure, command: cmd._Action) -> None:
     """Move one hex in any direction, Embattled or not (seed 001, Withdraw)."""
     assert isinstance(command, cmd.Withdraw)
     _grapple_only(figure, "Withdraw (escape the Grapple first)")
     if figure.condition != "standing":
         raise RuleViolation("prone", "a prone figure Withdraws by standing up into an adjacent hex")
-    if figure.pinned_turn >= turn.state.turn:
+    if figure.pinned_turn >= play.state.turn:
         raise RuleViolation("pinned", f"{figure.name} is Pinned")
-    if distance(figure.hex, command.to) != 1 or not board.base_fits(turn.state, figure, command.to, figure.facing):
+    if distance(figure.hex, command.to) != 1 or not board.base_fits(play.state, figure, command.to, figure.facing):
         raise RuleViolation("withdraw-hex", "Withdraw moves to an adjacent hex with no standing combatant")
-    turn.emit(ev.FigureMoved(figure=figure.id, path=(command.to,), facing=figure.facing if command.facing is None
+    play.emit(ev.FigureMoved(figure=figure.id, path=(command.to,), facing=figure.facing if command.facing is None
                              else command.facing, counted=0, reason="withdraw"))
 
 
-def move_action(turn: Turn, figure: Figure, command: cmd._Action) -> None:
+def move_action(play: Play, figure: Figure, command: cmd._Action) -> None:
     """A second Move as the Action, by the Movement phase's rules."""
     assert isinstance(command, cmd.MoveFigure)
-    can_move(turn, figure)
-    walk(turn, figure, list(command.path), command.facing, reason="action", fly=command.fly)
+    can_move(play, figure)
+    walk(play, figure, list(command.path), command.facing, reason="action", fly=command.fly)
 
 
-def cast_spell(turn: Turn, caster: Figure, command: cmd._Action) -> None:
+def cast_spell(play: Play, caster: Figure, command: cmd._Action) -> None:
     """A Base AD check; Thrown spells use a thrown weapon's range and cover; Exhaustion is paid
     after the effect, only on success, and not at all on a Crit (these are not Arcane spells)."""
     assert isinstance(command, cmd.CastSpell)
@@ -497,7 +497,7 @@ def cast_spell(turn: Turn, caster: Figure, command: cmd._Action) -> None:
     spell = SPELLS.get(command.spell)
     if spell is None or command.spell not in caster.spells:
         raise RuleViolation("spell-unknown", f"{caster.name} has not learned {command.spell!r}")
-    target = turn.figure(command.target)
+    target = play.figure(command.target)
     hostile = target.team != caster.team
     if spell.target == "foe" and not hostile:
         raise RuleViolation("spell-target", f"{spell.name} is cast on a foe")
@@ -519,7 +519,7 @@ def cast_spell(turn: Turn, caster: Figure, command: cmd._Action) -> None:
             adjustments.append(Adjustment(penalty, "range"))
         if not any(board.in_front_arc(caster, h) for h in target.hexes):
             raise RuleViolation("front-sides", f"{target.name} is not within {caster.name}'s front sides")
-        sight = board.line_cover(turn.state, caster, target)
+        sight = board.line_cover(play.state, caster, target)
         if sight == "complete":
             raise RuleViolation("complete-cover", f"{target.name} has Complete Cover")
         if hostile and sight == "partial":
@@ -528,40 +528,40 @@ def cast_spell(turn: Turn, caster: Figure, command: cmd._Action) -> None:
             defense.append("prone target")
     if hostile and target.defending:
         defense.append("Defending")
-    rolled = check(turn.dice, f"{caster.name} casts {spell.name} on {target.name}", caster.base_ad, adjustments,
+    rolled = check(play.dice, f"{caster.name} casts {spell.name} on {target.name}", caster.base_ad, adjustments,
                    defense_dice=len(defense))
     cost = 0 if (not rolled.success or rolled.crit) else (spell.initial_exhaustion or power)
     duration = (1 if target.mt >= 20 else spell.duration) if spell.duration else 0
-    turn.emit(ev.SpellCast(caster=caster.id, spell=spell.name, target=target.id, check=rolled, success=rolled.success,
+    play.emit(ev.SpellCast(caster=caster.id, spell=spell.name, target=target.id, check=rolled, success=rolled.success,
                            exhaustion=cost, power=power, duration=duration))
 
 
-def climb(turn: Turn, figure: Figure, command: cmd._Action) -> None:
+def climb(play: Play, figure: Figure, command: cmd._Action) -> None:
     assert isinstance(command, cmd.ClimbOut)
-    climb_out(turn, figure, command.to)
+    climb_out(play, figure, command.to)
 
 
-def stand_up(turn: Turn, figure: Figure, command: cmd._Action) -> None:
+def stand_up(play: Play, figure: Figure, command: cmd._Action) -> None:
     assert isinstance(command, cmd.StandUp)
-    if figure.hex in turn.state.encounter.map.pits:
+    if figure.hex in play.state.encounter.map.pits:
         raise RuleViolation("clinging", f"{figure.name} clings to a pit's edge: it climbs out first")
     _not_after_running(figure, "standing up")
     _grapple_only(figure, "stand up (escape the Grapple first)")
     if figure.condition != "prone":
         raise RuleViolation("not-prone", f"{figure.name} is not prone")
     to = command.to or figure.hex
-    if to == figure.hex and not board.base_fits(turn.state, figure, to, figure.facing):
+    if to == figure.hex and not board.base_fits(play.state, figure, to, figure.facing):
         raise RuleViolation("stand-hex", "another combatant stands in this hex: stand in an adjacent empty hex")
-    occupied = [f for f in turn.state.at(to) if f.id != figure.id]
+    occupied = [f for f in play.state.at(to) if f.id != figure.id]
     if to != figure.hex and (distance(to, figure.hex) != 1 or occupied
-                             or not board.base_fits(turn.state, figure, to, figure.facing)):
+                             or not board.base_fits(play.state, figure, to, figure.facing)):
         raise RuleViolation("stand-hex", "stand in your hex or an adjacent empty hex")
-    turn.emit(ev.StoodUp(figure=figure.id, hex=to))
+    play.emit(ev.StoodUp(figure=figure.id, hex=to))
     if command.facing is not None:
-        turn.emit(ev.FigureFaced(figure=figure.id, facing=command.facing, reason="standing up"))
+        play.emit(ev.FigureFaced(figure=figure.id, facing=command.facing, reason="standing up"))
 
 
-def ready_weapons(turn: Turn, figure: Figure, command: cmd._Action) -> None:
+def ready_weapons(play: Play, figure: Figure, command: cmd._Action) -> None:
     """After moving 1 hex or less: sheathe and draw freely. After running: drop what is in hand
     (where it stands) and draw one item. Two hands: a two-handed weapon takes both."""
     assert isinstance(command, cmd.ReadyWeapons)
@@ -583,30 +583,30 @@ def ready_weapons(turn: Turn, figure: Figure, command: cmd._Action) -> None:
         if len(drawn) > 1:
             raise RuleViolation("ran", "after running a figure may drop what it holds and draw one item")
         dropped = tuple(i for i in figure.in_hand if i not in wanted)
-    turn.emit(ev.WeaponsReadied(figure=figure.id, in_hand=wanted, dropped=dropped))
+    play.emit(ev.WeaponsReadied(figure=figure.id, in_hand=wanted, dropped=dropped))
 
 
-def pick_up(turn: Turn, figure: Figure, command: cmd._Action) -> None:
+def pick_up(play: Play, figure: Figure, command: cmd._Action) -> None:
     assert isinstance(command, cmd.PickUp)
     _not_after_running(figure, "picking up a weapon")
     item = command.item.lower()
-    lying = next((g for g in turn.state.ground if g.item == item
+    lying = next((g for g in play.state.ground if g.item == item
                   and min(distance(g.hex, h) for h in figure.hexes) <= 1), None)
     if lying is None:
         raise RuleViolation("nothing-there", f"no {command.item!r} lies in or next to {figure.name}'s hex")
     if len(figure.in_hand) >= 2:
         raise RuleViolation("hands", "a free hand is needed")
-    turn.emit(ev.ItemPickedUp(figure=figure.id, item=item, hex=lying.hex))
+    play.emit(ev.ItemPickedUp(figure=figure.id, item=item, hex=lying.hex))
 
 
-def defend_grappled(turn: Turn, figure: Figure, command: cmd._Action) -> None:
+def defend_grappled(play: Play, figure: Figure, command: cmd._Action) -> None:
     """Becoming Grappled lets a figure that has not acted choose Defend as its Action."""
     if not figure.grappled_with:
         raise RuleViolation("defend-declared", "Defend is declared before the Action phase begins")
-    declare_defend(turn, figure)
+    declare_defend(play, figure)
 
 
-def pass_action(turn: Turn, figure: Figure, command: cmd._Action) -> None:
+def pass_action(play: Play, figure: Figure, command: cmd._Action) -> None:
     """Take no Action."""
 
 
@@ -614,7 +614,7 @@ class _DefendAction(cmd._Action, frozen=True, kw_only=True, tag="defend"):
     pass
 
 
-ACTIONS: dict[type, Callable[[Turn, Figure, cmd._Action], None]] = {
+ACTIONS: dict[type, Callable[[Play, Figure, cmd._Action], None]] = {
     cmd.Attack: attack, cmd.Grapple: grapple, cmd.Escape: escape, cmd.ClimbOut: climb, cmd.Withdraw: withdraw,
     cmd.MoveFigure: move_action, cmd.CastSpell: cast_spell, cmd.StandUp: stand_up,
     cmd.ReadyWeapons: ready_weapons, cmd.Reload: reload, cmd.PickUp: pick_up, cmd.PassAction: pass_action,
@@ -622,11 +622,11 @@ ACTIONS: dict[type, Callable[[Turn, Figure, cmd._Action], None]] = {
 }
 
 
-def defend(turn: Turn, command: cmd.Defend, actor: str) -> None:
+def defend(play: Play, command: cmd.Defend, actor: str) -> None:
     """Declared in the declarations before the Action phase; when Grappled, taken as the Action."""
-    if turn.state.phase == "actions":
-        act(turn, _DefendAction(figure=command.figure), actor)
+    if play.state.phase == "actions":
+        act(play, _DefendAction(figure=command.figure), actor)
         return
-    require_phase(turn.state, "declare")
-    declare_defend(turn, own_figure(turn, command.figure, actor), command.shield_bash)
+    require_phase(play.state, "declare")
+    declare_defend(play, own_figure(play, command.figure, actor), command.shield_bash)
 

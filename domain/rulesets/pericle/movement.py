@@ -12,8 +12,8 @@ from domain.rulesets.pericle import board
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.bases import footprint
 from domain.rulesets.pericle.dice import DIFFICULTIES, Adjustment, check
+from domain.rulesets.pericle.play import Play
 from domain.rulesets.pericle.state import Figure
-from domain.rulesets.pericle.turn import Turn
 
 CRAWL = 2  # "Prone combatants may crawl with a Movement of 2."
 
@@ -35,17 +35,17 @@ def hurdled(here: Hex, landing: Hex) -> list[Hex]:
                                              f"two hexes from it")
 
 
-def walk(turn: Turn, figure: Figure, path: list[Hex], facing: int | None, *, reason: str,
+def walk(play: Play, figure: Figure, path: list[Hex], facing: int | None, *, reason: str,
          fly: bool | None = None) -> None:
     """Validate the whole path, then resolve it leg by leg: a check where a leg needs one, and
     the move ends where a check fails."""
-    state = turn.state
+    state = play.state
     if path and figure.pinned_turn >= state.turn:
         raise RuleViolation("pinned", f"{figure.name} is Pinned: it may rotate but not move this turn")
     if fly is not None and not figure.flying_speed:
         raise RuleViolation("cannot-fly", f"{figure.name} does not fly")
     if figure.airborne or fly:
-        _fly(turn, figure, path, facing, reason=reason, land=fly is False)
+        _fly(play, figure, path, facing, reason=reason, land=fly is False)
         return
     if path and figure.hex in state.encounter.map.pits:
         raise RuleViolation("clinging", f"{figure.name} clings to a pit's edge: climbing out is an Action")
@@ -58,7 +58,7 @@ def walk(turn: Turn, figure: Figure, path: list[Hex], facing: int | None, *, rea
         if path and any(board.gap(foe, moved) != 1 for foe in adjacent):
             raise RuleViolation("pivot", "an Embattled figure may only Pivot one hex, staying adjacent to every "
                                          "foe it is Embattled with (Withdraw is an Action)")
-    legs = _legs(turn, figure, path)
+    legs = _legs(play, figure, path)
     cost = sum(len(over) + 1 for _, over in legs)
     if cost > limit:
         raise RuleViolation("movement-exceeded", f"{figure.name} may move {limit} hex(es) now"
@@ -71,27 +71,27 @@ def walk(turn: Turn, figure: Figure, path: list[Hex], facing: int | None, *, rea
             raise RuleViolation("embattled-stop", f"entering {landing} Embattles {figure.name}: the move stops there")
     taken: list[Hex] = []
     for landing, over in legs:
-        fell_in = _jump(turn, figure, over) if over else None
+        fell_in = _jump(play, figure, over) if over else None
         if fell_in is not None:
             taken.append(fell_in)
-            _finish(turn, figure, taken, facing, reason)
-            _land_short(turn, figure, fell_in)
+            _finish(play, figure, taken, facing, reason)
+            _land_short(play, figure, fell_in)
             return
         taken.append(landing)
         entered = set(footprint(figure.size, landing, figure.facing)) - set(figure.hexes)
         lying = any(board.lying_in(state, h, besides=figure.id) for h in entered or {landing})
-        if lying and not _clear_the_body(turn, figure):
-            _finish(turn, figure, taken, facing, reason)
-            turn.emit(ev.FellProne(figure=figure.id, reason="failed to cross a body or prone figure"))
+        if lying and not _clear_the_body(play, figure):
+            _finish(play, figure, taken, facing, reason)
+            play.emit(ev.FellProne(figure=figure.id, reason="failed to cross a body or prone figure"))
             return
-    _finish(turn, figure, taken, facing, reason)
+    _finish(play, figure, taken, facing, reason)
 
 
-def _fly(turn: Turn, figure: Figure, path: list[Hex], facing: int | None, *, reason: str, land: bool) -> None:
+def _fly(play: Play, figure: Figure, path: list[Hex], facing: int | None, *, reason: str, land: bool) -> None:
     """Flying: the flying Movement; no Embattlement either way, over combatants and furniture,
     not through walls; taking off needs not being Embattled (Withdraw first); landing needs a
     hex a figure could stand in."""
-    state = turn.state
+    state = play.state
     if not figure.airborne:
         if board.embattled_by(state, figure):
             raise RuleViolation("embattled-take-off", "an Embattled flyer cannot take off unless it Withdraws")
@@ -112,12 +112,12 @@ def _fly(turn: Turn, figure: Figure, path: list[Hex], facing: int | None, *, rea
     grounded = msgspec.structs.replace(figure, airborne=False)
     if land and not board.base_fits(state, grounded, here, figure.facing if facing is None else facing):
         raise RuleViolation("landing", f"{figure.name} cannot land in {here}")
-    turn.emit(ev.FigureMoved(figure=figure.id, path=tuple(path), facing=figure.facing if facing is None else facing,
+    play.emit(ev.FigureMoved(figure=figure.id, path=tuple(path), facing=figure.facing if facing is None else facing,
                              counted=len(path), reason=reason, airborne=not land))
 
 
-def _legs(turn: Turn, figure: Figure, path: list[Hex]) -> list[tuple[Hex, list[Hex]]]:
-    state = turn.state
+def _legs(play: Play, figure: Figure, path: list[Hex]) -> list[tuple[Hex, list[Hex]]]:
+    state = play.state
     legs = []
     here = figure.hex
     for landing in path:
@@ -142,65 +142,65 @@ def _legs(turn: Turn, figure: Figure, path: list[Hex]) -> list[tuple[Hex, list[H
     return legs
 
 
-def _finish(turn: Turn, figure: Figure, taken: list[Hex], facing: int | None, reason: str) -> None:
-    turn.emit(ev.FigureMoved(figure=figure.id, path=tuple(taken), facing=figure.facing if facing is None else facing,
+def _finish(play: Play, figure: Figure, taken: list[Hex], facing: int | None, reason: str) -> None:
+    play.emit(ev.FigureMoved(figure=figure.id, path=tuple(taken), facing=figure.facing if facing is None else facing,
                              counted=len(taken), reason=reason))
     for step in taken:
-        _hazard(turn, figure, step)
+        _hazard(play, figure, step)
 
 
-def _athletics(turn: Turn, figure: Figure, difficulty: str, purpose: str) -> bool:
+def _athletics(play: Play, figure: Figure, difficulty: str, purpose: str) -> bool:
     """A skill check at the figure's Athletics (an enemy's Base AD unless its block gives one)."""
     extra = [Adjustment(1, "Everkin Wit")] if figure.everkin else []
     modifier = DIFFICULTIES[difficulty]
     adjustments = [Adjustment(modifier, difficulty)] if modifier else []
-    rolled = check(turn.dice, f"{figure.name}: {purpose}", figure.athletics, [*adjustments, *extra])
-    turn.emit(ev.CheckMade(figure=figure.id, purpose=f"{difficulty} Athletics check to {purpose}", check=rolled))
+    rolled = check(play.dice, f"{figure.name}: {purpose}", figure.athletics, [*adjustments, *extra])
+    play.emit(ev.CheckMade(figure=figure.id, purpose=f"{difficulty} Athletics check to {purpose}", check=rolled))
     return rolled.success
 
 
-def _clear_the_body(turn: Turn, figure: Figure) -> bool:
+def _clear_the_body(play: Play, figure: Figure) -> bool:
     """Jumping: a Simple Athletics check (AD+2) to move over a body or prone figure."""
-    return _athletics(turn, figure, "Simple", "cross a body or prone figure")
+    return _athletics(play, figure, "Simple", "cross a body or prone figure")
 
 
-def _jump(turn: Turn, figure: Figure, over: list[Hex]) -> Hex | None:
+def _jump(play: Play, figure: Figure, over: list[Hex]) -> Hex | None:
     """Jumping over one hex: a Moderate check; over two: Moderate to clear the first, then Hard
     (AD-2) to clear the second. Returns the hex the jumper failed to clear, if any."""
     for index, hex_ in enumerate(over):
         difficulty = "Moderate" if index == 0 else "Hard"
-        if not _athletics(turn, figure, difficulty, f"jump over {hex_.q},{hex_.r}"):
+        if not _athletics(play, figure, difficulty, f"jump over {hex_.q},{hex_.r}"):
             return hex_
     return None
 
 
-def _land_short(turn: Turn, figure: Figure, hex_: Hex) -> None:
+def _land_short(play: Play, figure: Figure, hex_: Hex) -> None:
     """A failed jump lands in the hex it failed to clear: prone if something lay there; in a
     pit, a Moderate check to grab the far edge (clinging, prone) or the fall."""
-    if hex_ in turn.state.encounter.map.pits:
-        if _athletics(turn, figure, "Moderate", "grab the far edge of the pit"):
-            turn.emit(ev.FellProne(figure=figure.id, reason="clinging to the edge of a pit"))
+    if hex_ in play.state.encounter.map.pits:
+        if _athletics(play, figure, "Moderate", "grab the far edge of the pit"):
+            play.emit(ev.FellProne(figure=figure.id, reason="clinging to the edge of a pit"))
         else:
-            turn.emit(ev.FellIntoPit(figure=figure.id, hex=hex_))
-    elif board.lying_in(turn.state, hex_, besides=figure.id):
-        turn.emit(ev.FellProne(figure=figure.id, reason="fell on what it tried to jump"))
+            play.emit(ev.FellIntoPit(figure=figure.id, hex=hex_))
+    elif board.lying_in(play.state, hex_, besides=figure.id):
+        play.emit(ev.FellProne(figure=figure.id, reason="fell on what it tried to jump"))
 
 
-def climb_out(turn: Turn, figure: Figure, to: Hex) -> None:
+def climb_out(play: Play, figure: Figure, to: Hex) -> None:
     """Jumping: "On a subsequent turn's Action phase, the jumper clinging to the edge may attempt
     to climb up with another Moderate Athletics check" (PER-CLIMB-OUT: onto an adjacent empty
     hex, still prone)."""
-    if figure.hex not in turn.state.encounter.map.pits:
+    if figure.hex not in play.state.encounter.map.pits:
         raise RuleViolation("not-clinging", f"{figure.name} is not clinging to a pit's edge")
-    if distance(to, figure.hex) != 1 or not board.passable(turn.state, to) or turn.state.at(to):
+    if distance(to, figure.hex) != 1 or not board.passable(play.state, to) or play.state.at(to):
         raise RuleViolation("climb-hex", "climb out onto an adjacent empty hex")
-    if _athletics(turn, figure, "Moderate", "climb out of the pit"):
-        turn.emit(ev.FigureMoved(figure=figure.id, path=(to,), facing=figure.facing, counted=0, reason="climb"))
+    if _athletics(play, figure, "Moderate", "climb out of the pit"):
+        play.emit(ev.FigureMoved(figure=figure.id, path=(to,), facing=figure.facing, counted=0, reason="climb"))
 
 
-def _hazard(turn: Turn, figure: Figure, h: Hex) -> None:
-    for hazard in turn.state.encounter.map.hazards:
-        if hazard.hex == h and hazard.damage and turn.figure(figure.id).active:
-            roll = roll_expression(turn.dice, hazard.damage, f"{figure.name} enters {hazard.name}")
-            turn.emit(ev.Damaged(figure=figure.id, amount=max(0, roll.total or 0), source=f"hazard:{hazard.name}",
+def _hazard(play: Play, figure: Figure, h: Hex) -> None:
+    for hazard in play.state.encounter.map.hazards:
+        if hazard.hex == h and hazard.damage and play.figure(figure.id).active:
+            roll = roll_expression(play.dice, hazard.damage, f"{figure.name} enters {hazard.name}")
+            play.emit(ev.Damaged(figure=figure.id, amount=max(0, roll.total or 0), source=f"hazard:{hazard.name}",
                                  roll=roll))

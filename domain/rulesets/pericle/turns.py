@@ -15,36 +15,36 @@ from domain.rulesets.pericle.dice import Adjustment, check
 from domain.rulesets.pericle.heroes import Combatant
 from domain.rulesets.pericle.heroes import action_order as ranked_by_base_ad
 from domain.rulesets.pericle.movement import walk
+from domain.rulesets.pericle.play import Play, acting_for_team, own_figure, require_phase, team_seats
 from domain.rulesets.pericle.state import CombatState, Figure, Team
-from domain.rulesets.pericle.turn import Turn, acting_for_team, own_figure, require_phase, team_seats
 from domain.seats import acting_seat
 
 # ---- Initiative --------------------------------------------------------------------------
 
 
-def roll_initiative(turn: Turn, command: cmd.RollInitiative, actor: str) -> None:
+def roll_initiative(play: Play, command: cmd.RollInitiative, actor: str) -> None:
     """One Initiative Check for the party at AD0, +1 per hero with Tactics; on success the
     heroes choose who moves first, otherwise the enemies do (seed 001, 1. Initiative)."""
-    require_phase(turn.state, "initiative")
-    acting_for_team(turn, "heroes", command.seat, actor)
-    tacticians = [f for f in turn.state.team("heroes") if f.active and "Tactics" in f.disciplines]
+    require_phase(play.state, "initiative")
+    acting_for_team(play, "heroes", command.seat, actor)
+    tacticians = [f for f in play.state.team("heroes") if f.active and "Tactics" in f.disciplines]
     adjustments = [Adjustment(1, f"Tactics ({f.name})") for f in tacticians]
-    rolled = check(turn.dice, "initiative", 0, adjustments)
-    turn.emit(ev.InitiativeRolled(turn=turn.state.turn + 1, winner="heroes" if rolled.success else "enemies",
+    rolled = check(play.dice, "initiative", 0, adjustments)
+    play.emit(ev.InitiativeRolled(turn=play.state.turn + 1, winner="heroes" if rolled.success else "enemies",
                                   tactics=len(tacticians), check=rolled))
 
 
-def choose_order(turn: Turn, command: cmd.ChooseOrder, actor: str) -> None:
-    require_phase(turn.state, "order")
-    assert turn.state.initiative is not None
-    acting_for_team(turn, turn.state.initiative, command.seat, actor)
-    turn.emit(ev.OrderChosen(first=command.first))
+def choose_order(play: Play, command: cmd.ChooseOrder, actor: str) -> None:
+    require_phase(play.state, "order")
+    assert play.state.initiative is not None
+    acting_for_team(play, play.state.initiative, command.seat, actor)
+    play.emit(ev.OrderChosen(first=command.first))
 
 
 # ---- Movement ----------------------------------------------------------------------------
 
 
-def can_move(turn: Turn, figure: Figure) -> None:
+def can_move(play: Play, figure: Figure) -> None:
     if not figure.active:
         raise RuleViolation("figure-down", f"{figure.name} is {figure.condition}")
     if figure.grappled_with:
@@ -53,56 +53,56 @@ def can_move(turn: Turn, figure: Figure) -> None:
         raise RuleViolation("stunned", f"{figure.name} is stunned and loses its next Movement or Action")
 
 
-def move_in_phase(turn: Turn, command: cmd.MoveFigure, actor: str) -> None:
-    figure = own_figure(turn, command.figure, actor)
-    require_phase(turn.state, "movement")
-    if figure.team != turn.state.moving:
-        raise RuleViolation("not-your-movement", f"the {turn.state.moving} are moving")
-    if figure.id in turn.state.moved_figures:
+def move_in_phase(play: Play, command: cmd.MoveFigure, actor: str) -> None:
+    figure = own_figure(play, command.figure, actor)
+    require_phase(play.state, "movement")
+    if figure.team != play.state.moving:
+        raise RuleViolation("not-your-movement", f"the {play.state.moving} are moving")
+    if figure.id in play.state.moved_figures:
         raise RuleViolation("already-moved", "a figure finishes its move before the next moves, and moves once")
-    can_move(turn, figure)
-    walk(turn, figure, command.path, command.facing, reason="movement", fly=command.fly)
+    can_move(play, figure)
+    walk(play, figure, command.path, command.facing, reason="movement", fly=command.fly)
 
 
-def end_movement(turn: Turn, command: cmd.EndMovement, actor: str) -> None:
-    require_phase(turn.state, "movement")
-    assert turn.state.moving is not None
-    acting_for_team(turn, turn.state.moving, command.seat, actor)
-    turn.emit(ev.TeamMoved(team=turn.state.moving))
+def end_movement(play: Play, command: cmd.EndMovement, actor: str) -> None:
+    require_phase(play.state, "movement")
+    assert play.state.moving is not None
+    acting_for_team(play, play.state.moving, command.seat, actor)
+    play.emit(ev.TeamMoved(team=play.state.moving))
 
 
 # ---- Repositioning and declarations -------------------------------------------------------
 
 
-def face(turn: Turn, command: cmd.Face, actor: str) -> None:
-    figure = own_figure(turn, command.figure, actor)
-    require_phase(turn.state, "reposition", "declare")
+def face(play: Play, command: cmd.Face, actor: str) -> None:
+    figure = own_figure(play, command.figure, actor)
+    require_phase(play.state, "reposition", "declare")
     if figure.team != "heroes":
         raise RuleViolation("enemy-repositioning", "enemies reposition by the seed's three rules, after the heroes")
     if not figure.active:
         raise RuleViolation("figure-down", f"{figure.name} is {figure.condition}")
-    turn.emit(ev.FigureFaced(figure=figure.id, facing=command.facing))
+    play.emit(ev.FigureFaced(figure=figure.id, facing=command.facing))
 
 
-def end_repositioning(turn: Turn, command: cmd.EndRepositioning, actor: str) -> None:
+def end_repositioning(play: Play, command: cmd.EndRepositioning, actor: str) -> None:
     """The heroes are done; the enemies turn by the seed's rules (Repositioning), and the heroes
     may turn again in answer until the Action phase begins."""
-    require_phase(turn.state, "reposition")
-    acting_for_team(turn, "heroes", command.seat, actor)
-    for enemy in turn.state.team("enemies"):
+    require_phase(play.state, "reposition")
+    acting_for_team(play, "heroes", command.seat, actor)
+    for enemy in play.state.team("enemies"):
         if enemy.standing:
-            best = enemy_facing(turn, enemy)
+            best = enemy_facing(play, enemy)
             if best != enemy.facing:
-                turn.emit(ev.FigureFaced(figure=enemy.id, facing=best, reason="enemy repositioning"))
-    turn.emit(ev.RepositioningEnded())
+                play.emit(ev.FigureFaced(figure=enemy.id, facing=best, reason="enemy repositioning"))
+    play.emit(ev.RepositioningEnded())
 
 
-def enemy_facing(turn: Turn, enemy: Figure) -> int:
+def enemy_facing(play: Play, enemy: Figure) -> int:
     """1. face the greatest number of heroes (adjacent ones in front first, fewest in the rear
     hex, then all within the front arc); 2. the hero that has done it the most damage; 3. the
     hero that hit it most recently; then keep the present facing; a last tie is a die roll
     (PER-ENEMY-CHOICE)."""
-    heroes = [h for h in turn.state.team("heroes") if h.active]
+    heroes = [h for h in play.state.team("heroes") if h.active]
 
     def score(facing: int) -> tuple[int, int, int, int, int]:
         turned = msgspec.structs.replace(enemy, facing=facing)
@@ -116,37 +116,37 @@ def enemy_facing(turn: Turn, enemy: Figure) -> int:
 
     # A larger base turns about its anchor, so only the facings its base fits in are open to it.
     open_facings = [f for f in range(6) if enemy.size == 1 or f == enemy.facing
-                    or board.base_fits(turn.state, enemy, enemy.hex, f)]
+                    or board.base_fits(play.state, enemy, enemy.hex, f)]
     scores = {facing: score(facing) for facing in open_facings}
     top = max(scores.values())
     tied = [facing for facing, value in scores.items() if value == top]
     if enemy.facing in tied or len(tied) == 1:
         return enemy.facing if enemy.facing in tied else tied[0]
-    return choose(turn, enemy, "facing", tied)
+    return choose(play, enemy, "facing", tied)
 
 
-def choose(turn: Turn, figure: Figure, purpose: str, options: list[int]) -> int:
+def choose(play: Play, figure: Figure, purpose: str, options: list[int]) -> int:
     """PER-ENEMY-CHOICE: a tie left after the seed's priorities is broken by a recorded die."""
-    in_progress = turn.dice.start(f"{figure.name}: {purpose} among {options}")
+    in_progress = play.dice.start(f"{figure.name}: {purpose} among {options}")
     chosen = options[in_progress.draw(len(options))]
     roll = in_progress.finish(result=str(chosen))
-    turn.emit(ev.ChoiceRolled(figure=figure.id, purpose=purpose, options=tuple(options), chosen=chosen, roll=roll))
+    play.emit(ev.ChoiceRolled(figure=figure.id, purpose=purpose, options=tuple(options), chosen=chosen, roll=roll))
     return chosen
 
 
-def declare_defend(turn: Turn, figure: Figure, shield_bash: bool = True) -> None:
+def declare_defend(play: Play, figure: Figure, shield_bash: bool = True) -> None:
     if not figure.active:
         raise RuleViolation("figure-down", f"{figure.name} is {figure.condition}")
     if figure.defending:
         raise RuleViolation("already-defending", f"{figure.name} is already Defending")
-    turn.emit(ev.DefendDeclared(figure=figure.id, shield_bash=shield_bash))
+    play.emit(ev.DefendDeclared(figure=figure.id, shield_bash=shield_bash))
 
 
-def begin_actions(turn: Turn, command: cmd.BeginActions, actor: str) -> None:
-    require_phase(turn.state, "declare")
-    acting_seat(turn.battle.seats, command.seat, actor)
-    turn.emit(ev.ActionPhaseBegan(order=action_order(turn.state)))
-    advance(turn)
+def begin_actions(play: Play, command: cmd.BeginActions, actor: str) -> None:
+    require_phase(play.state, "declare")
+    acting_seat(play.battle.seats, command.seat, actor)
+    play.emit(ev.ActionPhaseBegan(order=action_order(play.state)))
+    advance(play)
 
 
 def order_ad(figure: Figure) -> int:
@@ -170,21 +170,21 @@ def action_order(state: CombatState) -> tuple[str, ...]:
 # ---- the Action Order's slots --------------------------------------------------------------
 
 
-def open_slot(turn: Turn, figure: Figure) -> None:
+def open_slot(play: Play, figure: Figure) -> None:
     """What happens as a figure's slot comes up: bleeds it caused tick (1d4 on its action), its
     spells that have run their course end, and an unconscious caster's maintained spells lapse."""
-    for victim in turn.state.figures:
+    for victim in play.state.figures:
         for bleed in victim.bleeding:
-            if bleed.source == figure.id and turn.figure(victim.id).condition != "dead":
-                roll = roll_expression(turn.dice, "1d4", f"bleed on {victim.name}")
-                turn.emit(ev.Damaged(figure=victim.id, amount=roll.total or 0, source=f"bleed:{figure.id}", roll=roll))
-    for spell in turn.state.spells:
+            if bleed.source == figure.id and play.figure(victim.id).condition != "dead":
+                roll = roll_expression(play.dice, "1d4", f"bleed on {victim.name}")
+                play.emit(ev.Damaged(figure=victim.id, amount=roll.total or 0, source=f"bleed:{figure.id}", roll=roll))
+    for spell in play.state.spells:
         if spell.caster != figure.id:
             continue
-        if spell.expires_turn and turn.state.turn >= spell.expires_turn:
-            turn.emit(ev.SpellEnded(caster=figure.id, spell=spell.spell, target=spell.target, reason="expired"))
+        if spell.expires_turn and play.state.turn >= spell.expires_turn:
+            play.emit(ev.SpellEnded(caster=figure.id, spell=spell.spell, target=spell.target, reason="expired"))
         elif not figure.active:
-            turn.emit(ev.SpellEnded(caster=figure.id, spell=spell.spell, target=spell.target,
+            play.emit(ev.SpellEnded(caster=figure.id, spell=spell.spell, target=spell.target,
                                     reason="caster unconscious"))
 
 
@@ -198,43 +198,43 @@ def skip_reason(figure: Figure) -> str | None:
     return None
 
 
-def advance(turn: Turn) -> None:
+def advance(play: Play) -> None:
     """Open slots until one waits for a command; end the turn when every slot has passed and no
     hero is still delaying."""
-    while turn.state.phase == "actions" and not combat_over(turn):
-        current = turn.state.current
+    while play.state.phase == "actions" and not combat_over(play):
+        current = play.state.current
         if current is None:
-            if turn.state.delayed:
+            if play.state.delayed:
                 return
-            turn.emit(ev.TurnEnded(turn=turn.state.turn))
+            play.emit(ev.TurnEnded(turn=play.state.turn))
             return
-        figure = turn.figure(current)
-        open_slot(turn, figure)
-        figure = turn.figure(current)
+        figure = play.figure(current)
+        open_slot(play, figure)
+        figure = play.figure(current)
         reason = skip_reason(figure)
         if reason is None:
             return
         if reason == "defending":
-            upkeep(turn, figure, [])
-        turn.emit(ev.SlotSkipped(figure=figure.id, reason=reason))
+            upkeep(play, figure, [])
+        play.emit(ev.SlotSkipped(figure=figure.id, reason=reason))
 
 
-def upkeep(turn: Turn, figure: Figure, cancel: list[str]) -> None:
+def upkeep(play: Play, figure: Figure, cancel: list[str]) -> None:
     """Seed 001, Renew Spells & Items: at the start of its Action a caster pays each maintained
     spell's Exhaustion, or lets it go."""
-    for spell in turn.state.spells:
-        if spell.caster != figure.id or spell.cast_turn >= turn.state.turn or spell.expires_turn:
+    for spell in play.state.spells:
+        if spell.caster != figure.id or spell.cast_turn >= play.state.turn or spell.expires_turn:
             continue
         if spell.spell in cancel:
-            turn.emit(ev.SpellEnded(caster=figure.id, spell=spell.spell, target=spell.target, reason="cancelled"))
+            play.emit(ev.SpellEnded(caster=figure.id, spell=spell.spell, target=spell.target, reason="cancelled"))
         else:
-            turn.emit(ev.SpellMaintained(caster=figure.id, spell=spell.spell, target=spell.target,
+            play.emit(ev.SpellMaintained(caster=figure.id, spell=spell.spell, target=spell.target,
                                          exhaustion=SPELLS[spell.spell].upkeep))
 
 
-def combat_over(turn: Turn) -> bool:
+def combat_over(play: Play) -> bool:
     """Every enemy dead: the heroes win; no hero standing or prone: the enemies win."""
-    state = turn.state
+    state = play.state
     if state.phase == "ended":
         return True
     winner: Team | None = None
@@ -244,5 +244,5 @@ def combat_over(turn: Turn) -> bool:
         winner = "enemies"
     if winner is None:
         return False
-    turn.emit(ev.CombatEnded(winner=winner, winners=tuple(sorted(team_seats(state, winner)))))
+    play.emit(ev.CombatEnded(winner=winner, winners=tuple(sorted(team_seats(state, winner)))))
     return True

@@ -23,10 +23,10 @@ from domain.rulesets.pericle.checks import PericleChecks, RollCheck, RollCritDie
 from domain.rulesets.pericle.encounter import Encounter, Enemy
 from domain.rulesets.pericle.encounter import problems as encounter_problems
 from domain.rulesets.pericle.evolve import apply
+from domain.rulesets.pericle.play import Play, seats_of
 from domain.rulesets.pericle.sheet import HeroSheet, stats
 from domain.rulesets.pericle.sheet import problems as sheet_problems
 from domain.rulesets.pericle.state import CombatState, Figure
-from domain.rulesets.pericle.turn import Turn, seats_of
 from domain.rulesets.pericle.view import attack_modifiers, combat_view
 from domain.seats import acting_seat
 
@@ -237,31 +237,31 @@ class PericleCombat(PericleChecks):
     def _play(self, battle: Any, command: msgspec.Struct, dice: Dice, actor: str) -> list[msgspec.Struct]:
         if battle.ruleset_state is None:
             return super().decide(battle, command, dice, actor)
-        turn = Turn(battle, dice)
+        play = Play(battle, dice)
         match command:
             case cmd.RollInitiative():
-                turns.roll_initiative(turn, command, actor)
+                turns.roll_initiative(play, command, actor)
             case cmd.ChooseOrder():
-                turns.choose_order(turn, command, actor)
-            case cmd.MoveFigure() if turn.state.phase == "actions":
-                actions.act(turn, command, actor)
+                turns.choose_order(play, command, actor)
+            case cmd.MoveFigure() if play.state.phase == "actions":
+                actions.act(play, command, actor)
             case cmd.MoveFigure():
-                turns.move_in_phase(turn, command, actor)
+                turns.move_in_phase(play, command, actor)
             case cmd.EndMovement():
-                turns.end_movement(turn, command, actor)
+                turns.end_movement(play, command, actor)
             case cmd.Face():
-                turns.face(turn, command, actor)
+                turns.face(play, command, actor)
             case cmd.EndRepositioning():
-                turns.end_repositioning(turn, command, actor)
+                turns.end_repositioning(play, command, actor)
             case cmd.Defend():
-                actions.defend(turn, command, actor)
+                actions.defend(play, command, actor)
             case cmd.BeginActions():
-                turns.begin_actions(turn, command, actor)
+                turns.begin_actions(play, command, actor)
             case cmd._Action():
-                actions.act(turn, command, actor)
+                actions.act(play, command, actor)
             case _:
                 return super().decide(battle, command, dice, actor)
-        return turn.events
+        return play.events
 
     def _submit_hero(self, battle: Any, command: cmd.SubmitHero, actor: str) -> ev.HeroJoined:
         if battle.status != "open":

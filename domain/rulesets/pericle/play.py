@@ -1,4 +1,4 @@
-"""One command's turn at the rules: the events it makes, applied as they are made, and who may
+"""One command's play at the rules: the events it makes, applied as they are made, and who may
 command which figure."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from domain.rulesets.pericle.state import CombatState, Figure, Team
 from domain.seats import acting_seat
 
 
-class Turn:
+class Play:
     """The events one command causes, applied as they are made so that later rules see them."""
 
     def __init__(self, battle: Any, dice: Dice) -> None:
@@ -41,9 +41,9 @@ def seats_of(battle: Any, actor: str) -> set[str]:
     return {seat.name for seat in battle.seats if seat.player_id == actor}
 
 
-def own_figure(turn: Turn, figure_id: str, actor: str) -> Figure:
-    figure = turn.figure(figure_id)
-    if figure.seat not in seats_of(turn.battle, actor):
+def own_figure(play: Play, figure_id: str, actor: str) -> Figure:
+    figure = play.figure(figure_id)
+    if figure.seat not in seats_of(play.battle, actor):
         raise NotPermitted("not-your-figure", f"{figure.name} is played by seat {figure.seat!r}")
     return figure
 
@@ -54,9 +54,9 @@ def team_seats(state: CombatState, team: Team) -> set[str]:
     return {f.seat for f in state.team("heroes")}
 
 
-def acting_for_team(turn: Turn, team: Team, requested: str | None, actor: str) -> str:
-    seat = acting_seat(turn.battle.seats, requested, actor)
-    if seat not in team_seats(turn.state, team):
+def acting_for_team(play: Play, team: Team, requested: str | None, actor: str) -> str:
+    seat = acting_seat(play.battle.seats, requested, actor)
+    if seat not in team_seats(play.state, team):
         raise NotPermitted("not-your-team", f"seat {seat!r} does not play the {team}")
     return seat
 
