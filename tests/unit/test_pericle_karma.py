@@ -85,3 +85,24 @@ def test_snapshots_of_a_combat_round_trip(snapshot_at: int) -> None:
     restored = from_snapshot(schema, msgspec.json.decode(msgspec.json.encode(stored)))
     assert restored is not None
     assert replay(arena.events[snapshot_at:], restored) == arena.state
+
+
+def test_a_karma_reroll_is_one_action_that_a_contest_can_overturn() -> None:
+    """Contests name actions: the Karma and its re-run command are one action, the spender's.
+    Overturned, the battle is back to the attack as first rolled, the Karma unspent."""
+    from domain.contests import Agree, Contest
+
+    arena = orc_hits_varya()
+    as_rolled = replay(arena.events)
+    spent = arena.command("ana", {"type": "spend_karma", "hero": "hero-varya"}, [1])
+    karma_version = as_rolled.version + 1
+    assert isinstance(spent[0], KarmaSpent)
+    actions = list(replay(arena.events).actions)
+    assert [(a.version, a.seat) for a in actions][-1] == (karma_version, "ana")
+    arena.run(Contest(version=karma_version, reason="Karma spent after the damage was seen"), "p2")
+    arena.run(Agree(contest=1), "p1")
+    arena.run(Agree(contest=1), "p0")
+    overturned = replay(arena.events)
+    assert overturned.is_void(karma_version)
+    assert overturned.ruleset_state == as_rolled.ruleset_state
+    assert overturned.ruleset_state.figure("hero-varya").karma == 1

@@ -318,8 +318,11 @@ class PericleCombat(PericleChecks):
         return {"modifiers": attack_modifiers(events)}
 
     def action_seat(self, event: msgspec.Struct) -> str | None:
-        # Each command's first event stands for the whole action (its checks included).
-        return event.seat if isinstance(event, ev.CommandRecorded | ev.HeroJoined) else None
+        # Each command's first event stands for the whole action (its checks included); a Karma
+        # re-roll is one action, the spender's, from `karma_spent` through the re-run command.
+        if isinstance(event, ev.CommandRecorded):
+            return None if event.karma else event.seat
+        return event.seat if isinstance(event, ev.KarmaSpent | ev.HeroJoined) else None
 
     def winners(self, event: msgspec.Struct) -> tuple[str, ...] | None:
         return event.winners if isinstance(event, ev.CombatEnded) else None
