@@ -601,31 +601,28 @@ def pick_up(play: Play, figure: Figure, command: cmd._Action) -> None:
 
 def defend_grappled(play: Play, figure: Figure, command: cmd._Action) -> None:
     """Becoming Grappled lets a figure that has not acted choose Defend as its Action."""
+    assert isinstance(command, cmd.Defend)
     if not figure.grappled_with:
         raise RuleViolation("defend-declared", "Defend is declared before the Action phase begins")
-    declare_defend(play, figure)
+    declare_defend(play, figure, command.shield_bash)
 
 
 def pass_action(play: Play, figure: Figure, command: cmd._Action) -> None:
     """Take no Action."""
 
 
-class _DefendAction(cmd._Action, frozen=True, kw_only=True, tag="defend"):
-    pass
-
-
 ACTIONS: dict[type, Callable[[Play, Figure, cmd._Action], None]] = {
     cmd.Attack: attack, cmd.Grapple: grapple, cmd.Escape: escape, cmd.ClimbOut: climb, cmd.Withdraw: withdraw,
     cmd.MoveFigure: move_action, cmd.CastSpell: cast_spell, cmd.StandUp: stand_up,
     cmd.ReadyWeapons: ready_weapons, cmd.Reload: reload, cmd.PickUp: pick_up, cmd.PassAction: pass_action,
-    _DefendAction: defend_grappled,
+    cmd.Defend: defend_grappled,
 }
 
 
 def defend(play: Play, command: cmd.Defend, actor: str) -> None:
     """Declared in the declarations before the Action phase; when Grappled, taken as the Action."""
     if play.state.phase == "actions":
-        act(play, _DefendAction(figure=command.figure), actor)
+        act(play, command, actor)
         return
     require_phase(play.state, "declare")
     declare_defend(play, own_figure(play, command.figure, actor), command.shield_bash)

@@ -59,13 +59,6 @@ class EndRepositioning(msgspec.Struct, frozen=True, forbid_unknown_fields=True, 
     seat: SeatName | None = None
 
 
-class Defend(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="defend"):
-    """Declared before the Action phase (or, when Grappled, taken as the Action)."""
-
-    figure: FigureId
-    shield_bash: bool = True  # with Shield Bash I: bash back at adjacent attackers when a die allows
-
-
 class BeginActions(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="begin_actions"):
     seat: SeatName | None = None
 
@@ -73,6 +66,12 @@ class BeginActions(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_o
 class _Action(msgspec.Struct, frozen=True, kw_only=True):
     figure: FigureId
     cancel_spells: SpellNames = []  # maintained spells to let go instead of paying Exhaustion
+
+
+class Defend(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="defend"):
+    """Declared before the Action phase (or, when Grappled, taken as the Action)."""
+
+    shield_bash: bool = True  # with Shield Bash I: bash back at adjacent attackers when a die allows
 
 
 class MoveFigure(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="move_figure"):
