@@ -92,10 +92,9 @@ class PericleArena:
             msgspec.structs.replace(f, **changes) if f.id == figure_id else f for f in self.combat.figures))
 
     def command(self, seat: str, body: dict[str, Any], faces: list[int] | None = None) -> list[msgspec.Struct]:
-        from domain.rulesets import find_ruleset
+        from domain.rulesets.pericle.v3 import PericleCommand
 
-        ruleset = find_ruleset("pericle", "3")
-        command = msgspec.convert(body, ruleset._playable)  # type: ignore[attr-defined]
+        command = msgspec.convert(body, PericleCommand)
         return self.run(command, PLAYERS[seat], faces)
 
     def run(self, command: Any, actor: str, faces: list[int] | None = None) -> list[msgspec.Struct]:

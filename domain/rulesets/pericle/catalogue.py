@@ -27,13 +27,16 @@ class Weapon(msgspec.Struct, frozen=True):
     discipline: str | None = None  # a Special weapon's required Discipline
 
 
-def _melee(name: str, mt: int, damage: str, weapon_class: WeaponClass, **extra: bool | str | int) -> Weapon:
-    return Weapon(name=name, mt=mt, damage=damage, weapon_class=weapon_class, **extra)  # type: ignore[arg-type]
+def _melee(name: str, mt: int, damage: str, weapon_class: WeaponClass, *, two_handed: bool = False,
+           thrown: bool = False, grapple: bool = False, melee: bool = True, discipline: str | None = None) -> Weapon:
+    return Weapon(name=name, mt=mt, damage=damage, weapon_class=weapon_class, two_handed=two_handed, thrown=thrown,
+                  grapple=grapple, melee=melee, discipline=discipline)
 
 
-def _ranged(name: str, mt: int, damage: str, **extra: bool) -> Weapon:
+def _ranged(name: str, mt: int, damage: str, *, two_handed: bool = False, bow: bool = False,
+            crossbow: bool = False) -> Weapon:
     return Weapon(name=name, mt=mt, damage=damage, weapon_class="ranged", ranged=True, melee=False,
-                  **extra)  # type: ignore[arg-type]
+                  two_handed=two_handed, bow=bow, crossbow=crossbow)
 
 
 # Melee Weapons chart, rows MT0-MT2 (the MT3 row's names did not survive extraction: only its

@@ -30,6 +30,9 @@ from domain.rulesets.pericle.state import CombatState, Figure
 from domain.rulesets.pericle.view import attack_modifiers, combat_view
 from domain.seats import acting_seat
 
+# Every command a Pericle combat battle takes of its own (to decode a recorded one for a re-run).
+PericleCommand = Union[(*cmd.COMBAT_COMMANDS, RollCheck, RollOpposedCheck, RollCritDie)]  # type: ignore[valid-type]
+
 
 def enemy_figure(enemy: Enemy, seat: str) -> Figure:
     # Natural attacks (claws, bites) serve in a Grapple too (seed 001, Grappling).
@@ -171,7 +174,6 @@ class PericleCombat(PericleChecks):
     commands: ClassVar[tuple[type[msgspec.Struct], ...]] = cmd.COMBAT_COMMANDS
     state_type: ClassVar[type[msgspec.Struct] | None] = CombatState
     end_reason: ClassVar[str] = "combat"
-    _playable = Union[(*cmd.COMBAT_COMMANDS, RollCheck, RollOpposedCheck, RollCritDie)]  # type: ignore[valid-type]
 
     def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
         resolved = super().resolve_options(options)
@@ -303,7 +305,7 @@ class PericleCombat(PericleChecks):
         spent = ev.KarmaSpent(hero=hero.id, seat=hero.seat, replaces=last.rolls[-1].nonce)
         restored = apply(state, spent)
         player = next(s.player_id for s in battle.seats if s.name == last.seat)
-        original = msgspec.convert(last.command, self._playable)
+        original = msgspec.convert(last.command, PericleCommand)
         rerun = msgspec.structs.replace(battle, ruleset_state=restored)
         events = self._play(rerun, original, _ReplayDice(last.rolls[:-1], dice), player)
         return [spent, ev.CommandRecorded(seat=last.seat, command=last.command, karma=True), *events]
