@@ -1,6 +1,9 @@
 """Command throughput with 1, 4, 16 and 64 concurrent clients (each rolling in its own
-battle), beside bare asyncpg pool insert-and-commits at the same concurrency, measured
-in the same run.
+battle), beside three baselines at the same concurrency, measured in the same run: bare
+asyncpg pool insert-and-commits; a bare ASGI app, no framework, whose POST inserts one row
+(bench/bare_asgi.py: the floor for any Python HTTP server here); and the bare Litestar
+POST -> insert -> push app (bench/bare_app.py: what a Litestar server's command costs before
+its own work).
 
     python -m bench.throughput [--seconds 3]
 """
@@ -10,8 +13,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import sys
 import time
 import uuid
+from collections.abc import Awaitable, Callable
 
 import asyncpg
 
@@ -44,23 +49,51 @@ async def bare_commits(dsn: str, clients: int, seconds: float) -> float:
     return done / elapsed
 
 
-async def roll_commands(server: ServerProcess, clients: int, seconds: float) -> float:
-    battles = [await new_battle(server.url) for _ in range(clients)]
+ROLL = {"type": "roll", "expression": "2d6"}
+
+
+async def posts_per_second(port: int, targets: list[tuple[str, dict[str, str]]], seconds: float,
+                           expected: int) -> float:
+    """Each target (path, headers) is one client posting ROLL back-to-back on its own connection."""
     done = 0
     deadline = time.perf_counter() + seconds
 
-    async def client(battle_id: str, headers: dict[str, str]) -> None:
+    async def client(path: str, headers: dict[str, str]) -> None:
         nonlocal done
-        async with RawHttp("127.0.0.1", server.port) as http:
+        async with RawHttp("127.0.0.1", port) as http:
             while time.perf_counter() < deadline:
-                status, body = await http.post(f"/v1/battles/{battle_id}/commands",
-                                               {"type": "roll", "expression": "2d6"}, headers)
-                assert status == 201, body
+                status, body = await http.post(path, ROLL, headers)
+                assert status == expected, body
                 done += 1
 
     started = time.perf_counter()
-    await asyncio.gather(*(client(b, h) for b, h in battles))
+    await asyncio.gather(*(client(path, headers) for path, headers in targets))
     return done / (time.perf_counter() - started)
+
+
+async def roll_commands(server: ServerProcess, clients: int, seconds: float) -> float:
+    battles = [await new_battle(server.url) for _ in range(clients)]
+    return await posts_per_second(server.port, [(f"/v1/battles/{b}/commands", h) for b, h in battles], seconds, 201)
+
+
+def baseline_app(dsn: str, module: str) -> ServerProcess:
+    return ServerProcess(dsn, argv=[sys.executable, "-m", module, "--port", "{port}", "--dsn", dsn], health_path=None)
+
+
+async def bare_posts(bare: ServerProcess, clients: int, seconds: float) -> float:
+    return await posts_per_second(bare.port, [("/bare", {})] * clients, seconds, 201)
+
+
+def measure(server: ServerProcess, run: Callable[[ServerProcess, int, float], Awaitable[float]],
+            seconds: float) -> dict[int, float]:
+    """Commands per second at every level, with the server the only one running (three
+    servers' grown pools and 64 bare connections would pass Postgres's connection limit)."""
+    server.start()
+    try:
+        asyncio.run(run(server, 4, 1.0))  # warm-up
+        return {clients: asyncio.run(run(server, clients, seconds)) for clients in LEVELS}
+    finally:
+        server.stop()
 
 
 def main() -> None:
@@ -68,16 +101,17 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0)
     args = parser.parse_args()
     with database() as dsn:
-        server = ServerProcess(dsn).start()
-        try:
-            asyncio.run(roll_commands(server, 4, 1.0))  # warm-up
-            print(f"{'clients':>8} {'bare commits/s':>16} {'roll commands/s':>17} {'ratio':>7}")
-            for clients in LEVELS:
-                bare = asyncio.run(bare_commits(dsn, clients, args.seconds))
-                ours = asyncio.run(roll_commands(server, clients, args.seconds))
-                print(f"{clients:>8} {bare:>16.0f} {ours:>17.0f} {ours / bare:>7.2f}")
-        finally:
-            server.stop()
+        bare = {clients: asyncio.run(bare_commits(dsn, clients, args.seconds)) for clients in LEVELS}
+        asgi = measure(baseline_app(dsn, "bench.bare_asgi"), bare_posts, args.seconds)
+        litestar = measure(baseline_app(dsn, "bench.bare_app"), bare_posts, args.seconds)
+        ours = measure(ServerProcess(dsn), roll_commands, args.seconds)
+    print("per second; each ratio is of the bare commits, the last of the bare Litestar app")
+    print(f"{'clients':>8} {'bare commits':>13} {'bare ASGI':>10} {'ratio':>6} {'bare Litestar':>14}"
+          f" {'ratio':>6} {'roll commands':>14} {'ratio':>6} {'of Litestar':>12}")
+    for n in LEVELS:
+        print(f"{n:>8} {bare[n]:>13.0f} {asgi[n]:>10.0f} {asgi[n] / bare[n]:>6.2f} {litestar[n]:>14.0f}"
+              f" {litestar[n] / bare[n]:>6.2f} {ours[n]:>14.0f} {ours[n] / bare[n]:>6.2f}"
+              f" {ours[n] / litestar[n]:>12.2f}")
 
 
 if __name__ == "__main__":
