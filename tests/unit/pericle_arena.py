@@ -123,8 +123,9 @@ class PericleArena:
         self.command("ana", {"type": "roll_initiative"}, [1 if winner == "heroes" else 10])
         self.command("ana" if winner == "heroes" else "gm", {"type": "choose_order", "first": first or winner})
 
-    def to_actions(self, winner: str = "heroes", defend: tuple[str, ...] = ()) -> None:
-        """Skip the Movement phase (nobody moves) and repositioning, then begin the Action phase."""
+    def to_actions(self, winner: str = "heroes", defend: tuple[str, ...] = (), deft: tuple[str, ...] = ()) -> None:
+        """Skip the Movement phase (nobody moves) and repositioning, make the declarations (Defend,
+        Deft Strikes), then begin the Action phase."""
         self.to_movement(winner)
         for _ in range(2):
             moving = self.combat.moving
@@ -132,6 +133,8 @@ class PericleArena:
         self.command("ana", {"type": "end_repositioning"}, [1] * 20)
         for figure_id in defend:
             self.command(self.figure(figure_id).seat, {"type": "defend", "figure": figure_id})
+        for figure_id in deft:
+            self.command(self.figure(figure_id).seat, {"type": "deft_strikes", "figure": figure_id})
         self.command("ana", {"type": "begin_actions"})
 
     def act(self, figure_id: str, kind: str, faces: list[int] | None = None, **fields: Any) -> list[msgspec.Struct]:

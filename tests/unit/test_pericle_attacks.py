@@ -116,14 +116,39 @@ def test_a_sword_crit_with_a_torch_disarms() -> None:
     [strike] = strikes(arena.act("hero-varya", "attack", [CRIT, 1, 1, 4], strikes=[{"target": "orc"}]))
     assert strike.crit_effect == "disarm" and strike.disarmed == "axe"
     orc = arena.figure("orc")
-    assert orc.in_hand == () and orc.weapons == () and arena.combat.ground[0].item == "axe"
+    assert orc.in_hand == ("shield",) and orc.weapons == () and arena.combat.ground[0].item == "axe"
     [blow] = strikes(arena.act("orc", "attack", [MISS], strikes=[{"target": "hero-varya"}]))
     assert blow.weapon == "Unarmed", "empty-handed, the orc strikes with its fists (MT3: 1d4-1)"
     arena.end_turn()
     arena.to_actions("heroes")
     arena.pass_until("orc")
     arena.act("orc", "pick_up", item="axe")
-    assert arena.figure("orc").in_hand == ("axe",) and arena.combat.ground == ()
+    assert arena.figure("orc").in_hand == ("shield", "axe") and arena.combat.ground == ()
+
+
+def test_a_disarm_may_take_the_shield_and_its_protection_with_it() -> None:
+    """Sword crit, Disarm: "the foe drops one item in hand as selected by the attacker"; a
+    shield is an item in hand (seed 001, Draw/Ready Weapons), and guards no more once dropped."""
+    arena = in_melee()
+    arena.pass_until("hero-varya")
+    [strike] = strikes(arena.act("hero-varya", "attack", [CRIT, 1, 1, 4],
+                                 strikes=[{"target": "orc", "disarm": "shield"}]))
+    assert strike.crit_effect == "disarm" and strike.disarmed == "shield"
+    assert {a.source for a in strike.protection} == {"armour", "shield"}, "it was still in hand when struck"
+    orc = arena.figure("orc")
+    assert orc.in_hand == ("axe",) and orc.shield == 0
+    [lying] = arena.combat.ground
+    assert (lying.item, lying.shield, lying.hex) == ("shield", 1, orc.hex)
+    arena.end_turn()
+    arena.to_actions("heroes")
+    arena.pass_until("hero-varya")
+    assert arena.rule_of("ana", {"type": "pick_up", "figure": "hero-varya", "item": "shield"}) == "one-shield"
+    [strike] = strikes(arena.act("hero-varya", "attack", [THREE, 4, 3], strikes=[{"target": "orc"}]))
+    assert {a.source: a.value for a in strike.protection} == {"armour": 3}, "from its front, but no shield now"
+    arena.pass_until("orc")
+    arena.act("orc", "pick_up", item="shield")
+    orc = arena.figure("orc")
+    assert orc.in_hand == ("axe", "shield") and orc.shield == 1 and arena.combat.ground == ()
 
 
 def test_one_star_or_torch_lets_a_hero_choose_the_effect_without_damage() -> None:
@@ -251,7 +276,7 @@ def test_tarkans_four_attacks() -> None:
                             (("knife", "knife", "dagger", "dagger"), [-4, -4, -2, -3])):
         arena = in_melee()
         arena.put("hero-varya", 3, 3, weapons=(WEAPONS["dagger"], WEAPONS["knife"]), in_hand=("dagger", "knife"),
-                  disciplines=("Dual Weapons", "Deft Strikes"), mastery=())
+                  disciplines=("Dual Weapons", "Deft Strikes"), mastery=(), deft_strikes=True)
         arena.pass_until("hero-varya")
         found = strikes(arena.act("hero-varya", "attack", [MISS] * 12,
                                   strikes=[{"target": "orc", "weapon": w} for w in order]))
@@ -370,7 +395,8 @@ def test_withdraw_stand_up_and_weapons() -> None:
     assert arena.rule_of("ana", {"type": "stand_up", "figure": "hero-varya"}) == "ran"
     arena.act("hero-varya", "ready_weapons", in_hand=["Dagger", "Short Sword"])
     assert arena.figure("hero-varya").in_hand == ("dagger", "short sword")
-    assert [g.item for g in arena.combat.ground] == [], "the buckler is strapped on, not dropped"
+    assert [(g.item, g.shield) for g in arena.combat.ground] == [("shield", 1)], "the buckler is dropped to free a hand"
+    assert arena.figure("hero-varya").shield == 0
 
 
 def test_a_crossbow_fires_every_other_turn() -> None:
@@ -454,7 +480,7 @@ def test_a_second_strike_at_a_foe_already_down_does_not_happen() -> None:
     """Each strike meets the state the last one left."""
     arena = in_melee()
     arena.put("hero-varya", 3, 3, weapons=(WEAPONS["dagger"],), in_hand=("dagger",), disciplines=("Deft Strikes",),
-              mastery=())
+              mastery=(), deft_strikes=True)
     arena.put("orc", 4, 3, wounds=7)
     arena.pass_until("hero-varya")
     found = strikes(arena.act("hero-varya", "attack", [HIT, 6] * 2,

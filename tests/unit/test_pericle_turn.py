@@ -10,7 +10,8 @@ import pytest
 from domain.errors import NotPermitted
 from domain.hexes import Hex
 from domain.rulesets.pericle import board
-from domain.rulesets.pericle.combat_events import FellProne, InitiativeRolled
+from domain.rulesets.pericle.catalogue import WEAPONS
+from domain.rulesets.pericle.combat_events import Attacked, FellProne, InitiativeRolled
 from tests.unit.pericle_arena import PericleArena
 
 ONE, TWO, THREE, FOUR = 6, 7, 8, 9  # Action Die faces showing the numbers
@@ -186,6 +187,49 @@ def test_archery_and_haste_change_the_order() -> None:
     arena.to_actions("heroes")
     assert arena.combat.order[:3] == ("hero-varya", "hero-baerwyn", "hero-sindaro")
     assert arena.combat.order[1] == "hero-baerwyn"  # Base AD 3 + 2 would lead without Haste
+
+
+def test_deft_strikes_is_declared_and_costs_its_ad_minus_one_in_the_order() -> None:
+    """Deft Strikes: "Each of these attacks takes AD-1 when determining both the order of your
+    attack and when making the attack roll" (seed 001, Disciplines); the order is fixed before
+    any Action, so the hero declares it (PER-DEFT-ORDER). Varya at AD1 ties the orc (AD1) and goes
+    first for the heroes' initiative; declared, she is at AD0, after it."""
+    for deft, before_orc in (((), True), (("hero-varya",), False)):
+        arena = PericleArena()
+        arena.put("hero-varya", 3, 3, base_ad=1, disciplines=("Deft Strikes",), weapons=(WEAPONS["dagger"],),
+                  in_hand=("dagger",))
+        arena.to_actions("heroes", deft=deft)
+        order = arena.combat.order
+        assert (order.index("hero-varya") < order.index("orc")) is before_orc
+        assert arena.figure("hero-varya").deft_strikes is bool(deft)
+        arena.pass_until("hero-varya")
+        strikes = [{"target": "orc", "weapon": "dagger"}] * 2
+        if not deft:
+            body = {"type": "attack", "figure": "hero-varya", "strikes": strikes}
+            assert arena.rule_of("ana", body) == "deft-strikes-undeclared"
+            continue
+        found = [s for e in arena.act("hero-varya", "attack", [10] * 4, strikes=strikes) if isinstance(e, Attacked)
+                 for s in e.strikes]
+        assert len(found) == 2
+        assert all({a.source: a.value for a in s.check.adjustments}["Deft Strikes"] == -1 for s in found)
+    arena.end_turn()
+    arena.to_movement("heroes")
+    assert not arena.figure("hero-varya").deft_strikes, "a declaration lasts one turn"
+
+
+def test_deft_strikes_needs_the_discipline_and_excludes_defend() -> None:
+    arena = PericleArena()
+    arena.put("hero-varya", 0, 3, disciplines=("Deft Strikes",))
+    arena.to_movement("heroes")
+    for _ in range(2):
+        arena.command("ana" if arena.combat.moving == "heroes" else "gm", {"type": "end_movement"})
+    arena.command("ana", {"type": "end_repositioning"}, [1] * 20)
+    assert arena.rule_of("ana", {"type": "deft_strikes", "figure": "hero-sindaro"}) == "deft-strikes"
+    arena.command("ana", {"type": "deft_strikes", "figure": "hero-varya"})
+    assert arena.rule_of("ana", {"type": "deft_strikes", "figure": "hero-varya"}) == "deft-strikes"
+    assert arena.rule_of("ana", {"type": "defend", "figure": "hero-varya"}) == "deft-or-defend"
+    arena.command("ana", {"type": "defend", "figure": "hero-sindaro"})
+    assert arena.rule_of("ana", {"type": "deft_strikes", "figure": "hero-sindaro"}) == "deft-strikes"
 
 
 def test_defend_is_declared_before_the_action_phase_and_takes_the_action() -> None:

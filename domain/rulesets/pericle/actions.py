@@ -125,6 +125,9 @@ def _strike_penalties(figure: Figure, weapons: list[Weapon]) -> list[list[Adjust
                                                       "knife, katar, cestus or unarmed strike")
                 if uses[weapon.name] > 2:
                     raise RuleViolation("deft-strikes", "Deft Strikes gives two attacks with a weapon, not more")
+                if not figure.deft_strikes:
+                    raise RuleViolation("deft-strikes-undeclared", "Deft Strikes is declared before the Action "
+                                                                   "phase (it puts the hero at AD-1 in the order)")
                 own.append(Adjustment(-1, "Deft Strikes"))
             if weapon.name.lower() != main:
                 if "Dual Weapons" not in figure.disciplines:
@@ -376,12 +379,19 @@ def _damage(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: 
         protection.append(Adjustment(target.shield, "shield"))
     if strike.check.armour_bonus:
         protection.append(Adjustment(strike.check.armour_bonus, "Defense Die torch"))
-    held = [item for item in target.in_hand if item != "shield"]
-    chosen = order.disarm.lower() if order.disarm and order.disarm.lower() in held else next(iter(held), None)
-    disarmed = chosen if effect == "disarm" else None
+    disarmed = _disarmed(target, order.disarm) if effect == "disarm" else None
     return msgspec.structs.replace(strike, damage_roll=damage_roll, crit_face=face, crit_roll=crit_roll,
                                    crit_effect=effect, protection=protection, modifiers=bonuses, damage=dealt,
                                    disarmed=disarmed)
+
+
+def _disarmed(target: Figure, chosen: str | None) -> str | None:
+    """The item a Disarm makes the foe drop: "one item in hand as selected by the attacker"
+    (a weapon or its shield); unchosen, the first weapon in hand, else the shield."""
+    if chosen is not None and chosen.lower() in target.in_hand:
+        return chosen.lower()
+    weapons = [item for item in target.in_hand if item != "shield"]
+    return weapons[0] if weapons else next(iter(target.in_hand), None)
 
 
 def _shield_faces(target: Figure, attacker: Figure, kind: str) -> bool:
@@ -389,7 +399,7 @@ def _shield_faces(target: Figure, attacker: Figure, kind: str) -> bool:
     shot), never in a Grapple."""
     if target.grappled_with or kind == "grapple-strike":
         return False
-    if target.team == "heroes" and "shield" not in target.in_hand:
+    if "shield" not in target.in_hand:
         return False
     if board.gap(target, attacker) == 1:
         return board.zone_toward(target, attacker) == "front"
@@ -570,8 +580,7 @@ def ready_weapons(play: Play, figure: Figure, command: cmd._Action) -> None:
     unknown = [item for item in wanted if item not in carried]
     if unknown:
         raise RuleViolation("not-carried", f"{figure.name} does not carry {unknown}")
-    hands = sum(2 if (w := figure.weapon(item)) and w.two_handed else 1 for item in wanted)
-    if hands > 2:
+    if hands_used(figure, wanted) > 2:
         raise RuleViolation("hands", "two hands: a two-handed weapon takes both")
     if figure.grappled_with:
         drawing = [figure.weapon(i) for i in wanted if i not in figure.in_hand]
@@ -586,6 +595,11 @@ def ready_weapons(play: Play, figure: Figure, command: cmd._Action) -> None:
     play.emit(ev.WeaponsReadied(figure=figure.id, in_hand=wanted, dropped=dropped))
 
 
+def hands_used(figure: Figure, items: tuple[str, ...]) -> int:
+    """Hands these items take: two for a two-handed weapon, one for anything else."""
+    return sum(2 if (w := figure.weapon(item)) and w.two_handed else 1 for item in items)
+
+
 def pick_up(play: Play, figure: Figure, command: cmd._Action) -> None:
     assert isinstance(command, cmd.PickUp)
     _not_after_running(figure, "picking up a weapon")
@@ -594,7 +608,9 @@ def pick_up(play: Play, figure: Figure, command: cmd._Action) -> None:
                   and min(distance(g.hex, h) for h in figure.hexes) <= 1), None)
     if lying is None:
         raise RuleViolation("nothing-there", f"no {command.item!r} lies in or next to {figure.name}'s hex")
-    if len(figure.in_hand) >= 2:
+    if item == "shield" and figure.shield:
+        raise RuleViolation("one-shield", f"{figure.name} already carries a shield")
+    if hands_used(figure, figure.in_hand) >= 2:
         raise RuleViolation("hands", "a free hand is needed")
     play.emit(ev.ItemPickedUp(figure=figure.id, item=item, hex=lying.hex))
 

@@ -59,6 +59,13 @@ class EndRepositioning(msgspec.Struct, frozen=True, forbid_unknown_fields=True, 
     seat: SeatName | None = None
 
 
+class DeclareDeftStrikes(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="deft_strikes"):
+    """Declared before the Action phase: this turn the hero will use Deft Strikes, which puts it
+    at AD-1 in the Action Order (PER-DEFT-ORDER) and lets it strike twice with one weapon."""
+
+    figure: FigureId
+
+
 class BeginActions(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="begin_actions"):
     seat: SeatName | None = None
 
@@ -88,7 +95,7 @@ class StrikeOrder(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_on
     weapon: Name | None = None  # in hand ("shield" for a Shield Bash; an enemy's attack name); else the first
     mastery: Literal["ad", "damage"] = "ad"  # what each Weapon Mastery of the weapon's class grants
     crit_choice: Literal["damage", "effect"] = "damage"  # on "one star or torch"
-    disarm: Name | None = None  # the item a Sword crit makes the target drop
+    disarm: Name | None = None  # the item a Sword crit makes the target drop (a weapon, or "shield")
 
 
 class Attack(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="attack"):
@@ -160,5 +167,5 @@ class SpendKarma(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_onl
 ACTION_COMMANDS = (Attack, Grapple, Escape, ClimbOut, Withdraw, CastSpell, StandUp, ReadyWeapons, Reload, PickUp, Delay,
                    PassAction)
 COMBAT_COMMANDS: tuple[type[msgspec.Struct], ...] = (
-    SubmitHero, RollInitiative, ChooseOrder, MoveFigure, EndMovement, Face, EndRepositioning, Defend, BeginActions,
-    *ACTION_COMMANDS, SpendKarma)
+    SubmitHero, RollInitiative, ChooseOrder, MoveFigure, EndMovement, Face, EndRepositioning, Defend,
+    DeclareDeftStrikes, BeginActions, *ACTION_COMMANDS, SpendKarma)

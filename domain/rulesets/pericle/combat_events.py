@@ -109,6 +109,10 @@ class DefendDeclared(msgspec.Struct, frozen=True, kw_only=True, tag="defend_decl
     shield_bash: bool = True
 
 
+class DeftStrikesDeclared(msgspec.Struct, frozen=True, kw_only=True, tag="deft_strikes_declared"):
+    figure: str
+
+
 class ActionPhaseBegan(msgspec.Struct, frozen=True, kw_only=True, tag="action_phase_began"):
     order: tuple[str, ...]
 
@@ -232,5 +236,6 @@ class CombatEnded(msgspec.Struct, frozen=True, kw_only=True, tag="combat_ended")
 COMBAT_EVENTS: tuple[type[msgspec.Struct], ...] = (
     HeroJoined, CommandRecorded, KarmaSpent, CombatBegan, InitiativeRolled, OrderChosen, CheckMade, FigureMoved,
     FellProne, FellIntoPit, ChoiceRolled, FigureFaced, TeamMoved, RepositioningEnded, DefendDeclared,
-    ActionPhaseBegan, Attacked, Grappled, EscapedGrapple, Damaged, SpellCast, SpellMaintained, SpellEnded, StoodUp,
-    WeaponsReadied, WeaponReloaded, ItemPickedUp, ActionDone, ActionDelayed, SlotSkipped, TurnEnded, CombatEnded)
+    DeftStrikesDeclared, ActionPhaseBegan, Attacked, Grappled, EscapedGrapple, Damaged, SpellCast, SpellMaintained,
+    SpellEnded, StoodUp, WeaponsReadied, WeaponReloaded, ItemPickedUp, ActionDone, ActionDelayed, SlotSkipped,
+    TurnEnded, CombatEnded)

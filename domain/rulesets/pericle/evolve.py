@@ -86,9 +86,12 @@ def _without(items: tuple[str, ...], item: str) -> tuple[str, ...]:
 
 
 def _leave(state: CombatState, figure: Figure, item: str, where: Hex) -> CombatState:
-    """An item leaves a figure's hand (and its gear) to lie in a hex; a strapped shield stays."""
+    """An item leaves a figure's hand (and its gear) to lie in a hex; a shield takes its
+    protection with it."""
     if item == "shield":
-        return state
+        state = _update(state, figure.id, in_hand=_without(figure.in_hand, item), shield=0)
+        return replace(state, ground=(*state.ground, GroundItem(hex=where, item=item, owner=figure.id,
+                                                                shield=figure.shield)))
     weapon = figure.weapon(item)
     weapons = list(figure.weapons)
     if weapon is not None:
@@ -105,7 +108,7 @@ def _drop(state: CombatState, figure: Figure, items: tuple[str, ...]) -> CombatS
 
 def _new_turn(state: CombatState, turn: int) -> CombatState:
     return replace(state, turn=turn, figures=tuple(
-        replace(f, moved=0, acted=False, defending=False) for f in state.figures))
+        replace(f, moved=0, acted=False, defending=False, deft_strikes=False) for f in state.figures))
 
 
 def _tick_bleed(state: CombatState, event: ev.Damaged) -> CombatState:
@@ -220,6 +223,8 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
             return replace(state, phase="declare")
         case ev.DefendDeclared():
             return _update(state, event.figure, defending=True, shield_bash_back=event.shield_bash)
+        case ev.DeftStrikesDeclared():
+            return _update(state, event.figure, deft_strikes=True)
         case ev.ActionPhaseBegan():
             return replace(state, order=event.order, position=0, delayed=(), phase="actions")
         case ev.Attacked():
@@ -275,5 +280,6 @@ def _pick_up(state: CombatState, event: ev.ItemPickedUp) -> CombatState:
     ground.remove(lying)
     figure = _figure(state, event.figure)
     weapons = (*figure.weapons, lying.weapon) if lying.weapon is not None else figure.weapons
-    return replace(_update(state, event.figure, in_hand=(*figure.in_hand, event.item), weapons=weapons),
-                   ground=tuple(ground))
+    shield = lying.shield if lying.item == "shield" else figure.shield
+    return replace(_update(state, event.figure, in_hand=(*figure.in_hand, event.item), weapons=weapons,
+                           shield=shield), ground=tuple(ground))

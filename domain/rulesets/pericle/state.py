@@ -60,6 +60,7 @@ class Figure(msgspec.Struct, frozen=True, kw_only=True):
     bleeding: tuple[Bleed, ...] = ()
     defending: bool = False
     shield_bash_back: bool = True  # declared with Defend (Shield Bash I)
+    deft_strikes: bool = False  # declared for this turn: AD-1 in the order, two strikes with one weapon
     moved: int = 0  # hexes moved this turn's Movement phase
     acted: bool = False
     damage_from: dict[str, int] = {}
@@ -111,12 +112,13 @@ class LastCommand(msgspec.Struct, frozen=True):
 
 
 class GroundItem(msgspec.Struct, frozen=True):
-    """A weapon dropped, thrown or struck from a hand, lying until someone picks it up."""
+    """A weapon or shield dropped, thrown or struck from a hand, lying until someone picks it up."""
 
     hex: Hex
     item: str
     owner: str
     weapon: Weapon | None = None
+    shield: int = 0  # a shield's protection, which goes with it
 
 
 class CombatState(msgspec.Struct, frozen=True, kw_only=True):

@@ -139,7 +139,25 @@ def declare_defend(play: Play, figure: Figure, shield_bash: bool = True) -> None
         raise RuleViolation("figure-down", f"{figure.name} is {figure.condition}")
     if figure.defending:
         raise RuleViolation("already-defending", f"{figure.name} is already Defending")
+    if figure.deft_strikes:
+        raise RuleViolation("deft-or-defend", f"{figure.name} has declared Deft Strikes: it attacks this turn")
     play.emit(ev.DefendDeclared(figure=figure.id, shield_bash=shield_bash))
+
+
+def declare_deft_strikes(play: Play, command: cmd.DeclareDeftStrikes, actor: str) -> None:
+    """Deft Strikes' AD-1 counts "when determining both the order of your attack and when making
+    the attack roll", and the order is fixed before any Action: so the hero declares it first."""
+    require_phase(play.state, "declare")
+    figure = own_figure(play, command.figure, actor)
+    if "Deft Strikes" not in figure.disciplines:
+        raise RuleViolation("deft-strikes", f"{figure.name} does not know Deft Strikes")
+    if not figure.active:
+        raise RuleViolation("figure-down", f"{figure.name} is {figure.condition}")
+    if figure.deft_strikes:
+        raise RuleViolation("deft-strikes", f"{figure.name} has already declared Deft Strikes")
+    if figure.defending:
+        raise RuleViolation("deft-or-defend", f"{figure.name} is Defending: it makes no attack this turn")
+    play.emit(ev.DeftStrikesDeclared(figure=figure.id))
 
 
 def begin_actions(play: Play, command: cmd.BeginActions, actor: str) -> None:
@@ -150,9 +168,10 @@ def begin_actions(play: Play, command: cmd.BeginActions, actor: str) -> None:
 
 
 def order_ad(figure: Figure) -> int:
-    """Base AD, +2 for Archery with a bow in hand (it "affects your attack order")."""
+    """Base AD, +2 for Archery with a bow in hand (it "affects your attack order"), -1 for Deft
+    Strikes declared."""
     bow = any(w.bow and w.name.lower() in figure.in_hand for w in figure.weapons)
-    return figure.base_ad + (2 if bow and "Archery" in figure.disciplines else 0)
+    return figure.base_ad + (2 if bow and "Archery" in figure.disciplines else 0) - (1 if figure.deft_strikes else 0)
 
 
 def action_order(state: CombatState) -> tuple[str, ...]:

@@ -44,7 +44,7 @@ def enemy_figure(enemy: Enemy, seat: str) -> Figure:
                   max_hp=enemy.hp, mt=enemy.mt, kn=enemy.kn, base_ad=enemy.base_ad, grapple=enemy.grapple,
                   movement=enemy.movement, flying_speed=enemy.flying or 0, armour=enemy.armour, shield=enemy.shield,
                   athletics=enemy.base_ad if enemy.athletics is None else enemy.athletics, weapons=weapons,
-                  in_hand=tuple(w.name.lower() for w in weapons))
+                  in_hand=tuple(w.name.lower() for w in weapons) + (("shield",) if enemy.shield else ()))
 
 
 def hero_id(name: str) -> str:
@@ -73,8 +73,7 @@ def _hands(figure: Figure, sheet: HeroSheet) -> list[str]:
     unknown = [i for i in figure.in_hand if i not in carried]
     if unknown:
         found.append(f"in_hand: {unknown} not carried")
-    hands = sum(2 if (w := figure.weapon(i)) is not None and w.two_handed else 1 for i in figure.in_hand)
-    if hands > 2:
+    if actions.hands_used(figure, figure.in_hand) > 2:
         found.append("in_hand: two hands; a two-handed weapon takes both, a shield one")
     return found
 
@@ -164,6 +163,12 @@ class PericleCombat(PericleChecks):
             "PER-KARMA-WINDOW",
             "Karma re-rolls the last set of dice of the latest command, before the next command; the events after "
             "`karma_spent` replace that command's."),
+        provisional(
+            "PER-DEFT-ORDER",
+            "Deft Strikes puts its AD-1 on the Action Order too, which is fixed before anyone acts: a hero declares "
+            "it with the Defend declarations (`deft_strikes`), keeps the lower place even if it then strikes once, "
+            "and without it may not strike twice with one weapon. A hero declares Deft Strikes or Defend, not "
+            "both."),
         provisional("PER-STUN", "A stunned figure loses its next Action slot and cannot move until it has."),
         provisional(
             "PER-CLIMB-OUT",
@@ -257,6 +262,8 @@ class PericleCombat(PericleChecks):
                 turns.end_repositioning(play, command, actor)
             case cmd.Defend():
                 actions.defend(play, command, actor)
+            case cmd.DeclareDeftStrikes():
+                turns.declare_deft_strikes(play, command, actor)
             case cmd.BeginActions():
                 turns.begin_actions(play, command, actor)
             case cmd._Action():
