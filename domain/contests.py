@@ -89,16 +89,22 @@ META_EVENTS = frozenset({"referee_appointed", "contest_opened", "contest_vote_ca
 
 
 class AppointReferee(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="appoint_referee"):
+    """The battle's creator appoints a referee, who then rules on contests."""
+
     player_id: PlayerId
 
 
 class Contest(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="contest"):
+    """Contest the action recorded at `version` (the first event of a player's command)."""
+
     version: Annotated[int, msgspec.Meta(ge=1)]
     reason: Text
     seat: Annotated[str, msgspec.Meta(min_length=1, max_length=40)] | None = None
 
 
 class Rule(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="rule"):
+    """A referee's final ruling on an open contest: uphold the action or overturn it."""
+
     contest: Annotated[int, msgspec.Meta(ge=1)]
     decision: Literal["uphold", "overturn"]
     text: Text

@@ -12,12 +12,16 @@ from domain.rulesets import find_ruleset
 
 
 class SeatView(msgspec.Struct, frozen=True):
+    """A seat, who holds it, and whether it conceded."""
+
     name: str
     player_id: str | None
     conceded: bool
 
 
 class BattleSummary(msgspec.Struct, frozen=True):
+    """A battle as the battle list shows it."""
+
     id: str
     ruleset: str
     ruleset_version: str

@@ -13,6 +13,9 @@ from openskill.models import PlackettLuce
 
 
 class Rating(msgspec.Struct, frozen=True):
+    """A player's rating (OpenSkill Plackett-Luce): `ordinal` is the conservative figure it
+    ranks by."""
+
     player_id: str
     mu: float
     sigma: float

@@ -29,16 +29,23 @@ CommandRequest = Union[tuple(_with_expected_version(c) for c in dict.fromkeys(_C
 
 
 class NewPlayer(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A player to create; the answer holds the bearer token, shown only once."""
+
     name: Annotated[str, msgspec.Meta(min_length=1, max_length=80, pattern=NAME_PATTERN)]
 
 
 class PlayerCreated(msgspec.Struct, frozen=True):
+    """The new player's id, name and bearer token (shown only once)."""
+
     id: str
     name: str
     token: str
 
 
 class NewBattle(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A battle to create: the ruleset, its seats, ruleset options, referees and the contest
+    window."""
+
     ruleset: Annotated[str, msgspec.Meta(min_length=1, max_length=40, pattern=NAME_PATTERN)]
     seats: Annotated[list[SeatName], msgspec.Meta(min_length=2, max_length=8)]
     options: dict[str, Any] = {}
@@ -47,10 +54,14 @@ class NewBattle(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class ForkRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Fork a battle: a new battle from the first `at` events of this one."""
+
     at: Annotated[int, msgspec.Meta(ge=1, le=2**31 - 1, description="copy the first `at` events")]
 
 
 class ContestView(msgspec.Struct, frozen=True):
+    """A contest and where it stands: votes, ruling and the events it voided."""
+
     contest: int
     version: int
     seat: str
@@ -66,19 +77,28 @@ class ContestView(msgspec.Struct, frozen=True):
 
 
 class ContestList(msgspec.Struct, frozen=True):
+    """Every contest of a battle."""
+
     contests: list[ContestView]
 
 
 class SeatClaim(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Claim a seat, optionally mixing a client seed of your own into the dice."""
+
     client_seed: ClientSeed | None = None
 
 
 class DiceInfo(msgspec.Struct, frozen=True):
+    """The dice algorithm and the commitment (SHA-256 of the server seed) published before any
+    roll."""
+
     algorithm: str
     commitment: str
 
 
 class BattleCreatedResponse(msgspec.Struct, frozen=True):
+    """The created battle: id, version, seats and the dice commitment."""
+
     id: str
     version: int
     status: str
@@ -87,6 +107,9 @@ class BattleCreatedResponse(msgspec.Struct, frozen=True):
 
 
 class Envelope(msgspec.Struct, frozen=True):
+    """A committed event: its place in the battle, what it records, and its link in the hash
+    chain."""
+
     battle_id: str
     version: int
     type: str
@@ -99,21 +122,29 @@ class Envelope(msgspec.Struct, frozen=True):
 
 
 class CommandResult(msgspec.Struct, frozen=True):
+    """The battle's version after the command and the events it recorded."""
+
     version: int
     events: list[Envelope]
 
 
 class EventPage(msgspec.Struct, frozen=True):
+    """A page of a battle's events in order; `next` is the `after` for the next page."""
+
     events: list[Envelope]
     next: int | None
 
 
 class BattleList(msgspec.Struct, frozen=True):
+    """A page of battles, newest first; `next_cursor` fetches the next page."""
+
     battles: list[BattleSummary]
     next_cursor: str | None
 
 
 class DiceState(msgspec.Struct, frozen=True):
+    """Everything needed to verify a battle's rolls; the server seed once the battle has ended."""
+
     algorithm: str
     commitment: str
     client_seeds: str
@@ -126,6 +157,8 @@ class CaughtUp(msgspec.Struct, frozen=True, tag="caught_up"):
 
 
 class Health(msgspec.Struct, frozen=True):
+    """Readiness: whether the store and the broker answer."""
+
     status: str
     store: str
     broker: str

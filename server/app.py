@@ -26,6 +26,7 @@ from server.broker import channels_backend
 from server.embedded import EmbeddedPostgres, ensure_database
 from server.http import problem_responses
 from server.observability import metrics, request_context_middleware
+from server.openapi_docs import DocumentedStructs
 from server.problems import problem
 from server.projector import Projector
 from server.ratings import Ratings
@@ -165,7 +166,7 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
         ],
         on_startup=[open_resources],
         on_shutdown=[close_resources],
-        plugins=[channels, ProblemDetailsPlugin(ProblemDetailsConfig())],
+        plugins=[channels, ProblemDetailsPlugin(ProblemDetailsConfig()), DocumentedStructs()],
         exception_handlers={
             DomainError: _domain_problem,
             VersionConflict: _conflict,

@@ -32,6 +32,9 @@ TOURNAMENTS = Kind(prefix=TOURNAMENT, initial=TournamentState, decide=decide, re
 
 
 class TournamentEnvelope(msgspec.Struct, frozen=True):
+    """A committed tournament event: its place in the tournament, what it records, and its hash-
+    chain link."""
+
     tournament_id: str
     version: int
     type: str

@@ -14,11 +14,16 @@ from server.store.chain import GENESIS, canonical_bytes, chain_hash
 
 
 class Problem(msgspec.Struct, frozen=True):
+    """One thing that does not verify, at the event version it concerns."""
+
     version: int | None
     problem: str
 
 
 class Report(msgspec.Struct, frozen=True):
+    """The verification of a battle: the hash chain and every roll recomputed from the revealed
+    seed."""
+
     ok: bool
     events: int
     rolls: int

@@ -17,6 +17,9 @@ Trial = Literal["Crossing", "Vigil", "Reckoning"]
 
 
 class CreateTournament(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="create_tournament"):
+    """A tournament to create: Swiss rounds, an optional top cut, Trials, scoring, tiebreaks and
+    limits."""
+
     name: Label
     ruleset: Literal["pilgrimage"] = "pilgrimage"
     swiss_rounds: Annotated[int, msgspec.Meta(ge=1, le=12)] | None = None
@@ -39,10 +42,14 @@ class OpenTournament(msgspec.Struct, frozen=True, tag="open_tournament"):
 
 
 class NameJudge(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="name_judge"):
+    """Organiser: name a judge, who may then record results."""
+
     player_id: PlayerId
 
 
 class Register(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="register"):
+    """Register for the tournament with an army list (an Oathband), checked by the ruleset."""
+
     name: Label
     army_list: dict[str, Any]
     club: Label | None = None
@@ -50,6 +57,8 @@ class Register(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="reg
 
 
 class ReplaceList(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="replace_list"):
+    """Replace your army list, until round 1 is paired."""
+
     army_list: dict[str, Any]
 
 
@@ -74,6 +83,8 @@ class RecordResult(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag=
 
 
 class Ruling(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """How a table still unfinished at the round's time limit is settled."""
+
     table: Annotated[int, msgspec.Meta(ge=1, le=1000)]
     winner: PlayerId | None
     margin: Annotated[int, msgspec.Meta(ge=0, le=1000)] = 0

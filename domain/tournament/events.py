@@ -11,6 +11,8 @@ from domain.events import DiceCommitment
 
 
 class Scoring(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Points for a win, a draw and a loss."""
+
     win: int = 3
     draw: int = 1
     loss: int = 0

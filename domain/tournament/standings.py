@@ -13,6 +13,8 @@ from domain.tournament.events import Pairing, ResultRecorded, Scoring
 
 
 class Standing(msgspec.Struct, frozen=True):
+    """A player's place in the standings, with points, record and tiebreaks."""
+
     rank: int
     player_id: str
     name: str

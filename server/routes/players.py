@@ -30,6 +30,8 @@ async def create_player(request: Request[Any, Any, Any], data: JSONBody[NewPlaye
 
 
 class PlayerView(msgspec.Struct, frozen=True):
+    """A player's record: battles played, still active, won and lost."""
+
     id: str
     name: str
     battles: int

@@ -13,6 +13,8 @@ from server.problems import not_found
 
 
 class RulesetBrief(msgspec.Struct, frozen=True):
+    """A hosted ruleset and its current version."""
+
     id: str
     title: str
     version: str
@@ -20,6 +22,9 @@ class RulesetBrief(msgspec.Struct, frozen=True):
 
 
 class RulesetDetail(msgspec.Struct, frozen=True):
+    """A ruleset: its sources, the JSON schema of its battle options, its provisional rules and
+    event types."""
+
     id: str
     title: str
     version: str
@@ -31,6 +36,8 @@ class RulesetDetail(msgspec.Struct, frozen=True):
 
 
 class RulesetList(msgspec.Struct, frozen=True):
+    """Every hosted ruleset."""
+
     rulesets: list[RulesetBrief]
 
 

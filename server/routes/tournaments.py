@@ -32,6 +32,8 @@ _WRITE = {"security": BEARER_SECURITY, "tags": ["tournaments"],
 
 
 class TournamentCreatedResponse(msgspec.Struct, frozen=True):
+    """The created tournament: id, version, status and the dice commitment."""
+
     id: str
     version: int
     status: str
@@ -39,16 +41,22 @@ class TournamentCreatedResponse(msgspec.Struct, frozen=True):
 
 
 class TournamentCommandResult(msgspec.Struct, frozen=True):
+    """The tournament's version after the command and the events it recorded."""
+
     version: int
     events: list[TournamentEnvelope]
 
 
 class TournamentEventPage(msgspec.Struct, frozen=True):
+    """A page of a tournament's events in order; `next` is the `after` for the next page."""
+
     events: list[TournamentEnvelope]
     next: int | None
 
 
 class TournamentSummary(msgspec.Struct, frozen=True):
+    """A tournament: its settings, organiser and judges, progress and champion."""
+
     id: str
     name: str
     status: str
@@ -66,6 +74,8 @@ class TournamentSummary(msgspec.Struct, frozen=True):
 
 
 class Registration(msgspec.Struct, frozen=True):
+    """A registered player and its army list."""
+
     player_id: str
     name: str
     club: str | None
@@ -75,6 +85,8 @@ class Registration(msgspec.Struct, frozen=True):
 
 
 class TableResult(msgspec.Struct, frozen=True):
+    """A table's result and where it came from (the battle, a hand record, a ruling or a bye)."""
+
     winner: str | None
     margin: int
     source: str
@@ -82,6 +94,8 @@ class TableResult(msgspec.Struct, frozen=True):
 
 
 class TableView(msgspec.Struct, frozen=True):
+    """A table of a round: its players, its battle and its result."""
+
     table: int
     a: str
     b: str | None
@@ -90,6 +104,8 @@ class TableView(msgspec.Struct, frozen=True):
 
 
 class RoundView(msgspec.Struct, frozen=True):
+    """A round: its stage (Swiss or cut), Trial, time limit and tables."""
+
     round: int
     stage: str
     trial: str
@@ -100,6 +116,8 @@ class RoundView(msgspec.Struct, frozen=True):
 
 
 class GameView(msgspec.Struct, frozen=True):
+    """One game of a player's tournament history."""
+
     round: int
     table: int
     opponent: str | None
@@ -109,6 +127,8 @@ class GameView(msgspec.Struct, frozen=True):
 
 
 class PlayerHistory(msgspec.Struct, frozen=True):
+    """A player's games in the tournament."""
+
     player_id: str
     name: str
     dropped: bool
@@ -116,6 +136,8 @@ class PlayerHistory(msgspec.Struct, frozen=True):
 
 
 class Leaderboard(msgspec.Struct, frozen=True):
+    """Players' ratings, best first."""
+
     ratings: list[Rating]
 
 

@@ -53,6 +53,8 @@ class RollOpposedCheck(_CheckOptions, frozen=True, forbid_unknown_fields=True, k
 
 
 class RollCritDie(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="crit_die"):
+    """Roll the Crit Die once."""
+
     purpose: Purpose = ""
     seat: SeatName | None = None
 

@@ -56,6 +56,8 @@ class Face(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True
 
 
 class EndRepositioning(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="end_repositioning"):
+    """The heroes have finished turning; the enemies reposition next."""
+
     seat: SeatName | None = None
 
 
@@ -67,6 +69,8 @@ class DeclareDeftStrikes(msgspec.Struct, frozen=True, forbid_unknown_fields=True
 
 
 class BeginActions(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="begin_actions"):
+    """Close the declarations and begin the Action phase in the Action Order."""
+
     seat: SeatName | None = None
 
 
@@ -91,6 +95,8 @@ class MoveFigure(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True,
 
 
 class StrikeOrder(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """One strike of an attack: its target, the weapon, and the attacker's choices for it."""
+
     target: FigureId
     weapon: Name | None = None  # in hand ("shield" for a Shield Bash; an enemy's attack name); else the first
     mastery: Literal["ad", "damage"] = "ad"  # what each Weapon Mastery of the weapon's class grants
@@ -99,11 +105,17 @@ class StrikeOrder(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_on
 
 
 class Attack(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="attack"):
+    """The Attack Action: one or more strikes, each resolved against the state the last one
+    left."""
+
     strikes: Annotated[list[StrikeOrder], msgspec.Meta(min_length=1, max_length=5)]
     parry: bool = False  # Dual Weapons: one attack, the second weapon parries (+2 armour against melee)
 
 
 class Grapple(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="grapple"):
+    """The Grapple Action: an opposed Grapple check against an adjacent foe, then an optional
+    strike."""
+
     target: FigureId
     strike: StrikeOrder | None = None  # on success, an immediate attack with a Grapple weapon in hand
 
@@ -115,6 +127,9 @@ class Reload(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag
 
 
 class Escape(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="escape"):
+    """Escape a Grapple: an opposed Grapple check against the pile's best grappler; on success the
+    figure crawls to `to`, an adjacent empty hex, still prone."""
+
     to: Hex
 
 
@@ -125,17 +140,23 @@ class ClimbOut(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, t
 
 
 class Withdraw(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="withdraw"):
+    """The Withdraw Action: a standing figure moves one hex in any direction, Embattled or not."""
+
     to: Hex
     facing: Facing | None = None
 
 
 class CastSpell(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="cast_spell"):
+    """Cast a known spell (a Base AD check) at a figure within the caster's front sides and sight."""
+
     spell: Name
     target: FigureId
     power: Annotated[int, msgspec.Meta(ge=0, le=10)] = 0  # E put into an xE spell (Clumsiness)
 
 
 class StandUp(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="stand_up"):
+    """Stand up, in place or on an adjacent empty hex (after moving 1 hex or less)."""
+
     to: Hex | None = None
     facing: Facing | None = None
 
@@ -147,6 +168,8 @@ class ReadyWeapons(_Action, frozen=True, forbid_unknown_fields=True, kw_only=Tru
 
 
 class PickUp(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="pick_up"):
+    """Pick up an item lying in or next to the figure's hex, with a free hand."""
+
     item: Name
 
 
@@ -155,7 +178,7 @@ class Delay(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag=
 
 
 class PassAction(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="pass_action"):
-    pass
+    """Take no Action this turn."""
 
 
 class SpendKarma(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="spend_karma"):

@@ -27,6 +27,8 @@ GEAR_COST = {
 
 
 class Character(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One Character of an Oathband: raises to its stats and the gear it carries."""
+
     name: Annotated[str, msgspec.Meta(min_length=1, max_length=60, pattern=r"^[^\x00-\x1f\x7f]+$")]
     pace: int = 0
     aim: int = 0
@@ -37,6 +39,8 @@ class Character(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class Oathband(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A seat's list of Characters."""
+
     name: Annotated[str, msgspec.Meta(min_length=1, max_length=80, pattern=r"^[^\x00-\x1f\x7f]+$")]
     characters: Annotated[list[Character], msgspec.Meta(max_length=60)]
 

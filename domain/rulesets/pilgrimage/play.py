@@ -18,11 +18,17 @@ CharacterId = Annotated[str, msgspec.Meta(min_length=1, max_length=60)]
 
 
 class SubmitOathband(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="submit_oathband"):
+    """Before `start`: the seat's Oathband (its Characters, stats and gear), checked against
+    PIL-GEAR."""
+
     oathband: Oathband
     seat: Seat | None = None
 
 
 class Deploy(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="deploy"):
+    """Place a Character within 6" of its side's table edge (x, y in inches); the last
+    deployment begins Turn 1."""
+
     character: CharacterId
     x: float
     y: float
@@ -47,30 +53,37 @@ class Climb(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="climb"
 
 
 class Stand(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="stand"):
-    pass
+    """A Stand Deed: a Knocked Down Character gets up."""
 
 
 class Aim(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="aim"):
-    pass
+    """An Aim Deed (costs 2): the Character's next Fire in this Act has Advantage."""
 
 
 class Guard(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="guard"):
-    pass
+    """A Guard Deed: +1 Might when defending until the Character's next Act begins (PIL-GUARD)."""
 
 
 class Hide(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="hide"):
-    pass
+    """A Hide Deed: Shrouded to every enemy until it Fires, Assaults or ends a Move in the open
+    (PIL-HIDE)."""
 
 
 class Use(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="use"):
+    """A Use Deed on an objective marker within 1" (PIL-USE)."""
+
     objective: Annotated[str, msgspec.Meta(max_length=40)]
 
 
 class Fire(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="fire"):
+    """A Fire Deed at an enemy in range and sight: D12 + Aim against D12 + Might."""
+
     target: CharacterId
 
 
 class Assault(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="assault"):
+    """An Assault Deed on an enemy within 1" (PIL-ASSAULT)."""
+
     target: CharacterId
 
 
