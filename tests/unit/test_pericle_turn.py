@@ -226,10 +226,11 @@ def test_deft_strikes_needs_the_discipline_and_excludes_defend() -> None:
     arena.command("ana", {"type": "end_repositioning"}, [1] * 20)
     assert arena.rule_of("ana", {"type": "deft_strikes", "figure": "hero-sindaro"}) == "deft-strikes"
     arena.command("ana", {"type": "deft_strikes", "figure": "hero-varya"})
-    assert arena.rule_of("ana", {"type": "deft_strikes", "figure": "hero-varya"}) == "deft-strikes"
-    assert arena.rule_of("ana", {"type": "defend", "figure": "hero-varya"}) == "deft-or-defend"
+    assert arena.rule_of("ana", {"type": "deft_strikes", "figure": "hero-varya"}) == "deft-strikes-declared"
+    assert arena.rule_of("ana", {"type": "defend", "figure": "hero-varya"}) == "deft-strikes-declared"
+    arena.put("hero-sindaro", 0, 5, disciplines=("Deft Strikes",))
     arena.command("ana", {"type": "defend", "figure": "hero-sindaro"})
-    assert arena.rule_of("ana", {"type": "deft_strikes", "figure": "hero-sindaro"}) == "deft-strikes"
+    assert arena.rule_of("ana", {"type": "deft_strikes", "figure": "hero-sindaro"}) == "already-defending"
 
 
 def test_defend_is_declared_before_the_action_phase_and_takes_the_action() -> None:

@@ -134,13 +134,18 @@ def choose(play: Play, figure: Figure, purpose: str, options: list[int]) -> int:
     return chosen
 
 
-def declare_defend(play: Play, figure: Figure, shield_bash: bool = True) -> None:
+def may_declare(figure: Figure) -> None:
+    """A standing or prone figure makes one declaration a turn: Defend or Deft Strikes."""
     if not figure.active:
         raise RuleViolation("figure-down", f"{figure.name} is {figure.condition}")
     if figure.defending:
-        raise RuleViolation("already-defending", f"{figure.name} is already Defending")
+        raise RuleViolation("already-defending", f"{figure.name} is Defending this turn")
     if figure.deft_strikes:
-        raise RuleViolation("deft-or-defend", f"{figure.name} has declared Deft Strikes: it attacks this turn")
+        raise RuleViolation("deft-strikes-declared", f"{figure.name} has declared Deft Strikes this turn")
+
+
+def declare_defend(play: Play, figure: Figure, shield_bash: bool = True) -> None:
+    may_declare(figure)
     play.emit(ev.DefendDeclared(figure=figure.id, shield_bash=shield_bash))
 
 
@@ -151,12 +156,7 @@ def declare_deft_strikes(play: Play, command: cmd.DeclareDeftStrikes, actor: str
     figure = own_figure(play, command.figure, actor)
     if "Deft Strikes" not in figure.disciplines:
         raise RuleViolation("deft-strikes", f"{figure.name} does not know Deft Strikes")
-    if not figure.active:
-        raise RuleViolation("figure-down", f"{figure.name} is {figure.condition}")
-    if figure.deft_strikes:
-        raise RuleViolation("deft-strikes", f"{figure.name} has already declared Deft Strikes")
-    if figure.defending:
-        raise RuleViolation("deft-or-defend", f"{figure.name} is Defending: it makes no attack this turn")
+    may_declare(figure)
     play.emit(ev.DeftStrikesDeclared(figure=figure.id))
 
 
