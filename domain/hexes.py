@@ -101,7 +101,10 @@ def cover(a: Hex, b: Hex, complete: set[Hex] | frozenset[Hex], partial: set[Hex]
 
 
 def sight_line_hexes(a: Hex, b: Hex) -> set[Hex]:
-    """The hexes between a and b that either of the two sight lines touches."""
+    """The hexes between a and b that either of the two sight lines touches (none within one
+    hex: a flyer shoots the figure below it)."""
+    if a == b:
+        return set()
     between = _corridor(a, b) - {a, b}
     return set().union(*(_touched(segment, between) for segment in sight_lines(a, b)))
 

@@ -58,7 +58,8 @@ def bearer(live_server: LiveServer) -> dict[str, str]:
 
 
 @schema.parametrize()
-@settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", "25")), deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", "25")), deadline=None,
+          suppress_health_check=list(HealthCheck))
 def test_api_never_errors_and_keeps_to_its_schema(case: Any, live_server: LiveServer,
                                                    bearer: dict[str, str]) -> None:
     case.call_and_validate(

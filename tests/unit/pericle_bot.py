@@ -105,8 +105,13 @@ def _actions(combat: CombatState, rng: random.Random) -> Iterator[tuple[str, dic
     foes = sorted((f for f in combat.figures if f.team != figure.team and f.active),
                   key=lambda f: distance(f.hex, figure.hex))
     for foe in foes[:3]:
-        yield figure.seat, {"type": "attack", "figure": figure.id,
-                            "strikes": [{"target": foe.id, "crit_choice": rng.choice(["damage", "effect"])}]}
+        strike = {"target": foe.id, "crit_choice": rng.choice(["damage", "effect"])}
+        if rng.random() < 0.5:
+            strike["disarm"] = "shield"
+        yield figure.seat, {"type": "attack", "figure": figure.id, "strikes": [strike]}
+    lying = [g for g in combat.ground if distance(g.hex, figure.hex) <= 1]
+    if lying and rng.random() < 0.5:
+        yield figure.seat, {"type": "pick_up", "figure": figure.id, "item": rng.choice(lying).item}
     if figure.spells and rng.random() < 0.5:
         spell = rng.choice(figure.spells)
         target = rng.choice(foes or [figure]) if spell == "Clumsiness" else figure

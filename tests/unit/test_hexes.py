@@ -8,7 +8,7 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.hexes import Hex, cover, distance, line, neighbours
+from domain.hexes import Hex, cover, distance, line, neighbours, sight_line_hexes
 
 coordinate = st.integers(-12, 12)
 hexes = st.builds(Hex, coordinate, coordinate)
@@ -39,6 +39,16 @@ def test_a_line_steps_through_neighbours_from_end_to_end(a: Hex, b: Hex) -> None
 def test_sight_is_symmetric(a: Hex, b: Hex, walls: set[Hex], furniture: set[Hex]) -> None:
     """The two parallel lines are the same pair whichever end they are drawn from."""
     assert cover(a, b, walls, furniture) == cover(b, a, walls, furniture)
+
+
+@settings(max_examples=150)
+@given(hexes, hexes)
+def test_sight_lines_touch_only_hexes_between_the_ends(a: Hex, b: Hex) -> None:
+    """Found by the Pericle bot: a flyer above a figure shares its hex, and a shot between
+    them has no line to draw (it divided by a zero length)."""
+    touched = sight_line_hexes(a, b)
+    assert a not in touched and b not in touched
+    assert all(distance(a, h) <= distance(a, b) and distance(b, h) <= distance(a, b) for h in touched)
 
 
 def test_clear_partial_and_complete_cover() -> None:

@@ -4,6 +4,7 @@ the full replay, and a refused command records nothing."""
 
 from __future__ import annotations
 
+import os
 import random
 from collections import Counter
 
@@ -66,7 +67,7 @@ def play(seed: int, steps: int) -> PericleArena:
     return arena
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=int(os.environ.get("BOT_EXAMPLES", "50")), deadline=None)
 @given(seed=st.integers(0, 2**32), steps=st.integers(1, 150), data=st.data())
 def test_a_combat_replays_to_the_same_state_and_snapshots_agree(seed: int, steps: int, data: st.DataObject) -> None:
     arena = play(seed, steps)
