@@ -60,6 +60,8 @@ def proposals(combat: CombatState, rng: random.Random) -> Iterator[tuple[str, di
                 continue
             if figure.flying_speed:
                 yield from _flights(combat, figure, foe, rng)
+            if rng.random() < 0.3:
+                yield from _pile_joins(combat, figure, striking=False)
             path = toward(combat, figure, foe.hex, rng.randint(0, figure.movement))
             while True:
                 end = path[-1] if path else figure.hex
@@ -83,6 +85,20 @@ def proposals(combat: CombatState, rng: random.Random) -> Iterator[tuple[str, di
         yield hero_seat, {"type": "begin_actions"}
     elif phase == "actions":
         yield from _actions(combat, rng)
+
+
+def _pile_joins(combat: CombatState, figure: Figure, *, striking: bool) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Moves that end by joining a Grapple Pile with a foe in it (as the Action, with a strike)."""
+    for member in combat.figures:
+        if not member.grappled_with or member.team == figure.team or figure.grappled_with:
+            continue
+        path = toward(combat, figure, member.hex, figure.movement)
+        if path and path[-1] == member.hex:
+            body: dict[str, Any] = {"type": "move_figure", "figure": figure.id, "path": [at(h) for h in path],
+                                    "join_pile": True}
+            if striking:
+                body["strike"] = {"target": member.id}
+            yield figure.seat, body
 
 
 def _flights(combat: CombatState, figure: Figure, foe: Figure,
@@ -127,6 +143,8 @@ def _actions(combat: CombatState, rng: random.Random) -> Iterator[tuple[str, dic
             yield figure.seat, {"type": "escape", "figure": figure.id, "to": at(n)}
     if foes and distance(foes[0].hex, figure.hex) == 1 and rng.random() < 0.5:
         yield figure.seat, {"type": "grapple", "figure": figure.id, "target": foes[0].id}
+    if rng.random() < 0.3:
+        yield from _pile_joins(combat, figure, striking=True)
     if figure.condition == "prone":
         yield figure.seat, {"type": "stand_up", "figure": figure.id}
         for n in neighbours(figure.hex):

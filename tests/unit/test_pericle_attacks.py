@@ -10,7 +10,15 @@ from typing import Any
 
 from domain.hexes import Hex
 from domain.rulesets.pericle.catalogue import WEAPONS
-from domain.rulesets.pericle.combat_events import Attacked, Grappled, SpellCast, SpellEnded, Strike
+from domain.rulesets.pericle.combat_events import (
+    Attacked,
+    CheckMade,
+    Grappled,
+    JoinedPile,
+    SpellCast,
+    SpellEnded,
+    Strike,
+)
 from tests.unit.pericle_arena import PericleArena
 
 HIT, CRIT, MISS = 1, 5, 10
@@ -442,6 +450,58 @@ def test_a_successful_grapple_may_strike_at_once_with_a_grapple_weapon() -> None
     assert strike.kind == "grapple-strike" and strike.hit
     assert {m.source: m.value for m in strike.modifiers} == {"dagger or knife in a Grapple": 2}
     assert strike.damage == 2 + 2 - 3, "no shield in a Grapple: only the orc's chainmail"
+
+
+def with_a_pile() -> PericleArena:
+    """Varya and the zombie lie in a Grapple Pile at 3,3; Sindaro (dagger in hand) stands two
+    hexes west; the orc and the spearman are out of the way."""
+    arena = PericleArena()
+    arena.put("zombie", 3, 3, condition="prone", grappled_with=("hero-varya",))
+    arena.put("hero-varya", 3, 3, condition="prone", grappled_with=("zombie",))
+    arena.put("hero-sindaro", 1, 3, facing=0, in_hand=("dagger",))
+    arena.put("orc", 7, 7)
+    arena.put("spearman", 7, 0)
+    return arena
+
+
+JOIN = {"path": [{"q": 2, "r": 3}, {"q": 3, "r": 3}], "join_pile": True}
+
+
+def test_a_move_may_end_by_joining_a_grapple_pile() -> None:
+    """Additional Combat Rules: at the end of its Movement a figure "may choose to enter an
+    existing Grapple pile ... in which case you also become Prone and Grappled. Entering a
+    Grapple pile does not require a Grapple check" (nor the check to cross prone figures)."""
+    arena = with_a_pile()
+    arena.to_movement("heroes")
+    body = {"type": "move_figure", "figure": "hero-sindaro", "path": [{"q": 2, "r": 3}], "join_pile": True}
+    assert arena.rule_of("ana", body) == "no-pile"
+    assert arena.rule_of("ana", {"type": "move_figure", "figure": "hero-sindaro", **JOIN,
+                                 "strike": {"target": "zombie"}}) == "strike-in-movement"
+    events = arena.act("hero-sindaro", "move_figure", [], **JOIN)
+    assert not [e for e in events if isinstance(e, CheckMade)]
+    [joined] = [e for e in events if isinstance(e, JoinedPile)]
+    assert joined.hex == Hex(3, 3) and set(joined.pile) == {"zombie", "hero-varya"}
+    sindaro = arena.figure("hero-sindaro")
+    assert sindaro.hex == Hex(3, 3) and sindaro.condition == "prone"
+    assert sindaro.grappled_with == ("hero-varya", "zombie")
+    assert arena.figure("zombie").grappled_with == ("hero-sindaro", "hero-varya")
+
+
+def test_joining_a_pile_as_the_action_brings_a_strike_as_a_grappler() -> None:
+    """A hero may "join the Grapple pile by moving their combatant onto the pile of standees.
+    The hero becomes Prone and, if that hero is in the Action phase, may then immediately make
+    an attack roll as a Grappler" (a dagger: +2 damage in a Grapple)."""
+    arena = with_a_pile()
+    arena.to_actions("heroes")
+    arena.pass_until("hero-sindaro")
+    body = {"type": "move_figure", "figure": "hero-sindaro", "path": JOIN["path"], "strike": {"target": "zombie"}}
+    assert arena.rule_of("ana", body) == "strike-needs-pile"
+    events = arena.act("hero-sindaro", "move_figure", [HIT, 3], **JOIN, strike={"target": "zombie"})
+    assert [type(e) for e in events if isinstance(e, JoinedPile | Attacked)] == [JoinedPile, Attacked]
+    [strike] = strikes(events)
+    assert strike.kind == "grapple-strike" and strike.hit and strike.target == "zombie"
+    assert {m.source: m.value for m in strike.modifiers} == {"dagger or knife in a Grapple": 2}
+    assert arena.figure("zombie").wounds == 3 + 2
 
 
 def test_a_bow_crit_pins_for_a_turn() -> None:

@@ -493,10 +493,16 @@ def withdraw(play: Play, figure: Figure, command: cmd._Action) -> None:
 
 
 def move_action(play: Play, figure: Figure, command: cmd._Action) -> None:
-    """A second Move as the Action, by the Movement phase's rules."""
+    """A second Move as the Action, by the Movement phase's rules. A hero joining a Grapple Pile
+    this way "may then immediately make an attack roll as a Grappler" (`strike`)."""
     assert isinstance(command, cmd.MoveFigure)
+    if command.strike is not None and not command.join_pile:
+        raise RuleViolation("strike-needs-pile", "a Move brings a strike only when it joins a Grapple Pile")
     can_move(play, figure)
-    walk(play, figure, list(command.path), command.facing, reason="action", fly=command.fly)
+    joined = walk(play, figure, list(command.path), command.facing, reason="action", fly=command.fly,
+                  join_pile=command.join_pile)
+    if joined and command.strike is not None:
+        strike_all(play, play.figure(figure.id), [command.strike])
 
 
 def cast_spell(play: Play, caster: Figure, command: cmd._Action) -> None:

@@ -85,15 +85,6 @@ class Defend(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag
     shield_bash: bool = True  # with Shield Bash I: bash back at adjacent attackers when a die allows
 
 
-class MoveFigure(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="move_figure"):
-    """A figure's whole move, hex by hex (each adjacent to the last), then its facing. In the
-    Action phase this is the Move Action."""
-
-    path: Annotated[list[Hex], msgspec.Meta(max_length=12)] = []
-    facing: Facing | None = None
-    fly: bool | None = None  # a flyer: true takes off or stays aloft, false lands at the end; unset keeps it
-
-
 class StrikeOrder(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """One strike of an attack: its target, the weapon, and the attacker's choices for it."""
 
@@ -102,6 +93,17 @@ class StrikeOrder(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_on
     mastery: Literal["ad", "damage"] = "ad"  # what each Weapon Mastery of the weapon's class grants
     crit_choice: Literal["damage", "effect"] = "damage"  # on "one star or torch"
     disarm: Name | None = None  # the item a Sword crit makes the target drop (a weapon, or "shield")
+
+
+class MoveFigure(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="move_figure"):
+    """A figure's whole move, hex by hex (each adjacent to the last), then its facing. In the
+    Action phase this is the Move Action. A move may end by joining a Grapple Pile."""
+
+    path: Annotated[list[Hex], msgspec.Meta(max_length=12)] = []
+    facing: Facing | None = None
+    fly: bool | None = None  # a flyer: true takes off or stays aloft, false lands at the end; unset keeps it
+    join_pile: bool = False  # end the move in the Grapple Pile on the path's last hex, prone and Grappled
+    strike: StrikeOrder | None = None  # joining a pile as the Action: an immediate attack as a Grappler
 
 
 class Attack(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="attack"):

@@ -149,6 +149,14 @@ class Grappled(msgspec.Struct, frozen=True, kw_only=True, tag="grappled"):
     success: bool
 
 
+class JoinedPile(msgspec.Struct, frozen=True, kw_only=True, tag="joined_pile"):
+    """A figure moved onto a Grapple Pile and joined it: prone and Grappled with everyone in it."""
+
+    figure: str
+    hex: Hex
+    pile: tuple[str, ...]
+
+
 class EscapedGrapple(msgspec.Struct, frozen=True, kw_only=True, tag="escaped_grapple"):
     figure: str
     check: Check
@@ -236,6 +244,6 @@ class CombatEnded(msgspec.Struct, frozen=True, kw_only=True, tag="combat_ended")
 COMBAT_EVENTS: tuple[type[msgspec.Struct], ...] = (
     HeroJoined, CommandRecorded, KarmaSpent, CombatBegan, InitiativeRolled, OrderChosen, CheckMade, FigureMoved,
     FellProne, FellIntoPit, ChoiceRolled, FigureFaced, TeamMoved, RepositioningEnded, DefendDeclared,
-    DeftStrikesDeclared, ActionPhaseBegan, Attacked, Grappled, EscapedGrapple, Damaged, SpellCast, SpellMaintained,
-    SpellEnded, StoodUp, WeaponsReadied, WeaponReloaded, ItemPickedUp, ActionDone, ActionDelayed, SlotSkipped,
-    TurnEnded, CombatEnded)
+    DeftStrikesDeclared, ActionPhaseBegan, Attacked, Grappled, JoinedPile, EscapedGrapple, Damaged, SpellCast,
+    SpellMaintained, SpellEnded, StoodUp, WeaponsReadied, WeaponReloaded, ItemPickedUp, ActionDone, ActionDelayed,
+    SlotSkipped, TurnEnded, CombatEnded)

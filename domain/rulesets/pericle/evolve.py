@@ -123,8 +123,12 @@ def _tick_bleed(state: CombatState, event: ev.Damaged) -> CombatState:
 
 def _pile(state: CombatState, event: ev.Grappled) -> CombatState:
     defender = _figure(state, event.defender)
-    pile = {event.attacker, event.defender, *defender.grappled_with}
     state = _update(state, event.attacker, hex=defender.hex)
+    return _in_one_pile(state, {event.attacker, event.defender, *defender.grappled_with})
+
+
+def _in_one_pile(state: CombatState, pile: set[str]) -> CombatState:
+    """Everyone in a Grapple Pile is prone and Grappled with all the others."""
     return replace(state, figures=tuple(
         replace(f, condition="prone", grappled_with=tuple(sorted(pile - {f.id}))) if f.id in pile else f
         for f in state.figures))
@@ -240,6 +244,8 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
             return _update(state, figure.id, unloaded=_without(figure.unloaded, event.weapon.lower()))
         case ev.Grappled():
             return _pile(state, event) if event.success else state
+        case ev.JoinedPile():
+            return _in_one_pile(state, {event.figure, *event.pile})
         case ev.EscapedGrapple():
             return _escape(state, event)
         case ev.Damaged():

@@ -36,17 +36,18 @@ def hurdled(here: Hex, landing: Hex) -> list[Hex]:
 
 
 def walk(play: Play, figure: Figure, path: list[Hex], facing: int | None, *, reason: str,
-         fly: bool | None = None) -> None:
+         fly: bool | None = None, join_pile: bool = False) -> bool:
     """Validate the whole path, then resolve it leg by leg: a check where a leg needs one, and
-    the move ends where a check fails."""
+    the move ends where a check fails. Returns whether the figure joined a Grapple Pile."""
     state = play.state
     if path and figure.pinned_turn >= state.turn:
         raise RuleViolation("pinned", f"{figure.name} is Pinned: it may rotate but not move this turn")
     if fly is not None and not figure.flying_speed:
         raise RuleViolation("cannot-fly", f"{figure.name} does not fly")
+    pile = pile_to_join(play, figure, path, fly) if join_pile else ()
     if figure.airborne or fly:
         _fly(play, figure, path, facing, reason=reason, land=fly is False)
-        return
+        return False
     if path and figure.hex in state.encounter.map.pits:
         raise RuleViolation("clinging", f"{figure.name} clings to a pit's edge: climbing out is an Action")
     limit = movement_points(figure)
@@ -70,21 +71,43 @@ def walk(play: Play, figure: Figure, path: list[Hex], facing: int | None, *, rea
         if index < len(legs) - 1 and not engaged and board.embattled_by(state, figure, at=landing):
             raise RuleViolation("embattled-stop", f"entering {landing} Embattles {figure.name}: the move stops there")
     taken: list[Hex] = []
-    for landing, over in legs:
+    for index, (landing, over) in enumerate(legs):
         fell_in = _jump(play, figure, over) if over else None
         if fell_in is not None:
             taken.append(fell_in)
             _finish(play, figure, taken, facing, reason)
             _land_short(play, figure, fell_in)
-            return
+            return False
         taken.append(landing)
+        if pile and index == len(legs) - 1:
+            break  # "Entering a Grapple pile does not require a Grapple check"
         entered = set(footprint(figure.size, landing, figure.facing)) - set(figure.hexes)
         lying = any(board.lying_in(state, h, besides=figure.id) for h in entered or {landing})
         if lying and not _clear_the_body(play, figure):
             _finish(play, figure, taken, facing, reason)
             play.emit(ev.FellProne(figure=figure.id, reason="failed to cross a body or prone figure"))
-            return
+            return False
     _finish(play, figure, taken, facing, reason)
+    if not pile or not play.figure(figure.id).active:
+        return False
+    play.emit(ev.JoinedPile(figure=figure.id, hex=path[-1], pile=pile))
+    return True
+
+
+def pile_to_join(play: Play, figure: Figure, path: list[Hex], fly: bool | None) -> tuple[str, ...]:
+    """Additional Combat Rules: at the end of a move a figure "may choose to enter an existing
+    Grapple pile - a group of 2 or more combatants that are Prone and Grappled"; a prone one
+    crawls in. Returns who is in the pile on the path's last hex."""
+    if not path:
+        raise RuleViolation("no-pile", "a figure joins a Grapple Pile by ending its move on the pile's hex")
+    if figure.size > 1:
+        raise RuleViolation("grapple-size", "grappling a figure of more than one hex is not hosted yet")
+    if figure.airborne or fly:
+        raise RuleViolation("ground-and-air", "a flyer lands before it joins a Grapple Pile")
+    members = [f for f in play.state.figures if path[-1] in f.hexes and f.grappled_with and f.id != figure.id]
+    if len(members) < 2 or all(member.team == figure.team for member in members):
+        raise RuleViolation("no-pile", f"no Grapple Pile with a foe in it lies at {path[-1]}")
+    return tuple(member.id for member in members)
 
 
 def _fly(play: Play, figure: Figure, path: list[Hex], facing: int | None, *, reason: str, land: bool) -> None:

@@ -60,8 +60,10 @@ def move_in_phase(play: Play, command: cmd.MoveFigure, actor: str) -> None:
         raise RuleViolation("not-your-movement", f"the {play.state.moving} are moving")
     if figure.id in play.state.moved_figures:
         raise RuleViolation("already-moved", "a figure finishes its move before the next moves, and moves once")
+    if command.strike is not None:
+        raise RuleViolation("strike-in-movement", "only joining a Grapple Pile as the Action brings a strike")
     can_move(play, figure)
-    walk(play, figure, command.path, command.facing, reason="movement", fly=command.fly)
+    walk(play, figure, command.path, command.facing, reason="movement", fly=command.fly, join_pile=command.join_pile)
 
 
 def end_movement(play: Play, command: cmd.EndMovement, actor: str) -> None:
