@@ -42,12 +42,15 @@ TROLL = {"id": "troll", "name": "Troll", "hp": 12, "mt": 8, "base_ad": 0, "size"
 
 
 def play(seed: int, steps: int) -> PericleArena:
-    """A combat on the arena's map; on odd seeds with a giant bat, a 3-hex troll, a pit and fire."""
+    """A combat on the arena's map; on odd seeds with a giant bat, a 3-hex troll, a pit and fire;
+    on every third seed one team surprises the other."""
     extra: dict[str, object] = {}
     if seed % 2:
         extra = {"enemies": [*encounter()["enemies"], BAT, TROLL],
                  "map": {**encounter()["map"], "pits": [{"q": 1, "r": 6}], "hazards": [
                      {"hex": {"q": 1, "r": 1}, "name": "fire", "damage": "1d4"}]}}
+    if seed % 3 == 0:
+        extra["surprise"] = "heroes" if seed % 2 else "enemies"
     arena = PericleArena(**extra)
     rng = random.Random(seed)
     for _ in range(steps):

@@ -43,6 +43,55 @@ def test_a_failed_initiative_lets_the_enemies_choose() -> None:
     assert arena.combat.moving == "heroes"
 
 
+def test_a_surprising_party_takes_a_free_first_turn() -> None:
+    """Surprise: "one full free turn of action, including Movement and Action phases. After the
+    turn of Surprise, combat will then continue normally, starting with Initiative." The
+    surprised enemies neither move, turn, declare nor act (PER-SURPRISE)."""
+    arena = PericleArena(surprise="heroes")
+    combat = arena.combat
+    assert (combat.phase, combat.turn, combat.moving, combat.surprise) == ("movement", 1, "heroes", "heroes")
+    arena.act("hero-varya", "move_figure", path=[{"q": 1, "r": 3}], facing=0)
+    arena.command("ana", {"type": "end_movement"})
+    assert arena.combat.phase == "reposition", "the enemies have no Movement phase this turn"
+    arena.put("hero-varya", 5, 3, facing=3)  # behind the orc: unsurprised, it would turn to face her
+    facings = {f.id: f.facing for f in arena.combat.team("enemies")}
+    arena.command("ana", {"type": "end_repositioning"}, [1] * 10)
+    assert {f.id: f.facing for f in arena.combat.team("enemies")} == facings, "taken by surprise, they do not turn"
+    assert arena.rule_of("gm", {"type": "defend", "figure": "orc"}) == "surprised"
+    arena.command("ana", {"type": "begin_actions"})
+    assert set(arena.combat.order) == {"hero-varya", "hero-baerwyn", "hero-sindaro"}
+    arena.end_turn()
+    assert arena.combat.phase == "initiative" and arena.combat.surprise is None
+    arena.to_movement("enemies")
+    assert arena.combat.turn == 2 and arena.combat.moving == "enemies"
+
+
+def test_surprised_heroes_watch_the_enemies_move_and_act() -> None:
+    arena = PericleArena(surprise="enemies")
+    assert arena.combat.moving == "enemies"
+    assert arena.rule_of("ana", {"type": "move_figure", "figure": "hero-varya", "path": [{"q": 1, "r": 3}]}) \
+        == "not-your-movement"
+    arena.command("gm", {"type": "end_movement"}, [1] * 10)
+    assert arena.combat.phase == "declare", "the enemies reposition at once; the heroes have nothing to finish"
+    assert arena.rule_of("ana", {"type": "face", "figure": "hero-varya", "facing": 1}) == "surprised"
+    arena.command("gm", {"type": "begin_actions"})
+    assert {arena.figure(f).team for f in arena.combat.order} == {"enemies"}
+
+
+def test_surprise_and_a_granted_initiative_do_not_go_together() -> None:
+    from domain.battle import BattleState, decide
+    from domain.commands import CreateBattle
+    from domain.dice import HmacDice
+    from domain.errors import DomainError
+    from tests.unit.pericle_arena import BATTLE, encounter
+
+    options = {"encounter": encounter(surprise="heroes", first_turn="heroes")}
+    create = CreateBattle(battle_id=BATTLE, ruleset="pericle", seats=("ana", "gm"), options=options)
+    with pytest.raises(DomainError) as refused:
+        decide(BattleState(), create, HmacDice(b"\x01" * 32, BATTLE, "", 0), "p0")
+    assert any("surprise and first_turn" in p for p in refused.value.problems)
+
+
 def test_the_story_can_grant_the_opening_initiative() -> None:
     arena = PericleArena(first_turn="enemies")
     assert arena.combat.phase == "order" and arena.combat.initiative == "enemies" and arena.combat.turn == 1

@@ -440,7 +440,7 @@ def grapple(play: Play, attacker: Figure, command: cmd._Action) -> None:
     if target.team == attacker.team or not target.active:
         raise RuleViolation("target", f"{target.name} cannot be Grappled")
     if attacker.size > 1 or target.size > 1:
-        raise RuleViolation("grapple-size", "grappling a figure of more than one hex is not hosted yet")
+        raise RuleViolation("grapple-size", "only figures of one hex grapple and are grappled (PER-GRAPPLE-SIZE)")
     if board.gap(attacker, target) != 1 or not board.in_front(attacker, target):
         raise RuleViolation("front-hexes", f"{target.name} is not in {attacker.name}'s front hexes")
     if attacker.airborne != target.airborne:

@@ -41,6 +41,12 @@ class CombatBegan(msgspec.Struct, frozen=True, kw_only=True, tag="combat_began")
     pass
 
 
+class SurpriseTurnBegan(msgspec.Struct, frozen=True, kw_only=True, tag="surprise_turn_began"):
+    """Turn 1 is the surprising team's alone: it moves and acts; Initiative opens turn 2."""
+
+    team: Team
+
+
 class InitiativeRolled(msgspec.Struct, frozen=True, kw_only=True, tag="initiative_rolled"):
     turn: int
     winner: Team
@@ -242,8 +248,8 @@ class CombatEnded(msgspec.Struct, frozen=True, kw_only=True, tag="combat_ended")
 
 
 COMBAT_EVENTS: tuple[type[msgspec.Struct], ...] = (
-    HeroJoined, CommandRecorded, KarmaSpent, CombatBegan, InitiativeRolled, OrderChosen, CheckMade, FigureMoved,
-    FellProne, FellIntoPit, ChoiceRolled, FigureFaced, TeamMoved, RepositioningEnded, DefendDeclared,
+    HeroJoined, CommandRecorded, KarmaSpent, CombatBegan, SurpriseTurnBegan, InitiativeRolled, OrderChosen, CheckMade,
+    FigureMoved, FellProne, FellIntoPit, ChoiceRolled, FigureFaced, TeamMoved, RepositioningEnded, DefendDeclared,
     DeftStrikesDeclared, ActionPhaseBegan, Attacked, Grappled, JoinedPile, EscapedGrapple, Damaged, SpellCast,
     SpellMaintained, SpellEnded, StoodUp, WeaponsReadied, WeaponReloaded, ItemPickedUp, ActionDone, ActionDelayed,
     SlotSkipped, TurnEnded, CombatEnded)

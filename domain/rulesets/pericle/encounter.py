@@ -80,6 +80,7 @@ class Encounter(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     enemy_seat: Name | None = None  # the seat that plays the enemies; the last seat by default
     mode: Literal["adventure", "saga"] = "adventure"
     first_turn: Literal["heroes", "enemies"] | None = None  # the story grants the opening initiative
+    surprise: Literal["heroes", "enemies"] | None = None  # this team surprises the other: a free first turn
 
 
 def problems(encounter: Encounter, seats: list[str] | tuple[str, ...]) -> list[str]:
@@ -103,6 +104,8 @@ def problems(encounter: Encounter, seats: list[str] | tuple[str, ...]) -> list[s
     ids = [e.id for e in encounter.enemies]
     if len(set(ids)) != len(ids):
         found.append("enemy ids must be unique")
+    if encounter.surprise is not None and encounter.first_turn is not None:
+        found.append("surprise and first_turn together: after the Surprise turn, combat starts with Initiative")
     if encounter.enemy_seat is not None and encounter.enemy_seat not in seats:
         found.append(f"enemy_seat {encounter.enemy_seat!r} is not one of the seats")
     return found

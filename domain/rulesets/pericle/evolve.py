@@ -12,7 +12,7 @@ from domain.hexes import Hex
 from domain.records import replace_where
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.combat import condition
-from domain.rulesets.pericle.state import ActiveSpell, Bleed, CombatState, Figure, GroundItem, LastCommand
+from domain.rulesets.pericle.state import ActiveSpell, Bleed, CombatState, Figure, GroundItem, LastCommand, Team
 
 replace = msgspec.structs.replace
 BLEED_TURNS = 5
@@ -196,6 +196,10 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
             return replace(_new_turn(state, event.turn), initiative=event.winner, phase="order")
         case ev.CombatBegan():
             return replace(state, phase="initiative")
+        case ev.SurpriseTurnBegan():
+            surprised: Team = "enemies" if event.team == "heroes" else "heroes"
+            return replace(_new_turn(state, 1), surprise=event.team, initiative=event.team, moving=event.team,
+                           moved_teams=(surprised,), moved_figures=(), phase="movement")
         case ev.OrderChosen():
             return replace(state, moving=event.first, moved_teams=(), moved_figures=(),
                            phase="movement")
@@ -274,7 +278,7 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
             state = replace(state, position=state.position + 1)
             return _update(state, event.figure, stunned=False, acted=True) if event.reason == "stunned" else state
         case ev.TurnEnded():
-            return replace(state, phase="initiative", order=(), position=0, delayed=())
+            return replace(state, phase="initiative", order=(), position=0, delayed=(), surprise=None)
         case ev.CombatEnded():
             return replace(state, phase="ended", winner=event.winner)
     return state

@@ -101,7 +101,7 @@ def pile_to_join(play: Play, figure: Figure, path: list[Hex], fly: bool | None) 
     if not path:
         raise RuleViolation("no-pile", "a figure joins a Grapple Pile by ending its move on the pile's hex")
     if figure.size > 1:
-        raise RuleViolation("grapple-size", "grappling a figure of more than one hex is not hosted yet")
+        raise RuleViolation("grapple-size", "only figures of one hex join a Grapple Pile (PER-GRAPPLE-SIZE)")
     if figure.airborne or fly:
         raise RuleViolation("ground-and-air", "a flyer lands before it joins a Grapple Pile")
     members = [f for f in play.state.figures if path[-1] in f.hexes and f.grappled_with and f.id != figure.id]

@@ -130,6 +130,7 @@ class CombatState(msgspec.Struct, frozen=True, kw_only=True):
     phase: Phase = "setup"
     turn: int = 0
     initiative: Team | None = None  # who won this turn's initiative
+    surprise: Team | None = None  # during a Surprise turn, the team that takes it
     moving: Team | None = None
     moved_teams: tuple[Team, ...] = ()
     moved_figures: tuple[str, ...] = ()  # who has made its move this Movement phase

@@ -71,6 +71,10 @@ def end_movement(play: Play, command: cmd.EndMovement, actor: str) -> None:
     assert play.state.moving is not None
     acting_for_team(play, play.state.moving, command.seat, actor)
     play.emit(ev.TeamMoved(team=play.state.moving))
+    if play.state.phase == "reposition" and play.state.surprise == "enemies":
+        # The surprised heroes have no repositioning of their own to finish.
+        _reposition_enemies(play)
+        play.emit(ev.RepositioningEnded())
 
 
 # ---- Repositioning and declarations -------------------------------------------------------
@@ -81,6 +85,7 @@ def face(play: Play, command: cmd.Face, actor: str) -> None:
     require_phase(play.state, "reposition", "declare")
     if figure.team != "heroes":
         raise RuleViolation("enemy-repositioning", "enemies reposition by the seed's three rules, after the heroes")
+    not_surprised(play.state, figure)
     if not figure.active:
         raise RuleViolation("figure-down", f"{figure.name} is {figure.condition}")
     play.emit(ev.FigureFaced(figure=figure.id, facing=command.facing))
@@ -91,12 +96,24 @@ def end_repositioning(play: Play, command: cmd.EndRepositioning, actor: str) -> 
     may turn again in answer until the Action phase begins."""
     require_phase(play.state, "reposition")
     acting_for_team(play, "heroes", command.seat, actor)
+    if play.state.surprise != "heroes":
+        _reposition_enemies(play)
+    play.emit(ev.RepositioningEnded())
+
+
+def _reposition_enemies(play: Play) -> None:
     for enemy in play.state.team("enemies"):
         if enemy.standing:
             best = enemy_facing(play, enemy)
             if best != enemy.facing:
                 play.emit(ev.FigureFaced(figure=enemy.id, facing=best, reason="enemy repositioning"))
-    play.emit(ev.RepositioningEnded())
+
+
+def not_surprised(state: CombatState, figure: Figure) -> None:
+    """Surprise: the surprised team neither moves, turns, declares nor acts in the Surprise turn
+    (PER-SURPRISE)."""
+    if state.surprise is not None and figure.team != state.surprise:
+        raise RuleViolation("surprised", f"the {figure.team} are surprised: the {state.surprise} have this turn")
 
 
 def enemy_facing(play: Play, enemy: Figure) -> int:
@@ -136,8 +153,9 @@ def choose(play: Play, figure: Figure, purpose: str, options: list[int]) -> int:
     return chosen
 
 
-def may_declare(figure: Figure) -> None:
+def may_declare(state: CombatState, figure: Figure) -> None:
     """A standing or prone figure makes one declaration a turn: Defend or Deft Strikes."""
+    not_surprised(state, figure)
     if not figure.active:
         raise RuleViolation("figure-down", f"{figure.name} is {figure.condition}")
     if figure.defending:
@@ -147,7 +165,7 @@ def may_declare(figure: Figure) -> None:
 
 
 def declare_defend(play: Play, figure: Figure, shield_bash: bool = True) -> None:
-    may_declare(figure)
+    may_declare(play.state, figure)
     play.emit(ev.DefendDeclared(figure=figure.id, shield_bash=shield_bash))
 
 
@@ -158,7 +176,7 @@ def declare_deft_strikes(play: Play, command: cmd.DeclareDeftStrikes, actor: str
     figure = own_figure(play, command.figure, actor)
     if "Deft Strikes" not in figure.disciplines:
         raise RuleViolation("deft-strikes", f"{figure.name} does not know Deft Strikes")
-    may_declare(figure)
+    may_declare(play.state, figure)
     play.emit(ev.DeftStrikesDeclared(figure=figure.id))
 
 
@@ -179,9 +197,10 @@ def order_ad(figure: Figure) -> int:
 def action_order(state: CombatState) -> tuple[str, ...]:
     """Haste first; then highest Base AD first, ties to the team that won initiative; heroes
     tied among themselves in the order they joined (a hero may Delay). Unconscious casters keep
-    a slot, where their maintained spells lapse."""
+    a slot, where their maintained spells lapse. In a Surprise turn only the surprising team."""
     casters = {s.caster for s in state.spells}
-    eligible = [f for f in state.figures if f.active or (f.condition == "unconscious" and f.id in casters)]
+    eligible = [f for f in state.figures if (f.active or (f.condition == "unconscious" and f.id in casters))
+                and (state.surprise is None or f.team == state.surprise)]
     winner = state.initiative or "heroes"
     hasty = [Combatant(f.id, f.team, order_ad(f)) for f in eligible if "Haste" in f.disciplines]
     others = [Combatant(f.id, f.team, order_ad(f)) for f in eligible if "Haste" not in f.disciplines]

@@ -169,6 +169,15 @@ class PericleCombat(PericleChecks):
             "it with the Defend declarations (`deft_strikes`), keeps the lower place even if it then strikes once, "
             "and without it may not strike twice with one weapon. A hero declares Deft Strikes or Defend, not "
             "both."),
+        provisional(
+            "PER-SURPRISE",
+            "An encounter's `surprise` gives that team turn 1 alone: it moves, repositions, declares and acts; the "
+            "surprised team neither moves, turns, declares nor acts (and enemies taken by surprise do not "
+            "reposition). Initiative opens turn 2; spells and effects count the Surprise turn as a turn."),
+        provisional(
+            "PER-GRAPPLE-SIZE",
+            "Only figures of one hex grapple, are grappled or join a Grapple Pile: the seed stacks the standees of a "
+            "pile in one hex, which a 3- or 4-hex base cannot share."),
         provisional("PER-STUN", "A stunned figure loses its next Action slot and cannot move until it has."),
         provisional(
             "PER-CLIMB-OUT",
@@ -213,8 +222,11 @@ class PericleCombat(PericleChecks):
         if options.get("encounter") is None:
             return ()
         first = options["encounter"].get("first_turn")
+        surprise = options["encounter"].get("surprise")
         opening: list[msgspec.Struct] = [ev.CombatBegan()]
-        if first is not None:
+        if surprise is not None:
+            opening.append(ev.SurpriseTurnBegan(team=surprise))
+        elif first is not None:
             opening.append(ev.InitiativeRolled(turn=1, winner=first))
         return opening
 
