@@ -9,17 +9,20 @@ from __future__ import annotations
 from typing import Any
 
 from domain.hexes import Hex
-from domain.rulesets.pericle.catalogue import WEAPONS
+from domain.rulesets.pericle.catalogue import WEAPONS, Poison
 from domain.rulesets.pericle.combat_events import (
     Attacked,
     CheckMade,
+    Damaged,
     Grappled,
     JoinedPile,
+    PoisonSave,
     SpellCast,
     SpellEnded,
     Strike,
 )
-from tests.unit.pericle_arena import PericleArena
+from domain.rulesets.pericle.state import Poisoned
+from tests.unit.pericle_arena import PericleArena, encounter
 
 HIT, CRIT, MISS = 1, 5, 10
 ONE, TWO, THREE, FOUR = 6, 7, 8, 9
@@ -373,6 +376,91 @@ def test_the_zombie_grapple() -> None:
     varya, zombie = arena.figure("hero-varya"), arena.figure("zombie")
     assert varya.hex == zombie.hex == Hex(3, 3) and varya.condition == zombie.condition == "prone"
     assert varya.grappled_with == ("zombie",)
+
+
+def test_grappling_expertise_takes_the_better_of_two_rolls_whoever_rolls() -> None:
+    """Monster Disciplines & Abilities, Grappling Expertise: "two rolls are taken and the better
+    outcome for the combatant with Grappling Expertise is used". Callan (Grapple 4) rolls AD2 to
+    avoid the zombie: with Misfortune now, his 2 and a critical failure keep the failure."""
+    enemies = [{**e, "abilities": ["Grappling Expertise"]} if e["id"] == "zombie" else e
+               for e in encounter()["enemies"]]
+    arena = in_melee(enemies=enemies)
+    assert arena.figure("zombie").disciplines == ("Grappling Expertise",)
+    arena.put("zombie", 2, 3, facing=0)
+    arena.put("hero-varya", 3, 3, facing=0, grapple=4)
+    arena.pass_until("zombie")
+    [grappled] = [e for e in arena.act("zombie", "grapple", [TWO, MISS], target="hero-varya")
+                  if isinstance(e, Grappled)]
+    assert grappled.roller == "hero-varya" and grappled.check.misfortune == 1 and grappled.success
+    arena = in_melee()
+    arena.put("zombie", 2, 3, facing=0, disciplines=("Grappling Expertise",))
+    arena.pass_until("zombie")
+    [grappled] = [e for e in arena.act("zombie", "grapple", [MISS, TWO], target="hero-varya")
+                  if isinstance(e, Grappled)]
+    assert grappled.roller == "zombie" and grappled.check.fortune == 1 and grappled.success
+
+
+def spider(poison: dict[str, Any]) -> PericleArena:
+    """A spider (Bite 1d4 + poison) behind Varya, facing her back; the Action phase begins."""
+    bite = {"name": "Bite", "damage": "1d4", "natural": True, "poison": poison}
+    enemy = {"id": "spider", "name": "Spider", "hp": 4, "mt": 1, "base_ad": 2, "movement": 6, "attacks": [bite],
+             "hex": {"q": 2, "r": 3}, "facing": 0}
+    arena = in_melee(enemies=[*encounter()["enemies"], enemy])
+    arena.pass_until("spider")
+    return arena
+
+
+def test_the_gray_spiders_venom_burns_each_turn_until_an_easy_mt_save() -> None:
+    """Venom & Poison: "Gray Spider, Bite 1d4+poison. Poison: Bite | 2d6 damage | Easy MT (AD+1)";
+    "the target will be affected by the poison on every turn until a successful save is made".
+    Varya (MT3) saves at AD4 as her slot opens, right after the bite (PER-POISON)."""
+    arena = spider({"damage": "2d6", "save": 1})
+    events = arena.act("spider", "attack", [HIT, 4, MISS, 2, 1], strikes=[{"target": "hero-varya"}])
+    [bite] = strikes(events)
+    assert bite.damage == 4 - 1 and bite.poison is not None, "through her leather, from behind: no buckler"
+    [save] = [e for e in events if isinstance(e, PoisonSave)]
+    assert save.figure == "hero-varya" and save.check.ad == 4 and not save.saved
+    [burn] = [e for e in events if isinstance(e, Damaged)]
+    assert burn.amount == 3 and burn.source == "poison:spider:Bite"
+    assert arena.figure("hero-varya").wounds == 3 + 3 and arena.figure("hero-varya").poisoned is not None
+    arena.end_turn()
+    arena.to_actions("heroes")
+    arena.pass_until("spider")
+    events = arena.act("spider", "pass_action", [HIT])
+    assert [e.saved for e in events if isinstance(e, PoisonSave)] == [True]
+    assert arena.figure("hero-varya").poisoned is None and not [e for e in events if isinstance(e, Damaged)]
+
+
+def test_venom_needs_damage_through_armour_and_does_not_stack() -> None:
+    """"no effect unless the primary attack does enough damage to penetrate the target's armor";
+    "Once poisoned, future poisonings do not stack"."""
+    arena = spider({"damage": "2d6", "save": 1})
+    [bite] = strikes(arena.act("spider", "attack", [HIT, 1], strikes=[{"target": "hero-varya"}]))
+    assert bite.hit and bite.damage == 0 and bite.poison is None
+    assert arena.figure("hero-varya").poisoned is None
+    arena = spider({"damage": "2d6", "save": 1})
+    arena.put("hero-varya", 3, 3, poisoned=Poisoned(poison=Poison(damage="1d6"), source="spider:Bite"))
+    [bite] = strikes(arena.act("spider", "attack", [HIT, 4, HIT], strikes=[{"target": "hero-varya"}]))
+    assert bite.damage == 3 and bite.poison is None
+
+
+def test_the_red_spiders_venom_weakens_with_each_failed_save() -> None:
+    """"Red Spider, Bite 1d4+poison. Poison: Bite | -1 AD, cumulative effect with each failed save,
+    resolves with save | Difficult MT (AD-1)": the penalty counts on her attacks."""
+    arena = spider({"ad": -1, "save": -1})
+    events = arena.act("spider", "attack", [HIT, 4, MISS], strikes=[{"target": "hero-varya"}])
+    [save] = [e for e in events if isinstance(e, PoisonSave)]
+    assert save.check.ad == 3 - 1 and save.penalty == -1
+    [strike] = strikes(arena.act("hero-varya", "attack", [MISS], strikes=[{"target": "orc"}]))
+    assert sources(strike)["poison"] == -1
+    arena.end_turn()
+    arena.to_actions("heroes")
+    arena.pass_until("spider")
+    arena.act("spider", "pass_action", [MISS])
+    poisoned = arena.figure("hero-varya").poisoned
+    assert poisoned is not None and poisoned.penalty == -2
+    [strike] = strikes(arena.act("hero-varya", "attack", [MISS], strikes=[{"target": "orc"}]))
+    assert sources(strike)["poison"] == -2
 
 
 def test_a_grappled_hero_fights_with_a_dagger_or_escapes() -> None:

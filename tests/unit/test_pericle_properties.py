@@ -33,7 +33,8 @@ def board_invariants(combat: CombatState) -> None:
 
 
 BAT = {"id": "bat", "name": "Giant bat", "hp": 4, "mt": 1, "base_ad": 2, "movement": 2, "flying": 6,
-       "attacks": [{"name": "Bite", "damage": "1d4", "natural": True}], "hex": {"q": 3, "r": 6}, "facing": 3}
+       "attacks": [{"name": "Bite", "damage": "1d4", "natural": True, "poison": {"damage": "1d4", "ad": -1}}],
+       "abilities": ["Grappling Expertise"], "hex": {"q": 3, "r": 6}, "facing": 3}
 
 
 TROLL = {"id": "troll", "name": "Troll", "hp": 12, "mt": 8, "base_ad": 0, "size": 3, "armour": 1, "movement": 3,

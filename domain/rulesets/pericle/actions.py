@@ -10,7 +10,7 @@ import msgspec
 from domain.dice_expression import roll_expression
 from domain.errors import RuleViolation
 from domain.hexes import distance
-from domain.rulesets.pericle import board
+from domain.rulesets.pericle import board, poison
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.catalogue import DEFT_WEAPONS, SPELLS, Weapon, unarmed
@@ -232,6 +232,7 @@ def _plan(play: Play, attacker: Figure, target: Figure, weapon: Weapon, own: lis
     if target.defending and not (kind != "melee" and "Dodge" in target.disciplines):
         defense.append("Defending")
     below_zero_cap = 3
+    adjustments += poison.penalty(attacker)
     for spell in play.state.spells:
         if spell.spell == "Clumsiness" and spell.target == attacker.id:
             adjustments.append(Adjustment(-2 * spell.exhaustion, "Clumsiness"))
@@ -382,7 +383,7 @@ def _damage(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: 
     disarmed = _disarmed(target, order.disarm) if effect == "disarm" else None
     return msgspec.structs.replace(strike, damage_roll=damage_roll, crit_face=face, crit_roll=crit_roll,
                                    crit_effect=effect, protection=protection, modifiers=bonuses, damage=dealt,
-                                   disarmed=disarmed)
+                                   disarmed=disarmed, poison=poison.delivered(weapon, target, dealt))
 
 
 def _disarmed(target: Figure, chosen: str | None) -> str | None:
@@ -449,7 +450,11 @@ def grapple(play: Play, attacker: Figure, command: cmd._Action) -> None:
     roller, ad = opposed(attacker.grapple, defending_score)
     if attacker.grapple == defending_score:
         roller = "aggressor" if attacker.team == "heroes" else "defender"
-    rolled = check(play.dice, f"{attacker.name} grapples {target.name}", ad, [])
+    # Grappling Expertise: "two rolls are taken and the better outcome for the combatant with
+    # Grappling Expertise is used", whichever side rolls.
+    expert = "Grappling Expertise" in attacker.disciplines
+    rolled = check(play.dice, f"{attacker.name} grapples {target.name}", ad, [],
+                   fortune=int(expert and roller == "aggressor"), misfortune=int(expert and roller == "defender"))
     success = rolled.success if roller == "aggressor" else not rolled.success
     play.emit(ev.Grappled(attacker=attacker.id, defender=target.id,
                           roller=attacker.id if roller == "aggressor" else target.id, check=rolled, success=success))
@@ -522,7 +527,7 @@ def cast_spell(play: Play, caster: Figure, command: cmd._Action) -> None:
     power = command.power if spell.initial_exhaustion == 0 else 0
     if spell.initial_exhaustion == 0 and power < 1:
         raise RuleViolation("spell-power", f"{spell.name} costs xE: put at least 1 Exhaustion into it")
-    adjustments: list[Adjustment] = []
+    adjustments: list[Adjustment] = poison.penalty(caster)
     if caster.airborne:
         adjustments.append(Adjustment(-1, "casting while flying"))
     elif target.airborne:

@@ -4,11 +4,22 @@ transcribed as printed; where the extraction lost a row, the gap is named, not f
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
 WeaponClass = Literal["sword", "hammer", "axe", "polearm", "ranged", "mage", "special", "natural", "unarmed"]
+Dice = Annotated[str, msgspec.Meta(pattern=r"^\d{1,2}d(4|6)([+-]\d{1,2}d(4|6))*([+-]\d{1,2})?$", max_length=30)]
+
+
+class Poison(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Venom or poison an attack delivers when its damage gets through armour (seed 001, Venom &
+    Poison: "[Delivery] | [Effect] | [MT AD save]"): until an MT save succeeds, each turn deals
+    `damage`, or adds `ad` to a penalty that the save lifts."""
+
+    damage: Dice | None = None  # "2d6 damage" (the Gray Spider's)
+    ad: Annotated[int, msgspec.Meta(ge=-5, le=0)] = 0  # "-1 AD, cumulative effect with each failed save"
+    save: Annotated[int, msgspec.Meta(ge=-6, le=2)] = 0  # the save's AD modifier: "Easy MT (AD+1)" is 1
 
 
 class Weapon(msgspec.Struct, frozen=True):
@@ -25,6 +36,7 @@ class Weapon(msgspec.Struct, frozen=True):
     melee: bool = True
     reach: int = 1  # hexes it strikes at (2 = Reach)
     discipline: str | None = None  # a Special weapon's required Discipline
+    poison: Poison | None = None  # an enemy attack's venom
 
 
 def _melee(name: str, mt: int, damage: str, weapon_class: WeaponClass, *, two_handed: bool = False,

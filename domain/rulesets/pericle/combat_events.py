@@ -10,6 +10,7 @@ import msgspec
 
 from domain.dice import Roll
 from domain.hexes import Hex
+from domain.rulesets.pericle.catalogue import Poison
 from domain.rulesets.pericle.dice import Adjustment, Check
 from domain.rulesets.pericle.state import Figure, Team
 
@@ -138,6 +139,7 @@ class Strike(msgspec.Struct, frozen=True, kw_only=True):
     crit_effect: str | None = None  # disarm, bleed, stun, trip, pin (applied)
     modifiers: list[Adjustment] = []  # damage bonuses: axe, Weapon Mastery, Grapple weapon
     disarmed: str | None = None  # the item a Sword crit made the target drop
+    poison: Poison | None = None  # the venom it delivered (its damage got through armour)
     protection: list[Adjustment] = []  # armour, shield, torches, penetration
     damage: int = 0
 
@@ -173,8 +175,18 @@ class EscapedGrapple(msgspec.Struct, frozen=True, kw_only=True, tag="escaped_gra
 class Damaged(msgspec.Struct, frozen=True, kw_only=True, tag="damaged"):
     figure: str
     amount: int
-    source: str  # bleed, hazard
+    source: str  # bleed:<attacker>, hazard:<name>, poison:<attacker>:<attack>
     roll: Roll | None = None
+
+
+class PoisonSave(msgspec.Struct, frozen=True, kw_only=True, tag="poison_save"):
+    """A poisoned figure's MT save at the start of its slot (PER-POISON): saved, the poison and
+    its penalty end; failed, it takes the poison's effect (a `damaged` follows for damage)."""
+
+    figure: str
+    check: Check
+    saved: bool
+    penalty: int = 0  # the AD penalty after this save
 
 
 class SpellCast(msgspec.Struct, frozen=True, kw_only=True, tag="spell_cast"):
@@ -250,6 +262,6 @@ class CombatEnded(msgspec.Struct, frozen=True, kw_only=True, tag="combat_ended")
 COMBAT_EVENTS: tuple[type[msgspec.Struct], ...] = (
     HeroJoined, CommandRecorded, KarmaSpent, CombatBegan, SurpriseTurnBegan, InitiativeRolled, OrderChosen, CheckMade,
     FigureMoved, FellProne, FellIntoPit, ChoiceRolled, FigureFaced, TeamMoved, RepositioningEnded, DefendDeclared,
-    DeftStrikesDeclared, ActionPhaseBegan, Attacked, Grappled, JoinedPile, EscapedGrapple, Damaged, SpellCast,
-    SpellMaintained, SpellEnded, StoodUp, WeaponsReadied, WeaponReloaded, ItemPickedUp, ActionDone, ActionDelayed,
-    SlotSkipped, TurnEnded, CombatEnded)
+    DeftStrikesDeclared, ActionPhaseBegan, Attacked, Grappled, JoinedPile, EscapedGrapple, Damaged, PoisonSave,
+    SpellCast, SpellMaintained, SpellEnded, StoodUp, WeaponsReadied, WeaponReloaded, ItemPickedUp, ActionDone,
+    ActionDelayed, SlotSkipped, TurnEnded, CombatEnded)

@@ -10,12 +10,11 @@ import msgspec
 
 from domain.hexes import Hex
 from domain.rulesets.pericle.bases import footprint
-from domain.rulesets.pericle.catalogue import WeaponClass
+from domain.rulesets.pericle.catalogue import Dice, Poison, WeaponClass
 
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=40, pattern=r"^[^\x00-\x1f]+$")]
 Facing = Annotated[int, msgspec.Meta(ge=0, le=5, description="index into the six directions, 0 = +q (east)")]
 Small = Annotated[int, msgspec.Meta(ge=0, le=30)]
-Dice = Annotated[str, msgspec.Meta(pattern=r"^\d{1,2}d(4|6)([+-]\d{1,2}d(4|6))*([+-]\d{1,2})?$", max_length=30)]
 
 
 class Hazard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -42,6 +41,9 @@ class HexMap(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         return 0 <= h.r < self.height and 0 <= column < self.width
 
 
+MonsterAbility = Literal["Grappling Expertise"]
+
+
 class EnemyAttack(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     name: Name
     damage: Dice
@@ -50,6 +52,7 @@ class EnemyAttack(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     ranged: bool = False  # a bow, crossbow or sling (ranged increments)
     thrown: bool = False  # a thrown weapon (thrown increments)
     natural: bool = False  # claws, bites: cannot be disarmed
+    poison: Poison | None = None  # "Bite 1d4+poison"
 
 
 class Enemy(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
@@ -68,6 +71,7 @@ class Enemy(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
     shield: Small = 0
     athletics: Small | None = None  # its Base AD when not given
     attacks: Annotated[list[EnemyAttack], msgspec.Meta(min_length=1, max_length=4)]
+    abilities: Annotated[list[MonsterAbility], msgspec.Meta(max_length=4)] = []  # Monster Disciplines & Abilities
     hex: Hex = Hex(0, 0)  # its base's anchor hex
     facing: Facing = 0
     size: Literal[1, 3, 4] = 1  # hexes its base covers (PER-FACING shows the shapes)
@@ -104,6 +108,10 @@ def problems(encounter: Encounter, seats: list[str] | tuple[str, ...]) -> list[s
     ids = [e.id for e in encounter.enemies]
     if len(set(ids)) != len(ids):
         found.append("enemy ids must be unique")
+    for enemy in encounter.enemies:
+        for attack in enemy.attacks:
+            if attack.poison is not None and attack.poison.damage is None and not attack.poison.ad:
+                found.append(f"enemy {enemy.id}'s {attack.name} poison has no effect (give damage or ad)")
     if encounter.surprise is not None and encounter.first_turn is not None:
         found.append("surprise and first_turn together: after the Surprise turn, combat starts with Initiative")
     if encounter.enemy_seat is not None and encounter.enemy_seat not in seats:

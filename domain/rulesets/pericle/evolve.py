@@ -12,7 +12,16 @@ from domain.hexes import Hex
 from domain.records import replace_where
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.combat import condition
-from domain.rulesets.pericle.state import ActiveSpell, Bleed, CombatState, Figure, GroundItem, LastCommand, Team
+from domain.rulesets.pericle.state import (
+    ActiveSpell,
+    Bleed,
+    CombatState,
+    Figure,
+    GroundItem,
+    LastCommand,
+    Poisoned,
+    Team,
+)
 
 replace = msgspec.structs.replace
 BLEED_TURNS = 5
@@ -74,6 +83,10 @@ def _strike(state: CombatState, strike: ev.Strike) -> CombatState:
         elif strike.crit_effect == "pin":
             state = _update(state, target.id, pinned_turn=state.turn + 1)
         state = wound(state, strike.target, strike.damage, strike.attacker)
+        target = _figure(state, strike.target)
+        if strike.poison is not None and target.active:
+            source = f"{strike.attacker}:{strike.weapon}"
+            state = _update(state, target.id, poisoned=Poisoned(poison=strike.poison, source=source))
     return state
 
 
@@ -231,6 +244,11 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
             return replace(state, phase="declare")
         case ev.DefendDeclared():
             return _update(state, event.figure, defending=True, shield_bash_back=event.shield_bash)
+        case ev.PoisonSave():
+            figure = _figure(state, event.figure)
+            if event.saved or figure.poisoned is None:
+                return _update(state, event.figure, poisoned=None)
+            return _update(state, event.figure, poisoned=replace(figure.poisoned, penalty=event.penalty))
         case ev.DeftStrikesDeclared():
             return _update(state, event.figure, deft_strikes=True)
         case ev.ActionPhaseBegan():

@@ -8,7 +8,7 @@ import msgspec
 from domain.dice_expression import roll_expression
 from domain.errors import RuleViolation
 from domain.hexes import DIRECTIONS, Hex, distance
-from domain.rulesets.pericle import board
+from domain.rulesets.pericle import board, poison
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.bases import footprint
 from domain.rulesets.pericle.dice import DIFFICULTIES, Adjustment, check
@@ -175,6 +175,7 @@ def _finish(play: Play, figure: Figure, taken: list[Hex], facing: int | None, re
 def _athletics(play: Play, figure: Figure, difficulty: str, purpose: str) -> bool:
     """A skill check at the figure's Athletics (an enemy's Base AD unless its block gives one)."""
     extra = [Adjustment(1, "Everkin Wit")] if figure.everkin else []
+    extra += poison.penalty(figure)
     modifier = DIFFICULTIES[difficulty]
     adjustments = [Adjustment(modifier, difficulty)] if modifier else []
     rolled = check(play.dice, f"{figure.name}: {purpose}", figure.athletics, [*adjustments, *extra])

@@ -10,7 +10,7 @@ import msgspec
 from domain.dice import Roll
 from domain.hexes import Hex
 from domain.rulesets.pericle.bases import footprint
-from domain.rulesets.pericle.catalogue import Weapon
+from domain.rulesets.pericle.catalogue import Poison, Weapon
 from domain.rulesets.pericle.encounter import Encounter
 
 Team = Literal["heroes", "enemies"]
@@ -21,6 +21,14 @@ Phase = Literal["setup", "initiative", "order", "movement", "reposition", "decla
 class Bleed(msgspec.Struct, frozen=True):
     source: str  # the attacker: the bleed deals 1d4 on its action
     turns_left: int
+
+
+class Poisoned(msgspec.Struct, frozen=True):
+    """A poison at work until its MT save succeeds; poisonings do not stack."""
+
+    poison: Poison
+    source: str  # "<attacker>:<attack>"
+    penalty: int = 0  # the AD penalty so far (cumulative with each failed save)
 
 
 class Figure(msgspec.Struct, frozen=True, kw_only=True):
@@ -58,6 +66,7 @@ class Figure(msgspec.Struct, frozen=True, kw_only=True):
     stunned: bool = False
     pinned_turn: int = 0  # cannot move during this turn (a Pin lasts one turn)
     bleeding: tuple[Bleed, ...] = ()
+    poisoned: Poisoned | None = None
     defending: bool = False
     shield_bash_back: bool = True  # declared with Defend (Shield Bash I)
     deft_strikes: bool = False  # declared for this turn: AD-1 in the order, two strikes with one weapon

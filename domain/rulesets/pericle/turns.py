@@ -7,7 +7,7 @@ import msgspec
 
 from domain.dice_expression import roll_expression
 from domain.errors import RuleViolation
-from domain.rulesets.pericle import board
+from domain.rulesets.pericle import board, poison
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.catalogue import SPELLS
@@ -218,6 +218,9 @@ def open_slot(play: Play, figure: Figure) -> None:
             if bleed.source == figure.id and play.figure(victim.id).condition != "dead":
                 roll = roll_expression(play.dice, "1d4", f"bleed on {victim.name}")
                 play.emit(ev.Damaged(figure=victim.id, amount=roll.total or 0, source=f"bleed:{figure.id}", roll=roll))
+    figure = play.figure(figure.id)
+    if figure.poisoned is not None and figure.active:
+        poison.save(play, figure)
     for spell in play.state.spells:
         if spell.caster != figure.id:
             continue

@@ -37,13 +37,15 @@ PericleCommand = Union[(*cmd.COMBAT_COMMANDS, RollCheck, RollOpposedCheck, RollC
 def enemy_figure(enemy: Enemy, seat: str) -> Figure:
     # Natural attacks (claws, bites) serve in a Grapple too (seed 001, Grappling).
     weapons = tuple(Weapon(name=a.name, mt=0, damage=a.damage, weapon_class="natural" if a.natural else a.weapon_class,
-                           reach=a.reach, ranged=a.ranged, thrown=a.thrown, melee=not a.ranged, grapple=a.natural)
+                           reach=a.reach, ranged=a.ranged, thrown=a.thrown, melee=not a.ranged, grapple=a.natural,
+                           poison=a.poison)
                     for a in enemy.attacks)
     return Figure(id=enemy.id, name=enemy.name, team="enemies", seat=seat, hex=enemy.hex, facing=enemy.facing,
                   size=enemy.size,
                   max_hp=enemy.hp, mt=enemy.mt, kn=enemy.kn, base_ad=enemy.base_ad, grapple=enemy.grapple,
                   movement=enemy.movement, flying_speed=enemy.flying or 0, armour=enemy.armour, shield=enemy.shield,
                   athletics=enemy.base_ad if enemy.athletics is None else enemy.athletics, weapons=weapons,
+                  disciplines=tuple(enemy.abilities),
                   in_hand=tuple(w.name.lower() for w in weapons) + (("shield",) if enemy.shield else ()))
 
 
@@ -178,6 +180,13 @@ class PericleCombat(PericleChecks):
             "PER-GRAPPLE-SIZE",
             "Only figures of one hex grapple, are grappled or join a Grapple Pile: the seed stacks the standees of a "
             "pile in one hex, which a 3- or 4-hex base cannot share."),
+        provisional(
+            "PER-POISON",
+            "A poisoned figure makes its MT save (at the poison's modifier) as each of its Action slots opens, the "
+            "first in the turn it was poisoned if its slot is still to come; a failure deals the poison's damage or "
+            "adds its AD step to a penalty on the figure's attacks, spells and Athletics checks; a success ends the "
+            "poison and its penalty. One poison at a time: a figure already poisoned is not poisoned again. A "
+            "figure without a slot (unconscious) makes no save and takes no effect."),
         provisional("PER-STUN", "A stunned figure loses its next Action slot and cannot move until it has."),
         provisional(
             "PER-CLIMB-OUT",
