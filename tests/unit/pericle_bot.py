@@ -63,6 +63,10 @@ def proposals(combat: CombatState, rng: random.Random) -> Iterator[tuple[str, di
             if rng.random() < 0.3:
                 yield from _pile_joins(combat, figure, striking=False)
             path = toward(combat, figure, foe.hex, rng.randint(0, figure.movement))
+            end = path[-1] if path else figure.hex
+            if "Overrun" in figure.disciplines and distance(end, foe.hex) == 1:
+                yield figure.seat, {"type": "move_figure", "figure": figure.id, "path": [at(h) for h in path],
+                                    "overrun": at(foe.hex)}
             while True:
                 end = path[-1] if path else figure.hex
                 yield figure.seat, {"type": "move_figure", "figure": figure.id, "path": [at(h) for h in path],

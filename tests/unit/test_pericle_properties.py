@@ -38,6 +38,7 @@ BAT = {"id": "bat", "name": "Giant bat", "hp": 4, "mt": 1, "base_ad": 2, "moveme
 
 
 TROLL = {"id": "troll", "name": "Troll", "hp": 12, "mt": 8, "base_ad": 0, "size": 3, "armour": 1, "movement": 3,
+         "abilities": ["Overrun"], "overrun_damage": "1d6",
          "attacks": [{"name": "Club", "damage": "1d6", "weapon_class": "hammer"}], "hex": {"q": 6, "r": 1},
          "facing": 2}
 

@@ -501,6 +501,8 @@ def move_action(play: Play, figure: Figure, command: cmd._Action) -> None:
     """A second Move as the Action, by the Movement phase's rules. A hero joining a Grapple Pile
     this way "may then immediately make an attack roll as a Grappler" (`strike`)."""
     assert isinstance(command, cmd.MoveFigure)
+    if command.overrun is not None:
+        raise RuleViolation("overrun", "Overrun happens in the Movement phase")
     if command.strike is not None and not command.join_pile:
         raise RuleViolation("strike-needs-pile", "a Move brings a strike only when it joins a Grapple Pile")
     can_move(play, figure)

@@ -103,6 +103,7 @@ class MoveFigure(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True,
     facing: Facing | None = None
     fly: bool | None = None  # a flyer: true takes off or stays aloft, false lands at the end; unset keeps it
     join_pile: bool = False  # end the move in the Grapple Pile on the path's last hex, prone and Grappled
+    overrun: Hex | None = None  # a creature with Overrun, in the Movement phase: its one extra hex
     strike: StrikeOrder | None = None  # joining a pile as the Action: an immediate attack as a Grappler
 
 

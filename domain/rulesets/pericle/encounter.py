@@ -41,7 +41,7 @@ class HexMap(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         return 0 <= h.r < self.height and 0 <= column < self.width
 
 
-MonsterAbility = Literal["Grappling Expertise"]
+MonsterAbility = Literal["Grappling Expertise", "Overrun"]
 
 
 class EnemyAttack(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -72,6 +72,7 @@ class Enemy(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
     athletics: Small | None = None  # its Base AD when not given
     attacks: Annotated[list[EnemyAttack], msgspec.Meta(min_length=1, max_length=4)]
     abilities: Annotated[list[MonsterAbility], msgspec.Meta(max_length=4)] = []  # Monster Disciplines & Abilities
+    overrun_damage: Dice | None = None  # with Overrun: dealt to the prone and immobile it overruns
     hex: Hex = Hex(0, 0)  # its base's anchor hex
     facing: Facing = 0
     size: Literal[1, 3, 4] = 1  # hexes its base covers (PER-FACING shows the shapes)
@@ -112,6 +113,8 @@ def problems(encounter: Encounter, seats: list[str] | tuple[str, ...]) -> list[s
         for attack in enemy.attacks:
             if attack.poison is not None and attack.poison.damage is None and not attack.poison.ad:
                 found.append(f"enemy {enemy.id}'s {attack.name} poison has no effect (give damage or ad)")
+        if "Overrun" in enemy.abilities and enemy.overrun_damage is None:
+            found.append(f"enemy {enemy.id} has Overrun but no overrun_damage")
     if encounter.surprise is not None and encounter.first_turn is not None:
         found.append("surprise and first_turn together: after the Surprise turn, combat starts with Initiative")
     if encounter.enemy_seat is not None and encounter.enemy_seat not in seats:

@@ -172,7 +172,7 @@ def _finish(play: Play, figure: Figure, taken: list[Hex], facing: int | None, re
         _hazard(play, figure, step)
 
 
-def _athletics(play: Play, figure: Figure, difficulty: str, purpose: str) -> bool:
+def athletics(play: Play, figure: Figure, difficulty: str, purpose: str) -> bool:
     """A skill check at the figure's Athletics (an enemy's Base AD unless its block gives one)."""
     extra = [Adjustment(1, "Everkin Wit")] if figure.everkin else []
     extra += poison.penalty(figure)
@@ -185,7 +185,7 @@ def _athletics(play: Play, figure: Figure, difficulty: str, purpose: str) -> boo
 
 def _clear_the_body(play: Play, figure: Figure) -> bool:
     """Jumping: a Simple Athletics check (AD+2) to move over a body or prone figure."""
-    return _athletics(play, figure, "Simple", "cross a body or prone figure")
+    return athletics(play, figure, "Simple", "cross a body or prone figure")
 
 
 def _jump(play: Play, figure: Figure, over: list[Hex]) -> Hex | None:
@@ -193,7 +193,7 @@ def _jump(play: Play, figure: Figure, over: list[Hex]) -> Hex | None:
     (AD-2) to clear the second. Returns the hex the jumper failed to clear, if any."""
     for index, hex_ in enumerate(over):
         difficulty = "Moderate" if index == 0 else "Hard"
-        if not _athletics(play, figure, difficulty, f"jump over {hex_.q},{hex_.r}"):
+        if not athletics(play, figure, difficulty, f"jump over {hex_.q},{hex_.r}"):
             return hex_
     return None
 
@@ -202,7 +202,7 @@ def _land_short(play: Play, figure: Figure, hex_: Hex) -> None:
     """A failed jump lands in the hex it failed to clear: prone if something lay there; in a
     pit, a Moderate check to grab the far edge (clinging, prone) or the fall."""
     if hex_ in play.state.encounter.map.pits:
-        if _athletics(play, figure, "Moderate", "grab the far edge of the pit"):
+        if athletics(play, figure, "Moderate", "grab the far edge of the pit"):
             play.emit(ev.FellProne(figure=figure.id, reason="clinging to the edge of a pit"))
         else:
             play.emit(ev.FellIntoPit(figure=figure.id, hex=hex_))
@@ -218,7 +218,7 @@ def climb_out(play: Play, figure: Figure, to: Hex) -> None:
         raise RuleViolation("not-clinging", f"{figure.name} is not clinging to a pit's edge")
     if distance(to, figure.hex) != 1 or not board.passable(play.state, to) or play.state.at(to):
         raise RuleViolation("climb-hex", "climb out onto an adjacent empty hex")
-    if _athletics(play, figure, "Moderate", "climb out of the pit"):
+    if athletics(play, figure, "Moderate", "climb out of the pit"):
         play.emit(ev.FigureMoved(figure=figure.id, path=(to,), facing=figure.facing, counted=0, reason="climb"))
 
 

@@ -66,6 +66,7 @@ class Figure(msgspec.Struct, frozen=True, kw_only=True):
     stunned: bool = False
     pinned_turn: int = 0  # cannot move during this turn (a Pin lasts one turn)
     bleeding: tuple[Bleed, ...] = ()
+    overrun_damage: str | None = None  # a creature with Overrun: its listed Overrun damage
     poisoned: Poisoned | None = None
     defending: bool = False
     shield_bash_back: bool = True  # declared with Defend (Shield Bash I)

@@ -45,7 +45,7 @@ def enemy_figure(enemy: Enemy, seat: str) -> Figure:
                   max_hp=enemy.hp, mt=enemy.mt, kn=enemy.kn, base_ad=enemy.base_ad, grapple=enemy.grapple,
                   movement=enemy.movement, flying_speed=enemy.flying or 0, armour=enemy.armour, shield=enemy.shield,
                   athletics=enemy.base_ad if enemy.athletics is None else enemy.athletics, weapons=weapons,
-                  disciplines=tuple(enemy.abilities),
+                  disciplines=tuple(enemy.abilities), overrun_damage=enemy.overrun_damage,
                   in_hand=tuple(w.name.lower() for w in weapons) + (("shield",) if enemy.shield else ()))
 
 
@@ -187,6 +187,13 @@ class PericleCombat(PericleChecks):
             "adds its AD step to a penalty on the figure's attacks, spells and Athletics checks; a success ends the "
             "poison and its penalty. One poison at a time: a figure already poisoned is not poisoned again. A "
             "figure without a slot (unconscious) makes no save and takes no effect."),
+        provisional(
+            "PER-OVERRUN",
+            "The Overrun hex is sent with the move (`overrun`), in the Movement phase. Those overrun retreat one hex "
+            "straight back, along the creature's step; whoever stands there retreats too, and so on; a wall, "
+            "furniture, a pit, the map's edge or a base of more than one hex in that line leaves no room, and then "
+            "the creature stays and everyone in its way takes Overrun damage and falls prone. The stunned and "
+            "Pinned count as unable to move. Overrun damage is not an attack: armour does not reduce it."),
         provisional("PER-STUN", "A stunned figure loses its next Action slot and cannot move until it has."),
         provisional(
             "PER-CLIMB-OUT",
