@@ -19,7 +19,8 @@ PLAYERS = {"ana": "p0", "ben": "p1", "gm": "p2"}
 
 VARYA = {"name": "Varya", "ancestry": "human", "mt": 3, "dx": 2, "kn": 0,
          "skills": {"Perception": 1, "Athletics": 1}, "weapons": ["Dagger", "Short Sword"], "armour": "Leather",
-         "shield": "Buckler", "disciplines": ["Weapon Mastery", "Tactics"], "mastery": ["sword"], "karma": 1}
+         "shield": "Buckler", "disciplines": ["Weapon Mastery", "Tactics"], "mastery": ["sword"], "karma": 1,
+         "items": ["Potion of Healing"] * 3}
 BAERWYN = {"name": "Baerwyn", "ancestry": "forest elf", "mt": 1, "dx": 3, "kn": 1, "skills": {"Persuasion": 1},
            "weapons": ["Dagger", "Short Bow"], "disciplines": ["Archery"]}
 SINDARO = {"name": "Sindaro", "ancestry": "odrim", "mt": 1, "dx": 2, "kn": 2, "weapons": ["Dagger", "Staff"],

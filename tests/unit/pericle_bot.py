@@ -91,6 +91,21 @@ def proposals(combat: CombatState, rng: random.Random) -> Iterator[tuple[str, di
         yield from _actions(combat, rng)
 
 
+def _healing(combat: CombatState, figure: Figure, rng: random.Random) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Fetch a healing item when hurt, drink it, or give it to a fallen ally next to it."""
+    potions = [item for item in figure.in_hand if item == "potion of healing"]
+    fallen = [f for f in combat.team(figure.team) if f.condition == "unconscious" and distance(f.hex, figure.hex) <= 1]
+    if potions and fallen:
+        yield figure.seat, {"type": "use_item", "figure": figure.id, "item": "Potion of Healing",
+                            "target": fallen[0].id}
+    if potions and figure.wounds:
+        yield figure.seat, {"type": "use_item", "figure": figure.id, "item": "Potion of Healing"}
+    if figure.pack and (figure.wounds or fallen) and rng.random() < 0.5:
+        if len(figure.in_hand) >= 2:
+            yield figure.seat, {"type": "ready_weapons", "figure": figure.id, "in_hand": list(figure.in_hand[:1])}
+        yield figure.seat, {"type": "fetch_item", "figure": figure.id, "item": "Potion of Healing"}
+
+
 def _pile_joins(combat: CombatState, figure: Figure, *, striking: bool) -> Iterator[tuple[str, dict[str, Any]]]:
     """Moves that end by joining a Grapple Pile with a foe in it (as the Action, with a strike)."""
     for member in combat.figures:
@@ -129,6 +144,7 @@ def _actions(combat: CombatState, rng: random.Random) -> Iterator[tuple[str, dic
         if rng.random() < 0.5:
             strike["disarm"] = "shield"
         yield figure.seat, {"type": "attack", "figure": figure.id, "strikes": [strike]}
+    yield from _healing(combat, figure, rng)
     lying = [g for g in combat.ground if distance(g.hex, figure.hex) <= 1]
     if lying and rng.random() < 0.5:
         yield figure.seat, {"type": "pick_up", "figure": figure.id, "item": rng.choice(lying).item}

@@ -10,7 +10,7 @@ import msgspec
 from domain.dice_expression import roll_expression
 from domain.errors import RuleViolation
 from domain.hexes import distance
-from domain.rulesets.pericle import board, poison
+from domain.rulesets.pericle import board, items, poison
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.catalogue import DEFT_WEAPONS, SPELLS, Weapon, unarmed
@@ -20,11 +20,10 @@ from domain.rulesets.pericle.crits import crit_effect
 from domain.rulesets.pericle.dice import Adjustment, check, crit_die, opposed
 from domain.rulesets.pericle.heroes import multiple_attack_penalties
 from domain.rulesets.pericle.movement import climb_out, walk
-from domain.rulesets.pericle.play import Play, own_figure, require_phase
+from domain.rulesets.pericle.play import RUNNING, Play, not_after_running, own_figure, require_phase
 from domain.rulesets.pericle.state import Figure
 from domain.rulesets.pericle.turns import advance, can_move, declare_defend, upkeep
 
-RUNNING = 1  # moving more than one hex is running (seed 001, 2. Movement)
 SHIELD_BASH = Weapon(name="Shield", mt=0, damage="1d4", weapon_class="natural")
 
 
@@ -50,12 +49,6 @@ def act(play: Play, command: cmd._Action, actor: str) -> None:
     action(play, figure, command)
     play.emit(ev.ActionDone(figure=figure.id, action=str(command.__struct_config__.tag)))
     advance(play)
-
-
-def _not_after_running(figure: Figure, what: str) -> None:
-    if figure.moved > RUNNING:
-        raise RuleViolation("ran", f"{what} needs moving 1 hex or less in the Movement phase "
-                                   f"({figure.name} moved {figure.moved})")
 
 
 def _grapple_only(figure: Figure, what: str) -> None:
@@ -250,7 +243,7 @@ def _line_of_fire(play: Play, attacker: Figure, target: Figure, weapon: Weapon, 
     if kind == "ranged" and board.embattled_by(play.state, attacker):
         raise RuleViolation("embattled-ranged", "no bow, crossbow or sling while Embattled (throwing is allowed)")
     if kind == "ranged":
-        _not_after_running(attacker, "a ranged attack")
+        not_after_running(attacker, "a ranged attack")
         if attacker.condition != "standing" and not weapon.crossbow:
             raise RuleViolation("prone", "a prone figure may fire a crossbow, not a bow or sling")
     if kind != "reach" and not any(board.in_front_arc(attacker, h) for h in target.hexes):
@@ -516,7 +509,7 @@ def cast_spell(play: Play, caster: Figure, command: cmd._Action) -> None:
     """A Base AD check; Thrown spells use a thrown weapon's range and cover; Exhaustion is paid
     after the effect, only on success, and not at all on a Crit (these are not Arcane spells)."""
     assert isinstance(command, cmd.CastSpell)
-    _not_after_running(caster, "casting a spell")
+    not_after_running(caster, "casting a spell")
     spell = SPELLS.get(command.spell)
     if spell is None or command.spell not in caster.spells:
         raise RuleViolation("spell-unknown", f"{caster.name} has not learned {command.spell!r}")
@@ -568,7 +561,7 @@ def stand_up(play: Play, figure: Figure, command: cmd._Action) -> None:
     assert isinstance(command, cmd.StandUp)
     if figure.hex in play.state.encounter.map.pits:
         raise RuleViolation("clinging", f"{figure.name} clings to a pit's edge: it climbs out first")
-    _not_after_running(figure, "standing up")
+    not_after_running(figure, "standing up")
     _grapple_only(figure, "stand up (escape the Grapple first)")
     if figure.condition != "prone":
         raise RuleViolation("not-prone", f"{figure.name} is not prone")
@@ -589,11 +582,11 @@ def ready_weapons(play: Play, figure: Figure, command: cmd._Action) -> None:
     (where it stands) and draw one item. Two hands: a two-handed weapon takes both."""
     assert isinstance(command, cmd.ReadyWeapons)
     wanted = tuple(item.lower() for item in command.in_hand)
-    carried = {w.name.lower() for w in figure.weapons} | ({"shield"} if figure.shield else set())
+    carried = {w.name.lower() for w in figure.weapons} | ({"shield"} if figure.shield else set()) | set(figure.in_hand)
     unknown = [item for item in wanted if item not in carried]
     if unknown:
         raise RuleViolation("not-carried", f"{figure.name} does not carry {unknown}")
-    if hands_used(figure, wanted) > 2:
+    if figure.hands(wanted) > 2:
         raise RuleViolation("hands", "two hands: a two-handed weapon takes both")
     if figure.grappled_with:
         drawing = [figure.weapon(i) for i in wanted if i not in figure.in_hand]
@@ -608,14 +601,9 @@ def ready_weapons(play: Play, figure: Figure, command: cmd._Action) -> None:
     play.emit(ev.WeaponsReadied(figure=figure.id, in_hand=wanted, dropped=dropped))
 
 
-def hands_used(figure: Figure, items: tuple[str, ...]) -> int:
-    """Hands these items take: two for a two-handed weapon, one for anything else."""
-    return sum(2 if (w := figure.weapon(item)) and w.two_handed else 1 for item in items)
-
-
 def pick_up(play: Play, figure: Figure, command: cmd._Action) -> None:
     assert isinstance(command, cmd.PickUp)
-    _not_after_running(figure, "picking up a weapon")
+    not_after_running(figure, "picking up a weapon")
     item = command.item.lower()
     lying = next((g for g in play.state.ground if g.item == item
                   and min(distance(g.hex, h) for h in figure.hexes) <= 1), None)
@@ -623,7 +611,7 @@ def pick_up(play: Play, figure: Figure, command: cmd._Action) -> None:
         raise RuleViolation("nothing-there", f"no {command.item!r} lies in or next to {figure.name}'s hex")
     if item == "shield" and figure.shield:
         raise RuleViolation("one-shield", f"{figure.name} already carries a shield")
-    if hands_used(figure, figure.in_hand) >= 2:
+    if figure.hands(figure.in_hand) >= 2:
         raise RuleViolation("hands", "a free hand is needed")
     play.emit(ev.ItemPickedUp(figure=figure.id, item=item, hex=lying.hex))
 
@@ -644,7 +632,7 @@ ACTIONS: dict[type, Callable[[Play, Figure, cmd._Action], None]] = {
     cmd.Attack: attack, cmd.Grapple: grapple, cmd.Escape: escape, cmd.ClimbOut: climb, cmd.Withdraw: withdraw,
     cmd.MoveFigure: move_action, cmd.CastSpell: cast_spell, cmd.StandUp: stand_up,
     cmd.ReadyWeapons: ready_weapons, cmd.Reload: reload, cmd.PickUp: pick_up, cmd.PassAction: pass_action,
-    cmd.Defend: defend_grappled,
+    cmd.Defend: defend_grappled, cmd.FetchItem: items.fetch_item, cmd.UseItem: items.use_item,
 }
 
 

@@ -22,6 +22,22 @@ class Poison(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     save: Annotated[int, msgspec.Meta(ge=-6, le=2)] = 0  # the save's AD modifier: "Easy MT (AD+1)" is 1
 
 
+HealingItemName = Literal["Potion of Healing", "Healing Salve", "Healing Berry"]
+
+
+class HealingItem(msgspec.Struct, frozen=True):
+    name: str
+    heal: str  # the dice it heals, or a whole number
+
+
+# The Handbook's potions chart (Magic Items): the healing ones, which combat uses.
+HEALING_ITEMS: dict[str, HealingItem] = {item.name.lower(): item for item in (
+    HealingItem("Potion of Healing", "2d6kh1"),  # "Heals 1d6 with Fortune. Roll 2d6 and use the highest 1d6"
+    HealingItem("Healing Salve", "3"),  # "Applying salve heals 3 points of damage."
+    HealingItem("Healing Berry", "1"),  # "Consuming one berry heals 1 point of damage."
+)}
+
+
 class Weapon(msgspec.Struct, frozen=True):
     name: str
     mt: int  # MT requirement: 1 Misfortune per point the wielder lacks

@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from domain.hexes import Hex
+from domain.rulesets.pericle.catalogue import HealingItemName
 from domain.rulesets.pericle.encounter import Facing, Name
 from domain.rulesets.pericle.sheet import HeroSheet
 
@@ -170,6 +171,20 @@ class ReadyWeapons(_Action, frozen=True, forbid_unknown_fields=True, kw_only=Tru
     in_hand: Annotated[list[Name], msgspec.Meta(max_length=3)]
 
 
+class FetchItem(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="fetch_item"):
+    """Take a healing item from the pack into a free hand (after moving 1 hex or less)."""
+
+    item: HealingItemName
+
+
+class UseItem(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="use_item"):
+    """Drink or apply a healing item in hand, or give it to an adjacent ally (an unconscious
+    one needs a Moderate KN check, and not while Embattled)."""
+
+    item: HealingItemName
+    target: FigureId | None = None  # the figure itself when unset
+
+
 class PickUp(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="pick_up"):
     """Pick up an item lying in or next to the figure's hex, with a free hand."""
 
@@ -190,8 +205,8 @@ class SpendKarma(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_onl
     hero: FigureId
 
 
-ACTION_COMMANDS = (Attack, Grapple, Escape, ClimbOut, Withdraw, CastSpell, StandUp, ReadyWeapons, Reload, PickUp, Delay,
-                   PassAction)
+ACTION_COMMANDS = (Attack, Grapple, Escape, ClimbOut, Withdraw, CastSpell, StandUp, ReadyWeapons, Reload, PickUp,
+                   FetchItem, UseItem, Delay, PassAction)
 COMBAT_COMMANDS: tuple[type[msgspec.Struct], ...] = (
     SubmitHero, RollInitiative, ChooseOrder, MoveFigure, EndMovement, Face, EndRepositioning, Defend,
     DeclareDeftStrikes, BeginActions, *ACTION_COMMANDS, SpendKarma)

@@ -236,6 +236,26 @@ class ItemPickedUp(msgspec.Struct, frozen=True, kw_only=True, tag="item_picked_u
     hex: Hex
 
 
+class ItemFetched(msgspec.Struct, frozen=True, kw_only=True, tag="item_fetched"):
+    figure: str
+    item: str
+
+
+class ItemUsed(msgspec.Struct, frozen=True, kw_only=True, tag="item_used"):
+    """A healing item drunk, applied or given: `healed` HP (never past the maximum); an
+    unconscious hero given it needs the giver's KN check (`check`), and wakes if its HP is
+    above 0 (PER-REVIVE). A failed check keeps the item in hand."""
+
+    figure: str
+    item: str
+    target: str
+    success: bool
+    check: Check | None = None
+    roll: Roll | None = None
+    healed: int = 0
+    woke: bool = False
+
+
 class ActionDone(msgspec.Struct, frozen=True, kw_only=True, tag="action_done"):
     figure: str
     action: str
@@ -247,7 +267,7 @@ class ActionDelayed(msgspec.Struct, frozen=True, kw_only=True, tag="action_delay
 
 class SlotSkipped(msgspec.Struct, frozen=True, kw_only=True, tag="slot_skipped"):
     figure: str
-    reason: str  # defending, stunned, unconscious, dead
+    reason: str  # defending, stunned, unconscious, dead, revived this turn
 
 
 class TurnEnded(msgspec.Struct, frozen=True, kw_only=True, tag="combat_turn_ended"):
@@ -263,5 +283,5 @@ COMBAT_EVENTS: tuple[type[msgspec.Struct], ...] = (
     HeroJoined, CommandRecorded, KarmaSpent, CombatBegan, SurpriseTurnBegan, InitiativeRolled, OrderChosen, CheckMade,
     FigureMoved, FellProne, FellIntoPit, ChoiceRolled, FigureFaced, TeamMoved, RepositioningEnded, DefendDeclared,
     DeftStrikesDeclared, ActionPhaseBegan, Attacked, Grappled, JoinedPile, EscapedGrapple, Damaged, PoisonSave,
-    SpellCast, SpellMaintained, SpellEnded, StoodUp, WeaponsReadied, WeaponReloaded, ItemPickedUp, ActionDone,
-    ActionDelayed, SlotSkipped, TurnEnded, CombatEnded)
+    SpellCast, SpellMaintained, SpellEnded, StoodUp, WeaponsReadied, WeaponReloaded, ItemPickedUp, ItemFetched,
+    ItemUsed, ActionDone, ActionDelayed, SlotSkipped, TurnEnded, CombatEnded)

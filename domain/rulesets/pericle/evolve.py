@@ -11,6 +11,7 @@ from domain.dice import rolls_in
 from domain.hexes import Hex
 from domain.records import replace_where
 from domain.rulesets.pericle import combat_events as ev
+from domain.rulesets.pericle.catalogue import HEALING_ITEMS
 from domain.rulesets.pericle.combat import condition
 from domain.rulesets.pericle.state import (
     ActiveSpell,
@@ -282,10 +283,20 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
         case ev.StoodUp():
             return _update(state, event.figure, condition="standing", hex=event.hex)
         case ev.WeaponsReadied():
-            state = _drop(state, _figure(state, event.figure), event.dropped)
-            return _update(state, event.figure, in_hand=event.in_hand)
+            figure = _figure(state, event.figure)
+            state = _drop(state, figure, event.dropped)
+            # A healing item put away goes back into the pack.
+            kept = (*event.in_hand, *event.dropped)
+            stowed = tuple(i for i in figure.in_hand if i in HEALING_ITEMS and i not in kept)
+            return _update(state, event.figure, in_hand=event.in_hand, pack=(*_figure(state, figure.id).pack, *stowed))
         case ev.ItemPickedUp():
             return _pick_up(state, event)
+        case ev.ItemFetched():
+            figure = _figure(state, event.figure)
+            return _update(state, figure.id, pack=_without(figure.pack, event.item),
+                           in_hand=(*figure.in_hand, event.item))
+        case ev.ItemUsed():
+            return _use_item(state, event)
         case ev.ActionDone():
             figure = _figure(state, event.figure)
             parrying = figure.parrying and event.action == "attack"
@@ -300,6 +311,18 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
         case ev.CombatEnded():
             return replace(state, phase="ended", winner=event.winner)
     return state
+
+
+def _use_item(state: CombatState, event: ev.ItemUsed) -> CombatState:
+    if not event.success:
+        return state
+    giver = _figure(state, event.figure)
+    state = _update(state, giver.id, in_hand=_without(giver.in_hand, event.item))
+    target = _figure(state, event.target)
+    changes: dict[str, Any] = {"wounds": target.wounds - event.healed}
+    if event.woke:
+        changes.update(condition="prone", woke_turn=state.turn)
+    return _update(state, target.id, **changes)
 
 
 def _pick_up(state: CombatState, event: ev.ItemPickedUp) -> CombatState:

@@ -34,6 +34,16 @@ class Play:
         return found
 
 
+RUNNING = 1  # moving more than one hex is running (seed 001, 2. Movement)
+
+
+def not_after_running(figure: Figure, what: str) -> None:
+    """The Actions that "can only be performed by combatants who moved only 1 hex or less"."""
+    if figure.moved > RUNNING:
+        raise RuleViolation("ran", f"{what} needs moving 1 hex or less in the Movement phase "
+                                   f"({figure.name} moved {figure.moved})")
+
+
 # ---- who may command what ---------------------------------------------------------------
 
 

@@ -13,6 +13,7 @@ from domain.rulesets.pericle.catalogue import (
     SHIELDS,
     SPELLS,
     WEAPONS,
+    HealingItemName,
     Weapon,
 )
 from domain.rulesets.pericle.heroes import (
@@ -52,6 +53,7 @@ class HeroSheet(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     disciplines: Annotated[list[Name], msgspec.Meta(max_length=20)] = []
     mastery: Annotated[list[Literal["axe", "hammer", "polearm", "sword"]], msgspec.Meta(max_length=5)] = []
     spells: Annotated[list[Name], msgspec.Meta(max_length=10)] = []
+    items: Annotated[list[HealingItemName], msgspec.Meta(max_length=20)] = []  # in the pack; they weigh nothing
     karma: Annotated[int, msgspec.Meta(ge=0, le=20)] = 0
     ardence: Annotated[int, msgspec.Meta(ge=0, le=60)] = 0
 

@@ -66,6 +66,8 @@ class Figure(msgspec.Struct, frozen=True, kw_only=True):
     stunned: bool = False
     pinned_turn: int = 0  # cannot move during this turn (a Pin lasts one turn)
     bleeding: tuple[Bleed, ...] = ()
+    pack: tuple[str, ...] = ()  # healing items carried, not in hand (lower case)
+    woke_turn: int = 0  # revived this turn: prone, and no Action until the next
     overrun_damage: str | None = None  # a creature with Overrun: its listed Overrun damage
     poisoned: Poisoned | None = None
     defending: bool = False
@@ -79,6 +81,10 @@ class Figure(msgspec.Struct, frozen=True, kw_only=True):
     @property
     def hexes(self) -> tuple[Hex, ...]:
         return footprint(self.size, self.hex, self.facing)
+
+    def hands(self, items: tuple[str, ...]) -> int:
+        """Hands these items take: two for a two-handed weapon, one for anything else."""
+        return sum(2 if (w := self.weapon(item)) and w.two_handed else 1 for item in items)
 
     @property
     def hp(self) -> int:

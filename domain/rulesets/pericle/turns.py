@@ -240,9 +240,11 @@ def open_slot(play: Play, figure: Figure) -> None:
                                     reason="caster unconscious"))
 
 
-def skip_reason(figure: Figure) -> str | None:
+def skip_reason(figure: Figure, turn: int) -> str | None:
     if figure.condition in ("unconscious", "dead"):
         return figure.condition
+    if figure.woke_turn == turn:
+        return "revived this turn"
     if figure.stunned:
         return "stunned"
     if figure.defending and not figure.grappled_with:
@@ -263,7 +265,7 @@ def advance(play: Play) -> None:
         figure = play.figure(current)
         open_slot(play, figure)
         figure = play.figure(current)
-        reason = skip_reason(figure)
+        reason = skip_reason(figure, play.state.turn)
         if reason is None:
             return
         if reason == "defending":

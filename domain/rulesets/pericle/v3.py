@@ -66,7 +66,8 @@ def hero_figure(sheet: HeroSheet, seat: str, command: cmd.SubmitHero) -> Figure:
                   grapple=derived.grapple, movement=derived.movement, armour=derived.armour, shield=derived.shield,
                   athletics=sheet.skills.get("Athletics", 0), weapons=weapons, in_hand=in_hand,
                   disciplines=tuple(sheet.disciplines), mastery=tuple(sheet.mastery), spells=tuple(sheet.spells),
-                  everkin=sheet.ancestry == "everkin", karma=derived.karma)
+                  everkin=sheet.ancestry == "everkin", karma=derived.karma,
+                  pack=tuple(item.lower() for item in sheet.items))
 
 
 def _hands(figure: Figure, sheet: HeroSheet) -> list[str]:
@@ -75,7 +76,7 @@ def _hands(figure: Figure, sheet: HeroSheet) -> list[str]:
     unknown = [i for i in figure.in_hand if i not in carried]
     if unknown:
         found.append(f"in_hand: {unknown} not carried")
-    if actions.hands_used(figure, figure.in_hand) > 2:
+    if figure.hands(figure.in_hand) > 2:
         found.append("in_hand: two hands; a two-handed weapon takes both, a shield one")
     return found
 
@@ -194,6 +195,11 @@ class PericleCombat(PericleChecks):
             "furniture, a pit, the map's edge or a base of more than one hex in that line leaves no room, and then "
             "the creature stays and everyone in its way takes Overrun damage and falls prone. The stunned and "
             "Pinned count as unable to move. Overrun damage is not an attack: armour does not reduce it."),
+        provisional(
+            "PER-REVIVE",
+            "A healing item given to an unconscious hero wakes it (prone, without an Action this turn) only if its "
+            "HP is then above 0; a failed KN check to give it keeps the item in hand. Healing items come from the "
+            "hero sheet's `items`; a healing item put away goes back into the pack."),
         provisional("PER-STUN", "A stunned figure loses its next Action slot and cannot move until it has."),
         provisional(
             "PER-CLIMB-OUT",
