@@ -282,6 +282,19 @@ def test_deft_strikes_needs_the_discipline_and_excludes_defend() -> None:
     assert arena.rule_of("ana", {"type": "deft_strikes", "figure": "hero-sindaro"}) == "already-defending"
 
 
+def test_a_hero_grappled_after_declaring_deft_strikes_may_still_defend() -> None:
+    """Defend "must normally be declared at the beginning of the Action phase, but becoming
+    Grappled grants an exception" - a Deft Strikes declaration does not take it away."""
+    arena = PericleArena()
+    arena.put("hero-varya", 0, 3, disciplines=("Deft Strikes",))
+    arena.to_actions("heroes", deft=("hero-varya",))
+    arena.put("hero-varya", 0, 3, condition="prone", grappled_with=("zombie",))
+    arena.put("zombie", 0, 3, condition="prone", grappled_with=("hero-varya",))
+    arena.pass_until("hero-varya")
+    arena.act("hero-varya", "defend")
+    assert arena.figure("hero-varya").defending
+
+
 def test_defend_is_declared_before_the_action_phase_and_takes_the_action() -> None:
     arena = PericleArena()
     arena.to_actions("heroes", defend=("hero-varya",))

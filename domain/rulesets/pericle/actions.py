@@ -621,7 +621,10 @@ def defend_grappled(play: Play, figure: Figure, command: cmd._Action) -> None:
     assert isinstance(command, cmd.Defend)
     if not figure.grappled_with:
         raise RuleViolation("defend-declared", "Defend is declared before the Action phase begins")
-    declare_defend(play, figure, command.shield_bash)
+    if figure.defending:
+        raise RuleViolation("already-defending", f"{figure.name} is Defending this turn")
+    # Taken as the Action, Defend is no declaration: a Deft Strikes declared earlier does not bar it.
+    play.emit(ev.DefendDeclared(figure=figure.id, shield_bash=command.shield_bash))
 
 
 def pass_action(play: Play, figure: Figure, command: cmd._Action) -> None:
