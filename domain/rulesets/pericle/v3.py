@@ -133,7 +133,8 @@ class PericleCombat(PericleChecks):
     summary: ClassVar[str] = (
         "Hex-grid fantasy RPG, heroes against enemies, played end to end: hero sheets checked against the Hero "
         "Handbook, enemies from the encounter, facing and Embattlement, Initiative, the Movement and Action "
-        "phases, melee, Reach, ranged and thrown attacks with cover and range, damage, crits, death, Blur and "
+        "phases, Surprise, melee, Reach, ranged and thrown attacks with cover and range, damage, crits, death, "
+        "Grapple Piles, monster abilities (Grappling Expertise, Overrun, venom), healing items, Blur and "
         "Clumsiness, Karma re-rolls; every die verifiable."
     )
     provisional_rules: ClassVar[tuple[ProvisionalRule, ...]] = (
