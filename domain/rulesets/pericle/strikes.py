@@ -1,0 +1,363 @@
+"""Strikes (seed 001, 3. Actions, Attacking; Damage; Crits): which weapon and how many
+strikes, what each attack roll is made of (position, range, cover, Disciplines, spells,
+flight), the roll, damage through armour and shields, crit effects, the rolls to miss allies in
+the way, and a Defender's Shield Bash back. Each strike is its own `attacked` event."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.dice_expression import roll_expression
+from domain.errors import RuleViolation
+from domain.rulesets.pericle import board, poison
+from domain.rulesets.pericle import combat_commands as cmd
+from domain.rulesets.pericle import combat_events as ev
+from domain.rulesets.pericle.catalogue import DEFT_WEAPONS, Weapon, unarmed
+from domain.rulesets.pericle.combat import damage as damage_after_armour
+from domain.rulesets.pericle.combat import melee_position_bonus, range_penalty
+from domain.rulesets.pericle.crits import crit_effect
+from domain.rulesets.pericle.dice import Adjustment, check, crit_die
+from domain.rulesets.pericle.heroes import multiple_attack_penalties
+from domain.rulesets.pericle.play import Play, not_after_running
+from domain.rulesets.pericle.state import Figure
+
+SHIELD_BASH = Weapon(name="Shield", mt=0, damage="1d4", weapon_class="natural")
+
+
+def _weapon_in_hand(figure: Figure, name: str | None) -> Weapon:
+    if figure.team == "enemies":
+        if not figure.weapons and name is None:
+            return unarmed(figure.mt)
+        chosen = figure.weapons[0] if name is None else figure.weapon(name)
+        if chosen is None or chosen.name.lower() not in figure.in_hand:
+            raise RuleViolation("weapon-not-in-hand", f"{figure.name} has no attack {name!r} in hand")
+        return chosen
+    if name is not None and name.lower() == "shield":
+        if "shield" not in figure.in_hand or "Shield Bash I" not in figure.disciplines:
+            raise RuleViolation("shield-bash", "a Shield Bash needs a shield in hand and Shield Bash I")
+        return SHIELD_BASH
+    if name is None:
+        name = next((item for item in figure.in_hand if item != "shield"), None)
+        if name is None:
+            return unarmed(figure.mt)
+    if name.lower() == "unarmed":
+        if len(figure.in_hand) >= 2:
+            raise RuleViolation("unarmed", "an unarmed strike needs an empty hand")
+        return unarmed(figure.mt)
+    weapon = figure.weapon(name)
+    if weapon is None or weapon.name.lower() not in figure.in_hand:
+        raise RuleViolation("weapon-not-in-hand", f"{figure.name} holds no {name!r} (in hand: {list(figure.in_hand)})")
+    return weapon
+
+
+def _main_hand(figure: Figure) -> str:
+    """The weapon in the first hand listed in `in_hand` (an unarmed strike when it holds none)."""
+    held = [item for item in figure.in_hand if item != "shield"]
+    return held[0] if held else "unarmed"
+
+
+def _strike_penalties(figure: Figure, weapons: list[Weapon]) -> list[list[Adjustment]]:
+    """The AD modifiers each strike takes from the Disciplines that grant it: Deft Strikes (two
+    with a dagger, knife, katar, cestus or fist, each AD-1), Dual Weapons (the off-hand weapon
+    at AD-3), Shield Bash I (AD-2); then AD-1 for the 3rd attack, AD-2 for the 4th... in the
+    order the attacker chose (seed 001, Multiple Attacks)."""
+    if figure.team == "enemies":
+        if len(weapons) > 1:
+            raise RuleViolation("one-attack", "an enemy makes one attack per Action")
+        return [[]]
+    main = _main_hand(figure)
+    uses = {name: sum(1 for w in weapons if w.name == name) for name in {w.name for w in weapons}}
+    if len([name for name in uses if name != SHIELD_BASH.name]) > 2:
+        raise RuleViolation("one-attack", "two hands, two weapons")
+    found: list[list[Adjustment]] = []
+    for weapon in weapons:
+        own: list[Adjustment] = []
+        if weapon is SHIELD_BASH:
+            if uses[weapon.name] > 1:
+                raise RuleViolation("shield-bash", "one Shield Bash a turn")
+            own.append(Adjustment(-2, "Shield Bash I"))
+        else:
+            if uses[weapon.name] > 1:
+                if "Deft Strikes" not in figure.disciplines or weapon.name.lower() not in DEFT_WEAPONS:
+                    raise RuleViolation("one-attack", "two attacks with one weapon need Deft Strikes and a dagger, "
+                                                      "knife, katar, cestus or unarmed strike")
+                if uses[weapon.name] > 2:
+                    raise RuleViolation("deft-strikes", "Deft Strikes gives two attacks with a weapon, not more")
+                if not figure.deft_strikes:
+                    raise RuleViolation("deft-strikes-undeclared", "Deft Strikes is declared before the Action "
+                                                                   "phase (it puts the hero at AD-1 in the order)")
+                own.append(Adjustment(-1, "Deft Strikes"))
+            if weapon.name.lower() != main:
+                if "Dual Weapons" not in figure.disciplines:
+                    raise RuleViolation("one-attack", "attacking with a second weapon needs Dual Weapons")
+                if weapon.two_handed:
+                    raise RuleViolation("dual-weapons", "Dual Weapons wields a one-handed weapon in each hand")
+                own.append(Adjustment(-3, "Dual Weapons (second weapon)"))
+        found.append(own)
+    for index, extra in enumerate(multiple_attack_penalties([0] * len(weapons))):
+        if extra:
+            found[index].append(Adjustment(extra, f"multiple attacks (attack {index + 1})"))
+    return found
+
+
+def _flight(attacker: Figure, target: Figure, kind: str) -> list[Adjustment]:
+    """Flying: no melee between the ground and the air; a flyer attacks at AD-2; from the ground
+    a ranged attack on a flyer is at AD-3."""
+    if attacker.airborne != target.airborne and kind in ("melee", "reach", "grapple-strike"):
+        raise RuleViolation("ground-and-air", "combatants on the ground and flying creatures cannot strike each "
+                                              "other in melee")
+    found = []
+    if attacker.airborne:
+        found.append(Adjustment(-2, "attacking while flying"))
+    elif target.airborne:
+        found.append(Adjustment(-3, "a flying target"))
+    return found
+
+
+class StrikePlan:
+    """Everything an attack roll is made of, for one strike."""
+
+    def __init__(self, kind: str, adjustments: list[Adjustment], misfortune: int, defense: list[str],
+                 below_zero_cap: int, base: int) -> None:
+        self.kind = kind
+        self.adjustments = adjustments
+        self.misfortune = misfortune
+        self.defense = defense
+        self.below_zero_cap = below_zero_cap
+        self.base = base
+
+
+def _kind(play: Play, attacker: Figure, target: Figure, weapon: Weapon) -> str:
+    gap = board.gap(attacker, target)
+    if attacker.grappled_with:
+        if target.id not in attacker.grappled_with or not weapon.grapple:
+            raise RuleViolation("grappled", "in a Grapple a figure attacks only those in its Grapple Pile, with its "
+                                            "hands, a dagger, knife, katar or cestus")
+        return "grapple-strike"
+    if weapon.melee and gap == 1:
+        if not board.in_front(attacker, target):
+            raise RuleViolation("front-hexes", f"{target.name} is not in {attacker.name}'s front hexes")
+        return "melee"
+    if weapon.melee and gap == 2 and weapon.reach >= 2:
+        if not set(target.hexes) & board.reach_hexes(attacker):
+            raise RuleViolation("front-hexes", "Reach strikes two hexes away in the direction of the front hexes")
+        return "reach"
+    if weapon.ranged and not (weapon.thrown and gap == 1):
+        return "ranged"
+    if weapon.thrown:
+        return "thrown"
+    raise RuleViolation("out-of-reach", f"{target.name} is {gap} hexes away: out of reach of the {weapon.name}")
+
+
+def _plan(play: Play, attacker: Figure, target: Figure, weapon: Weapon, own: list[Adjustment],
+          order: cmd.StrikeOrder) -> StrikePlan:
+    """The seed's modifiers, each named: weapon class, Disciplines, position, range, the
+    target's Defensive Fighting, Clumsiness, Blur, MT short of the weapon's, Defense Dice."""
+    kind = _kind(play, attacker, target, weapon)
+    adjustments = list(own) + _flight(attacker, target, kind)
+    defense: list[str] = []
+    if weapon.weapon_class == "sword":
+        adjustments.append(Adjustment(1, "sword"))
+    mastery = attacker.mastery.count(weapon.weapon_class)
+    if mastery and order.mastery == "ad":
+        adjustments.append(Adjustment(mastery, "Weapon Mastery"))
+    if weapon.bow and "Archery" in attacker.disciplines:
+        adjustments.append(Adjustment(2, "Archery"))
+    if attacker.condition == "prone" and kind in ("melee", "reach"):
+        raise RuleViolation("prone", "a prone figure makes no melee attack outside a Grapple")
+    if kind in ("melee", "reach"):
+        where = board.zone_toward(target, attacker) or "front"
+        prone = target.condition != "standing"
+        bonus = melee_position_bonus(where, prone)
+        if bonus:
+            adjustments.append(Adjustment(bonus, "prone target" if prone else f"{where} hex"))
+        if "Defensive Fighting" in target.disciplines:
+            adjustments.append(Adjustment(-2 if target.defending else -1, "Defensive Fighting"))
+    if kind in ("melee", "reach") and target.grappled_with:
+        defense.append("Partial Cover (Grapple Pile)")
+    if kind == "grapple-strike" and "Defensive Fighting" in target.disciplines:
+        adjustments.append(Adjustment(-2 if target.defending else -1, "Defensive Fighting"))
+    if kind in ("ranged", "thrown", "reach"):
+        defense += _line_of_fire(play, attacker, target, weapon, kind)
+        if kind != "reach":
+            penalty = range_penalty(board.gap(attacker, target), thrown=kind == "thrown")
+            if penalty:
+                adjustments.append(Adjustment(penalty, "range"))
+        if kind != "reach" and target.condition != "standing":
+            defense.append("prone target")
+        if kind != "reach" and "Dodge" in target.disciplines:
+            defense += ["Dodge"] * (2 if target.defending else 1)
+    if target.defending and not (kind != "melee" and "Dodge" in target.disciplines):
+        defense.append("Defending")
+    below_zero_cap = 3
+    adjustments += poison.penalty(attacker)
+    for spell in play.state.spells:
+        if spell.spell == "Clumsiness" and spell.target == attacker.id:
+            adjustments.append(Adjustment(-2 * spell.exhaustion, "Clumsiness"))
+            below_zero_cap = 1
+    misfortune = max(0, weapon.mt - attacker.mt) if attacker.team == "heroes" else 0
+    base = attacker.base_ad
+    if any(s.spell == "Blur" and s.target == target.id for s in play.state.spells):
+        # Blur: "forces an attacker to roll AD0 and have Misfortune".
+        adjustments = [Adjustment(-base, "Blur: AD0")]
+        misfortune += 1
+    return StrikePlan(kind, adjustments, misfortune, defense, below_zero_cap, base)
+
+
+def _line_of_fire(play: Play, attacker: Figure, target: Figure, weapon: Weapon, kind: str) -> list[str]:
+    if kind == "ranged" and board.embattled_by(play.state, attacker):
+        raise RuleViolation("embattled-ranged", "no bow, crossbow or sling while Embattled (throwing is allowed)")
+    if kind == "ranged":
+        not_after_running(attacker, "a ranged attack")
+        if attacker.condition != "standing" and not weapon.crossbow:
+            raise RuleViolation("prone", "a prone figure may fire a crossbow, not a bow or sling")
+    if kind != "reach" and not any(board.in_front_arc(attacker, h) for h in target.hexes):
+        raise RuleViolation("front-sides", f"{target.name} is not within {attacker.name}'s front sides")
+    sight = board.line_cover(play.state, attacker, target)
+    if sight == "complete":
+        raise RuleViolation("complete-cover", f"{target.name} has Complete Cover from {attacker.name}")
+    return ["Partial Cover"] if sight == "partial" else []
+
+
+def strike_all(play: Play, attacker: Figure, orders: list[cmd.StrikeOrder], *, parry: bool = False) -> None:
+    """Each strike in the order given, one `attacked` event each (with the rolls to miss allies
+    and a Defender's Shield Bash back), so that each strike meets the state the last one left:
+    a strike at a foe already down, or by an attacker already down, does not happen."""
+    weapons = [_weapon_in_hand(attacker, order.weapon) for order in orders]
+    penalties = _strike_penalties(attacker, weapons)
+    for order, weapon in zip(orders, weapons, strict=True):
+        target = play.figure(order.target)
+        if target.team == attacker.team or not target.active:
+            raise RuleViolation("target", f"{target.name} is not a foe that can be attacked")
+        if weapon.crossbow and weapon.name.lower() in attacker.unloaded:
+            raise RuleViolation("crossbow-unloaded", f"the {weapon.name} must be loaded (an Action) before it fires")
+    for order, weapon, own in zip(orders, weapons, penalties, strict=True):
+        attacker, target = play.figure(attacker.id), play.figure(order.target)
+        if not (attacker.active and target.active):
+            continue
+        plan = _plan(play, attacker, target, weapon, own, order)
+        strike = resolve_strike(play, attacker, target, weapon, plan, order)
+        strikes = [strike]
+        if not strike.hit and plan.kind in ("ranged", "thrown"):
+            strikes += _past_allies(play, attacker, target, weapon, plan, board.figures_in_the_way(
+                play.state, attacker, target))
+        if not strike.hit and target.grappled_with:
+            pile = [play.figure(f) for f in target.grappled_with]
+            strikes += _past_allies(play, attacker, target, weapon, plan, pile)
+        strikes += _shield_bash_back(play, target, attacker, strike)
+        play.emit(ev.Attacked(strikes=tuple(strikes), parry=parry))
+
+
+def _shield_bash_back(play: Play, defender: Figure, attacker: Figure, strike: ev.Strike) -> list[ev.Strike]:
+    """Shield Bash I: "You may also make a Shield Bash attack against an adjacent foe that
+    attacks you if you're Defending and you roll any die face other than a blank" (declared with
+    Defend: `shield_bash`, on by default)."""
+    if not (defender.defending and defender.shield_bash_back and "Shield Bash I" in defender.disciplines
+            and "shield" in defender.in_hand and defender.standing and board.gap(defender, attacker) == 1):
+        return []
+    if all(face == "blank" for face in strike.check.defense_faces):
+        return []
+    order = cmd.StrikeOrder(target=attacker.id)
+    try:
+        plan = _plan(play, defender, attacker, SHIELD_BASH, [Adjustment(-2, "Shield Bash I")], order)
+    except RuleViolation:
+        return []  # the foe is not where a shield can strike it
+    return [msgspec.structs.replace(resolve_strike(play, defender, attacker, SHIELD_BASH, plan, order),
+                                    kind="shield bash back")]
+
+
+def resolve_strike(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: StrikePlan,
+                   order: cmd.StrikeOrder, *, stray: bool = False) -> ev.Strike:
+    """Roll to hit; on a hit roll damage, and the Crit Die on a Crit; subtract armour."""
+    label = f"{attacker.name} {'(stray) ' if stray else ''}attacks {target.name} with {weapon.name}"
+    rolled = check(play.dice, label, plan.base, plan.adjustments, misfortune=plan.misfortune,
+                   defense_dice=0 if stray else len(plan.defense), below_zero_cap=plan.below_zero_cap)
+    # A stray roll is made to miss the ally: success misses it, failure hits it.
+    hit = not rolled.success if stray else rolled.success
+    strike = ev.Strike(attacker=attacker.id, target=target.id, weapon=weapon.name,
+                       kind="stray" if stray else plan.kind, check=rolled, hit=hit)
+    if not hit:
+        return strike
+    return _damage(play, attacker, target, weapon, plan, order, strike, crit=rolled.crit and not stray)
+
+
+def _damage(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: StrikePlan,
+            order: cmd.StrikeOrder, strike: ev.Strike, *, crit: bool) -> ev.Strike:
+    damage_roll = roll_expression(play.dice, weapon.damage, f"{attacker.name}: {weapon.name} damage")
+    bonuses: list[Adjustment] = []
+    mastery = attacker.mastery.count(weapon.weapon_class)
+    if mastery and order.mastery == "damage":
+        bonuses.append(Adjustment(mastery, "Weapon Mastery"))
+    if plan.kind == "grapple-strike" and weapon.name.lower() in ("dagger", "knife"):
+        bonuses.append(Adjustment(2, "dagger or knife in a Grapple"))
+    if weapon.weapon_class == "axe":
+        bonuses.append(Adjustment(1, "axe"))
+    face = effect = None
+    crit_roll = None
+    if crit:
+        face, crit_roll = crit_die(play.dice, f"{attacker.name}: Crit Die")
+        effect = crit_effect(weapon, face, order.crit_choice if attacker.team == "heroes" else "damage", target)
+    rolled = max(0, damage_roll.total or 0) + sum(b.value for b in bonuses if b.source != "axe")
+    from_front = _shield_faces(target, attacker, plan.kind)
+    parry = 2 if target.parrying and plan.kind in ("melee", "reach") else 0
+    dealt = damage_after_armour(rolled, "axe" if weapon.weapon_class == "axe" else
+                                "hammer" if weapon.weapon_class == "hammer" else "other",
+                                target.armour + parry, target.shield, from_front, crit_face=face,
+                                defense_torches=strike.check.armour_bonus)
+    if face == "one star or torch" and effect is not None:
+        dealt = 0  # the effect without damage
+    protection = [Adjustment(target.armour, "armour")]
+    if weapon.weapon_class == "hammer":
+        protection.append(Adjustment(-min(2, target.armour), "hammer: armour penetration"))
+    if parry:
+        protection.append(Adjustment(parry, "Dual Weapons parry"))
+    if from_front and target.shield:
+        protection.append(Adjustment(target.shield, "shield"))
+    if strike.check.armour_bonus:
+        protection.append(Adjustment(strike.check.armour_bonus, "Defense Die torch"))
+    disarmed = _disarmed(target, order.disarm) if effect == "disarm" else None
+    return msgspec.structs.replace(strike, damage_roll=damage_roll, crit_face=face, crit_roll=crit_roll,
+                                   crit_effect=effect, protection=protection, modifiers=bonuses, damage=dealt,
+                                   disarmed=disarmed, poison=poison.delivered(weapon, target, dealt))
+
+
+def _disarmed(target: Figure, chosen: str | None) -> str | None:
+    """The item a Disarm makes the foe drop: "one item in hand as selected by the attacker"
+    (a weapon or its shield); unchosen, the first weapon in hand, else the shield."""
+    if chosen is not None and chosen.lower() in target.in_hand:
+        return chosen.lower()
+    weapons = [item for item in target.in_hand if item != "shield"]
+    return weapons[0] if weapons else next(iter(target.in_hand), None)
+
+
+def _shield_faces(target: Figure, attacker: Figure, kind: str) -> bool:
+    """A shield protects only against attacks from the bearer's front hexes (front sides for a
+    shot), never in a Grapple."""
+    if target.grappled_with or kind == "grapple-strike":
+        return False
+    if "shield" not in target.in_hand:
+        return False
+    if board.gap(target, attacker) == 1:
+        return board.zone_toward(target, attacker) == "front"
+    return any(board.in_front_arc(target, h) for h in attacker.hexes)
+
+
+def _past_allies(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: StrikePlan,
+                 around: list[Figure]) -> list[ev.Strike]:
+    """After a miss or a block, a roll (no Defense Die, no bonus for a prone target) to miss each
+    ally that gave the target cover - in the line of fire, or in its Grapple Pile; the first
+    failure hits that ally with normal damage."""
+    strays = []
+    unbiased = StrikePlan(plan.kind, [a for a in plan.adjustments if a.source != "prone target"], plan.misfortune,
+                          [], plan.below_zero_cap, plan.base)
+    for ally in around:
+        if ally.team != attacker.team or ally.id == attacker.id:
+            continue
+        stray = resolve_strike(play, attacker, ally, weapon, unbiased, cmd.StrikeOrder(target=ally.id), stray=True)
+        strays.append(stray)
+        if stray.hit:
+            break
+    return strays
+
+
+# ---- other Actions -----------------------------------------------------------------------
