@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from domain.hexes import Hex, distance, neighbours
+from domain.rulesets.pericle import board
 from domain.rulesets.pericle.state import CombatState, Figure
 
 
@@ -18,7 +19,7 @@ def at(h: Hex) -> dict[str, int]:
 
 def toward(combat: CombatState, figure: Figure, goal: Hex, steps: int) -> list[Hex]:
     """A greedy path of up to `steps` hexes, each one closer to the goal, avoiding walls."""
-    blocked = set(combat.encounter.map.walls) | set(combat.encounter.map.furniture)
+    blocked = set(board.walls(combat)) | set(combat.encounter.map.furniture)
     taken = {f.hex for f in combat.figures if f.condition == "standing" and f.id != figure.id}
     path, here = [], figure.hex
     for _ in range(steps):
@@ -145,6 +146,9 @@ def _actions(combat: CombatState, rng: random.Random) -> Iterator[tuple[str, dic
             strike["disarm"] = "shield"
         yield figure.seat, {"type": "attack", "figure": figure.id, "strikes": [strike]}
     yield from _healing(combat, figure, rng)
+    for door in combat.encounter.map.doors:
+        if door.hex not in combat.opened and distance(door.hex, figure.hex) == 1 and rng.random() < 0.5:
+            yield figure.seat, {"type": "open_door", "figure": figure.id, "door": at(door.hex)}
     lying = [g for g in combat.ground if distance(g.hex, figure.hex) <= 1]
     if lying and rng.random() < 0.5:
         yield figure.seat, {"type": "pick_up", "figure": figure.id, "item": rng.choice(lying).item}

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from domain.battle import replay
 from domain.errors import DomainError
+from domain.rulesets.pericle import board
 from domain.rulesets.pericle.state import CombatState
 from domain.snapshots import from_snapshot, to_snapshot
 from tests.unit.pericle_arena import PericleArena, encounter
@@ -27,7 +28,7 @@ def board_invariants(combat: CombatState) -> None:
     assert max(standing.values(), default=0) <= 1, standing
     for figure in combat.figures:
         for h in figure.hexes:
-            assert combat.encounter.map.contains(h) and h not in combat.encounter.map.walls
+            assert combat.encounter.map.contains(h) and h not in board.walls(combat)
         assert all(combat.figure(other) is not None for other in figure.grappled_with)
         assert figure.hp <= figure.max_hp
 
@@ -44,13 +45,15 @@ TROLL = {"id": "troll", "name": "Troll", "hp": 12, "mt": 8, "base_ad": 0, "size"
 
 
 def play(seed: int, steps: int) -> PericleArena:
-    """A combat on the arena's map; on odd seeds with a giant bat, a 3-hex troll, a pit and fire;
+    """A combat on the arena's map; on odd seeds with a giant bat, a 3-hex troll, a pit, fire and
+    two doors (one locked);
     on every third seed one team surprises the other."""
     extra: dict[str, object] = {}
     if seed % 2:
         extra = {"enemies": [*encounter()["enemies"], BAT, TROLL],
                  "map": {**encounter()["map"], "pits": [{"q": 1, "r": 6}], "hazards": [
-                     {"hex": {"q": 1, "r": 1}, "name": "fire", "damage": "1d4"}]}}
+                     {"hex": {"q": 1, "r": 1}, "name": "fire", "damage": "1d4"}],
+                     "doors": [{"hex": {"q": 3, "r": 2}}, {"hex": {"q": 6, "r": 7}, "locked": True}]}}
     if seed % 3 == 0:
         extra["surprise"] = "heroes" if seed % 2 else "enemies"
     arena = PericleArena(**extra)

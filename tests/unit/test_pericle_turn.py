@@ -11,8 +11,8 @@ from domain.errors import NotPermitted
 from domain.hexes import Hex
 from domain.rulesets.pericle import board
 from domain.rulesets.pericle.catalogue import WEAPONS
-from domain.rulesets.pericle.combat_events import Attacked, FellProne, InitiativeRolled
-from tests.unit.pericle_arena import PericleArena
+from domain.rulesets.pericle.combat_events import Attacked, DoorOpened, FellProne, InitiativeRolled
+from tests.unit.pericle_arena import PericleArena, encounter
 
 ONE, TWO, THREE, FOUR = 6, 7, 8, 9  # Action Die faces showing the numbers
 HIT = 1  # a success icon
@@ -403,3 +403,34 @@ def test_the_ground_and_the_air_do_not_meet_in_melee() -> None:
     events = arena.act("hero-baerwyn", "attack", [10] + [6] * 5, strikes=[{"target": "bat"}])
     strike = next(s for e in events if isinstance(e, Attacked) for s in e.strikes)
     assert {a.source: a.value for a in strike.check.adjustments}["a flying target"] == -3
+
+
+def test_a_door_is_a_wall_until_opened_and_a_locked_one_stays_shut() -> None:
+    """Other Actions With Items: "Open a Door or a Chest. This Action can only be chosen if you
+    have moved up to 1 hex and if you're adjacent to the door or chest. If locked, the Action
+    will fail." (PER-DOOR: a closed door is a wall for movement and sight.)"""
+    doors = [{"hex": {"q": 1, "r": 3}}, {"hex": {"q": 0, "r": 2}, "locked": True}]
+    arena = PericleArena(map={**encounter()["map"], "doors": doors})
+    arena.to_movement("heroes")
+    through = {"type": "move_figure", "figure": "hero-varya", "path": [{"q": 1, "r": 3}, {"q": 2, "r": 3}]}
+    assert arena.rule_of("ana", through) == "path-blocked"
+    arena.command("ana", {"type": "end_movement"})
+    arena.command("gm", {"type": "end_movement"})
+    arena.command("ana", {"type": "end_repositioning"}, [1] * 20)
+    arena.command("ana", {"type": "begin_actions"})
+    arena.pass_until("hero-varya")
+    [locked] = [e for e in arena.act("hero-varya", "open_door", door={"q": 0, "r": 2}) if isinstance(e, DoorOpened)]
+    assert not locked.opened and arena.combat.opened == ()
+    arena.end_turn()
+    arena.to_actions("heroes")
+    arena.pass_until("hero-varya")
+    arena.act("hero-varya", "open_door", door={"q": 1, "r": 3})
+    assert arena.combat.opened == (Hex(1, 3),)
+    arena.end_turn()
+    arena.to_actions("heroes")
+    arena.pass_until("hero-varya")
+    assert arena.rule_of("ana", {"type": "open_door", "figure": "hero-varya", "door": {"q": 1, "r": 3}}) == "no-door"
+    arena.end_turn()
+    arena.to_movement("heroes")
+    arena.act("hero-varya", "move_figure", path=[{"q": 1, "r": 3}, {"q": 2, "r": 3}])
+    assert arena.figure("hero-varya").hex == Hex(2, 3)

@@ -270,6 +270,20 @@ def pick_up(play: Play, figure: Figure, command: cmd._Action) -> None:
     play.emit(ev.ItemPickedUp(figure=figure.id, item=item, hex=lying.hex))
 
 
+def open_door(play: Play, figure: Figure, command: cmd._Action) -> None:
+    """Seed 001: "Open a Door or a Chest. This Action can only be chosen if you have moved up to
+    1 hex and if you're adjacent to the door or chest. If locked, the Action will fail." """
+    assert isinstance(command, cmd.OpenDoor)
+    not_after_running(figure, "opening a door")
+    _grapple_only(figure, "open a door")
+    door = next((d for d in play.state.encounter.map.doors if d.hex == command.door), None)
+    if door is None or door.hex in play.state.opened:
+        raise RuleViolation("no-door", f"no closed door at {command.door}")
+    if min(distance(h, door.hex) for h in figure.hexes) != 1:
+        raise RuleViolation("door-reach", f"{figure.name} is not next to the door")
+    play.emit(ev.DoorOpened(figure=figure.id, hex=door.hex, opened=not door.locked))
+
+
 def defend_grappled(play: Play, figure: Figure, command: cmd._Action) -> None:
     """Becoming Grappled lets a figure that has not acted choose Defend as its Action."""
     assert isinstance(command, cmd.Defend)
@@ -290,6 +304,7 @@ ACTIONS: dict[type, Callable[[Play, Figure, cmd._Action], None]] = {
     cmd.MoveFigure: move_action, cmd.CastSpell: cast_spell, cmd.StandUp: stand_up,
     cmd.ReadyWeapons: ready_weapons, cmd.Reload: reload, cmd.PickUp: pick_up, cmd.PassAction: pass_action,
     cmd.Defend: defend_grappled, cmd.FetchItem: items.fetch_item, cmd.UseItem: items.use_item,
+    cmd.OpenDoor: open_door,
 }
 
 

@@ -122,7 +122,9 @@ def embattled_by(state: CombatState, figure: Figure, at: Hex | None = None) -> l
 
 
 def walls(state: CombatState) -> frozenset[Hex]:
-    return frozenset(state.encounter.map.walls)
+    """Complete obstructions: the walls and the doors still closed."""
+    closed = {door.hex for door in state.encounter.map.doors if door.hex not in state.opened}
+    return frozenset(state.encounter.map.walls) | closed
 
 
 def obstacles(state: CombatState, *, ignore: tuple[str, ...] = ()) -> frozenset[Hex]:
@@ -155,9 +157,10 @@ def figures_in_the_way(state: CombatState, shooter: Figure, target: Figure) -> l
 
 
 def passable(state: CombatState, h: Hex, *, over_pits: bool = False) -> bool:
-    """On the map and free of walls and furniture; a pit can be jumped over, not entered."""
+    """On the map and free of walls, closed doors and furniture; a pit can be jumped over, not
+    entered."""
     board_map = state.encounter.map
-    return (board_map.contains(h) and h not in board_map.walls and h not in board_map.furniture
+    return (board_map.contains(h) and h not in walls(state) and h not in board_map.furniture
             and (over_pits or h not in board_map.pits))
 
 

@@ -185,6 +185,12 @@ class UseItem(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, ta
     target: FigureId | None = None  # the figure itself when unset
 
 
+class OpenDoor(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="open_door"):
+    """Open an adjacent door (after moving 1 hex or less); a locked one stays shut."""
+
+    door: Hex
+
+
 class PickUp(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="pick_up"):
     """Pick up an item lying in or next to the figure's hex, with a free hand."""
 
@@ -206,7 +212,7 @@ class SpendKarma(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_onl
 
 
 ACTION_COMMANDS = (Attack, Grapple, Escape, ClimbOut, Withdraw, CastSpell, StandUp, ReadyWeapons, Reload, PickUp,
-                   FetchItem, UseItem, Delay, PassAction)
+                   FetchItem, UseItem, OpenDoor, Delay, PassAction)
 COMBAT_COMMANDS: tuple[type[msgspec.Struct], ...] = (
     SubmitHero, RollInitiative, ChooseOrder, MoveFigure, EndMovement, Face, EndRepositioning, Defend,
     DeclareDeftStrikes, BeginActions, *ACTION_COMMANDS, SpendKarma)

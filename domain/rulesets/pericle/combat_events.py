@@ -236,6 +236,14 @@ class ItemPickedUp(msgspec.Struct, frozen=True, kw_only=True, tag="item_picked_u
     hex: Hex
 
 
+class DoorOpened(msgspec.Struct, frozen=True, kw_only=True, tag="door_opened"):
+    """An attempt to open a door: `opened` is false when it is locked."""
+
+    figure: str
+    hex: Hex
+    opened: bool
+
+
 class ItemFetched(msgspec.Struct, frozen=True, kw_only=True, tag="item_fetched"):
     figure: str
     item: str
@@ -284,4 +292,4 @@ COMBAT_EVENTS: tuple[type[msgspec.Struct], ...] = (
     FigureMoved, FellProne, FellIntoPit, ChoiceRolled, FigureFaced, TeamMoved, RepositioningEnded, DefendDeclared,
     DeftStrikesDeclared, ActionPhaseBegan, Attacked, Grappled, JoinedPile, EscapedGrapple, Damaged, PoisonSave,
     SpellCast, SpellMaintained, SpellEnded, StoodUp, WeaponsReadied, WeaponReloaded, ItemPickedUp, ItemFetched,
-    ItemUsed, ActionDone, ActionDelayed, SlotSkipped, TurnEnded, CombatEnded)
+    ItemUsed, DoorOpened, ActionDone, ActionDelayed, SlotSkipped, TurnEnded, CombatEnded)

@@ -25,6 +25,13 @@ class Hazard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     damage: Dice | None = None
 
 
+class Door(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A door: a wall until opened (PER-DOOR); a locked one does not open."""
+
+    hex: Hex
+    locked: bool = False
+
+
 class HexMap(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Pointy-top hexes in axial coordinates; the map is the `width` x `height` rectangle in
     odd-r offset layout (row r = axial r, column = q + (r - (r & 1)) / 2)."""
@@ -35,6 +42,7 @@ class HexMap(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     furniture: Annotated[list[Hex], msgspec.Meta(max_length=500)] = []  # partial obstructions
     pits: Annotated[list[Hex], msgspec.Meta(max_length=500)] = []  # chasms: jumped over, never entered
     hazards: Annotated[list[Hazard], msgspec.Meta(max_length=200)] = []
+    doors: Annotated[list[Door], msgspec.Meta(max_length=200)] = []  # closed at the start
 
     def contains(self, h: Hex) -> bool:
         column = h.q + (h.r - (h.r & 1)) // 2
@@ -91,14 +99,15 @@ class Encounter(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 def problems(encounter: Encounter, seats: list[str] | tuple[str, ...]) -> list[str]:
     """Every way the encounter cannot be played on its own map."""
     found = []
-    blocked = set(encounter.map.walls) | set(encounter.map.furniture) | set(encounter.map.pits)
+    blocked = (set(encounter.map.walls) | set(encounter.map.furniture) | set(encounter.map.pits)
+               | {door.hex for door in encounter.map.doors})
     places: list[Hex] = []
     for enemy in encounter.enemies:
         covered = footprint(enemy.size, enemy.hex, enemy.facing)
         if not all(encounter.map.contains(h) for h in covered):
             found.append(f"enemy {enemy.id} stands off the map at {enemy.hex}")
         if set(covered) & blocked:
-            found.append(f"enemy {enemy.id} stands in a wall, furniture or pit hex")
+            found.append(f"enemy {enemy.id} stands in a wall, furniture, pit or door hex")
         places += covered
     for start in encounter.hero_starts:
         if not encounter.map.contains(start) or start in blocked:

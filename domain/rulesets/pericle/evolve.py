@@ -291,6 +291,8 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
             return _update(state, event.figure, in_hand=event.in_hand, pack=(*_figure(state, figure.id).pack, *stowed))
         case ev.ItemPickedUp():
             return _pick_up(state, event)
+        case ev.DoorOpened():
+            return replace(state, opened=(*state.opened, event.hex)) if event.opened else state
         case ev.ItemFetched():
             figure = _figure(state, event.figure)
             return _update(state, figure.id, pack=_without(figure.pack, event.item),

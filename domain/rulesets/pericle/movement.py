@@ -126,7 +126,7 @@ def _fly(play: Play, figure: Figure, path: list[Hex], facing: int | None, *, rea
     for step in path:
         if distance(here, step) != 1:
             raise RuleViolation("path-not-adjacent", f"{step} is not next to {here}")
-        if not state.encounter.map.contains(step) or step in state.encounter.map.walls:
+        if not state.encounter.map.contains(step) or step in board.walls(state):
             raise RuleViolation("path-blocked", f"{step} is a wall or off the map")
         here = step
     if any(board.standing_in(state, h, besides=figure.id, airborne=True)

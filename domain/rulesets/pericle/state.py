@@ -155,6 +155,7 @@ class CombatState(msgspec.Struct, frozen=True, kw_only=True):
     delayed: tuple[str, ...] = ()
     spells: tuple[ActiveSpell, ...] = ()
     ground: tuple[GroundItem, ...] = ()
+    opened: tuple[Hex, ...] = ()  # doors opened
     last: LastCommand | None = None
     winner: Team | None = None
 

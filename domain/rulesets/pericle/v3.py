@@ -201,6 +201,10 @@ class PericleCombat(PericleChecks):
             "A healing item given to an unconscious hero wakes it (prone, without an Action this turn) only if its "
             "HP is then above 0; a failed KN check to give it keeps the item in hand. Healing items come from the "
             "hero sheet's `items`; a healing item put away goes back into the pack."),
+        provisional(
+            "PER-DOOR",
+            "A door (the map's `doors`) is a wall for movement and sight until opened; a locked door does not open "
+            "(no hero here picks locks); an opened door stays open."),
         provisional("PER-STUN", "A stunned figure loses its next Action slot and cannot move until it has."),
         provisional(
             "PER-CLIMB-OUT",
