@@ -54,12 +54,14 @@ def encounter(**changes: Any) -> dict[str, Any]:
 
 
 class PericleArena:
-    def __init__(self, heroes: dict[str, list[dict[str, Any]]] | None = None, **changes: Any) -> None:
+    def __init__(self, heroes: dict[str, list[dict[str, Any]]] | None = None,
+                 provisional: dict[str, dict[str, Any]] | None = None, **changes: Any) -> None:
+        """`changes` alter the encounter; `provisional` sets provisional rules' settings."""
         self.state = BattleState()
         self.events: list[msgspec.Struct] = []
         seats = ("ana", "ben", "gm")
         self.run(CreateBattle(battle_id=BATTLE, ruleset="pericle", seats=seats,
-                              options={"encounter": encounter(**changes)}), "p0")
+                              options={"encounter": encounter(**changes), "provisional": provisional or {}}), "p0")
         for seat in seats:
             self.run(ClaimSeat(seat=seat), PLAYERS[seat])
         chosen = heroes if heroes is not None else {

@@ -11,10 +11,10 @@ from tests.unit.pericle_arena import BAERWYN, SINDARO, VARYA, PericleArena
 HIT, MISS = 1, 10
 
 
-def with_items() -> PericleArena:
+def with_items(provisional: dict[str, dict[str, object]] | None = None) -> PericleArena:
     """Varya carries a Potion of Healing and a Healing Berry; the Action phase begins."""
     varya = {**VARYA, "items": ["Potion of Healing", "Healing Berry"]}
-    arena = PericleArena(heroes={
+    arena = PericleArena(provisional=provisional, heroes={
         "ana": [{"hero": varya, "start": {"q": 0, "r": 3}}, {"hero": SINDARO, "start": {"q": 0, "r": 5}}],
         "ben": [{"hero": BAERWYN, "start": {"q": 0, "r": 4}}]})
     assert arena.figure("hero-varya").pack == ("potion of healing", "healing berry")
@@ -81,6 +81,18 @@ def test_an_unconscious_ally_is_revived_with_a_moderate_kn_check() -> None:
     assert sindaro.woke_turn == arena.combat.turn
     assert skip_reason(sindaro, arena.combat.turn) == "revived this turn", "a slot of his own would pass"
     assert skip_reason(sindaro, arena.combat.turn + 1) is None
+
+
+def test_whether_a_revived_hero_needs_hp_above_zero_is_a_setting() -> None:
+    """PER-REVIVE: at -3 HP a berry leaves Sindaro at -2: asleep by default, awake with
+    `wake_at_any_hp` ("With success, the unconscious hero wakes up")."""
+    for wake_at_any_hp, condition in ((False, "unconscious"), (True, "prone")):
+        arena = with_items({"PER-REVIVE": {"wake_at_any_hp": wake_at_any_hp}})
+        arena.put("hero-sindaro", 1, 3, condition="unconscious", wounds=14)
+        arena.put("hero-varya", 0, 3, in_hand=("short sword", "healing berry"))
+        arena.pass_until("hero-varya")
+        given = used(arena.act("hero-varya", "use_item", [HIT], item="Healing Berry", target="hero-sindaro"))
+        assert given.healed == 1 and arena.figure("hero-sindaro").condition == condition
 
 
 def test_an_embattled_hero_cannot_tend_to_the_fallen() -> None:

@@ -76,6 +76,14 @@ def test_with_no_room_behind_nobody_moves_and_all_in_the_way_are_trampled() -> N
     assert [e.figure for e in events if isinstance(e, FellProne)] == ["hero-varya"]
 
 
+def test_a_battle_may_let_armour_count_against_overrun_damage() -> None:
+    """PER-OVERRUN's setting `armour_counts`: Varya's leather (1) takes a point off the 3."""
+    walled = {**encounter()["map"], "walls": [*encounter()["map"]["walls"], *hexes((2, 3))]}
+    arena = ogre_charges(map=walled, provisional={"PER-OVERRUN": {"armour_counts": True}})
+    events = arena.act("ogre", "move_figure", [3], **CHARGE)
+    assert [(e.figure, e.amount) for e in events if isinstance(e, Damaged)] == [("hero-varya", 3 - 1)]
+
+
 def test_overrun_needs_the_ability_embattlement_and_a_hex_free_of_allies() -> None:
     plain = {**OGRE, "abilities": []}
     assert ogre_charges(plain).rule_of("gm", {"type": "move_figure", "figure": "ogre", **CHARGE}) == "overrun"

@@ -266,6 +266,25 @@ def test_deft_strikes_is_declared_and_costs_its_ad_minus_one_in_the_order() -> N
     assert not arena.figure("hero-varya").deft_strikes, "a declaration lasts one turn"
 
 
+def test_a_battle_may_leave_deft_strikes_out_of_the_order() -> None:
+    """PER-DEFT-ORDER's setting `in_the_order: false`: no declaration, no place lost, and two
+    dagger strikes at AD-1 each all the same."""
+    arena = PericleArena(provisional={"PER-DEFT-ORDER": {"in_the_order": False}})
+    arena.put("hero-varya", 3, 3, base_ad=1, disciplines=("Deft Strikes",), weapons=(WEAPONS["dagger"],),
+              in_hand=("dagger",))
+    arena.to_movement("heroes")
+    for _ in range(2):
+        arena.command("ana" if arena.combat.moving == "heroes" else "gm", {"type": "end_movement"})
+    arena.command("ana", {"type": "end_repositioning"}, [1] * 20)
+    assert arena.rule_of("ana", {"type": "deft_strikes", "figure": "hero-varya"}) == "deft-strikes-not-in-order"
+    arena.command("ana", {"type": "begin_actions"})
+    assert arena.combat.order.index("hero-varya") < arena.combat.order.index("orc")
+    arena.pass_until("hero-varya")
+    found = [s for e in arena.act("hero-varya", "attack", [10] * 4, strikes=[{"target": "orc", "weapon": "dagger"}] * 2)
+             if isinstance(e, Attacked) for s in e.strikes]
+    assert [{a.source: a.value for a in s.check.adjustments}["Deft Strikes"] for s in found] == [-1, -1]
+
+
 def test_deft_strikes_needs_the_discipline_and_excludes_defend() -> None:
     arena = PericleArena()
     arena.put("hero-varya", 0, 3, disciplines=("Deft Strikes",))

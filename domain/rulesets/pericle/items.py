@@ -53,7 +53,8 @@ def use_item(play: Play, figure: Figure, command: cmd._Action) -> None:
     roll = None if heal.isdigit() else roll_expression(play.dice, heal, f"{command.item} heals {target.name}")
     amount = int(heal) if roll is None else max(0, roll.total or 0)
     healed = min(amount, target.wounds)
-    woke = target.condition == "unconscious" and target.hp + healed > 0
+    woke = target.condition == "unconscious" and (target.hp + healed > 0
+                                                  or play.state.setting("PER-REVIVE", "wake_at_any_hp"))
     play.emit(ev.ItemUsed(figure=figure.id, item=item, target=target.id, success=True, check=given, roll=roll,
                           healed=healed, woke=woke))
 

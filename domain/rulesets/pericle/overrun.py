@@ -86,10 +86,12 @@ def _immobile(state: CombatState, figure: Figure) -> bool:
 
 
 def _trample(play: Play, creature: Figure, figure: Figure) -> None:
-    """The creature's listed Overrun damage, not an attack (armour does not count: PER-OVERRUN)."""
+    """The creature's listed Overrun damage, not an attack: armour does not count unless the
+    battle says so (PER-OVERRUN)."""
     if creature.overrun_damage:
         roll = roll_expression(play.dice, creature.overrun_damage, f"{creature.name} overruns {figure.name}")
-        play.emit(ev.Damaged(figure=figure.id, amount=max(0, roll.total or 0), source=f"overrun:{creature.id}",
-                             roll=roll))
+        armour = figure.armour if play.state.setting("PER-OVERRUN", "armour_counts") else 0
+        play.emit(ev.Damaged(figure=figure.id, amount=max(0, (roll.total or 0) - armour),
+                             source=f"overrun:{creature.id}", roll=roll))
     if play.figure(figure.id).condition == "standing":
         play.emit(ev.FellProne(figure=figure.id, reason="overrun"))

@@ -56,7 +56,7 @@ def _main_hand(figure: Figure) -> str:
     return held[0] if held else "unarmed"
 
 
-def _strike_penalties(figure: Figure, weapons: list[Weapon]) -> list[list[Adjustment]]:
+def _strike_penalties(figure: Figure, weapons: list[Weapon], *, in_the_order: bool) -> list[list[Adjustment]]:
     """The AD modifiers each strike takes from the Disciplines that grant it: Deft Strikes (two
     with a dagger, knife, katar, cestus or fist, each AD-1), Dual Weapons (the off-hand weapon
     at AD-3), Shield Bash I (AD-2); then AD-1 for the 3rd attack, AD-2 for the 4th... in the
@@ -83,7 +83,7 @@ def _strike_penalties(figure: Figure, weapons: list[Weapon]) -> list[list[Adjust
                                                       "knife, katar, cestus or unarmed strike")
                 if uses[weapon.name] > 2:
                     raise RuleViolation("deft-strikes", "Deft Strikes gives two attacks with a weapon, not more")
-                if not figure.deft_strikes:
+                if not figure.deft_strikes and in_the_order:
                     raise RuleViolation("deft-strikes-undeclared", "Deft Strikes is declared before the Action "
                                                                    "phase (it puts the hero at AD-1 in the order)")
                 own.append(Adjustment(-1, "Deft Strikes"))
@@ -224,7 +224,8 @@ def strike_all(play: Play, attacker: Figure, orders: list[cmd.StrikeOrder], *, p
     and a Defender's Shield Bash back), so that each strike meets the state the last one left:
     a strike at a foe already down, or by an attacker already down, does not happen."""
     weapons = [_weapon_in_hand(attacker, order.weapon) for order in orders]
-    penalties = _strike_penalties(attacker, weapons)
+    penalties = _strike_penalties(attacker, weapons,
+                                  in_the_order=play.state.setting("PER-DEFT-ORDER", "in_the_order"))
     for order, weapon in zip(orders, weapons, strict=True):
         target = play.figure(order.target)
         if target.team == attacker.team or not target.active:

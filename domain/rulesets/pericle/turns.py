@@ -185,6 +185,9 @@ def declare_deft_strikes(play: Play, command: cmd.DeclareDeftStrikes, actor: str
     figure = own_figure(play, command.figure, actor)
     if "Deft Strikes" not in figure.disciplines:
         raise RuleViolation("deft-strikes", f"{figure.name} does not know Deft Strikes")
+    if not play.state.setting("PER-DEFT-ORDER", "in_the_order"):
+        raise RuleViolation("deft-strikes-not-in-order",
+                            "in this battle Deft Strikes is not declared: it leaves the Action Order alone")
     may_declare(play.state, figure)
     play.emit(ev.DeftStrikesDeclared(figure=figure.id))
 
@@ -198,7 +201,7 @@ def begin_actions(play: Play, command: cmd.BeginActions, actor: str) -> None:
 
 def order_ad(figure: Figure) -> int:
     """Base AD, +2 for Archery with a bow in hand (it "affects your attack order"), -1 for Deft
-    Strikes declared."""
+    Strikes declared (only declared where PER-DEFT-ORDER puts it in the order)."""
     bow = any(w.bow and w.name.lower() in figure.in_hand for w in figure.weapons)
     return figure.base_ad + (2 if bow and "Archery" in figure.disciplines else 0) - (1 if figure.deft_strikes else 0)
 
