@@ -3,7 +3,10 @@ cycle and free dice rolls; the adventuring rules arrive in a later ruleset versi
 
 from typing import ClassVar
 
+import msgspec
+
 from domain.rulesets.base import Ruleset
+from domain.rulesets.d100.events import D100_EVENTS
 
 
 class D100(Ruleset):
@@ -15,3 +18,5 @@ class D100(Ruleset):
         "and concession; the adventuring rules are not enforced yet."
     )
     sources: ClassVar[tuple[str, ...]] = ("004_ebdc87bf0448ab50.txt",)
+    # Every d100 event type, whichever version first used it (one union decodes them all).
+    events: ClassVar[tuple[type[msgspec.Struct], ...]] = D100_EVENTS

@@ -1,0 +1,69 @@
+"""d100 events (every version's, so one union decodes them all)."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.dice import Roll
+from domain.rulesets.d100.percentile import Outcome, PercentileTest
+
+
+class TestRolled(msgspec.Struct, frozen=True, kw_only=True, tag="test_rolled"):
+    """A percentile test: every die, the result and its level."""
+
+    __test__ = False  # not a pytest class, whatever its name
+    seat: str
+    purpose: str
+    test: PercentileTest
+    penalties: tuple[str, ...] = ()  # the sources of penalty dice the rules added
+
+
+class OpposedTestRolled(msgspec.Struct, frozen=True, kw_only=True, tag="opposed_test_rolled"):
+    seat: str
+    purpose: str
+    first: PercentileTest
+    second: PercentileTest
+    winner: Outcome
+
+
+class FallResolved(msgspec.Struct, frozen=True, kw_only=True, tag="fall_resolved"):
+    """A fall: its dice, the Acrobatics test if one was made, the damage (armour does not count)."""
+
+    seat: str
+    purpose: str
+    metres: float
+    soft_ground: bool
+    dice: int  # 1D6 per full 3 metres, before Acrobatics
+    acrobatics: PercentileTest | None = None
+    removed: int = 0
+    maximised: bool = False  # a fumbled Acrobatics test maximises every remaining die
+    damage_roll: Roll | None = None
+    damage: int = 0
+    prone: bool = False
+
+
+class FatigueTested(msgspec.Struct, frozen=True, kw_only=True, tag="fatigue_tested"):
+    seat: str
+    purpose: str
+    test: PercentileTest
+    penalties: tuple[str, ...]
+    before: str
+    after: str
+    unconscious_roll: Roll | None = None  # a fumble: 3D6 minutes
+    unconscious_minutes: int = 0
+
+
+class TravelDayResolved(msgspec.Struct, frozen=True, kw_only=True, tag="travel_day_resolved"):
+    seat: str
+    purpose: str
+    pace: str
+    terrain: str
+    full_km: float
+    km: float
+    navigation: PercentileTest | None = None
+    lost: bool = False
+    fatigue_test_due: bool = False  # a forced march: test Fatigue for each traveller
+
+
+D100_EVENTS: tuple[type[msgspec.Struct], ...] = (TestRolled, OpposedTestRolled, FallResolved, FatigueTested,
+                                                 TravelDayResolved)

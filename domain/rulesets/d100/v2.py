@@ -1,0 +1,193 @@
+"""d100 ruleset version 2: seed 004's Adventuring procedures, rolled verifiably. A seated
+player makes percentile tests (bonus and penalty dice, opposed tests), resolves falls with the
+Acrobatics test, Fatigue tests, and days of travel with their navigation test. Characters are
+not kept by the server yet: each command carries the numbers it needs."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, ClassVar
+
+import msgspec
+
+from domain.commands import TEXT_PATTERN
+from domain.dice import Dice
+from domain.dice_expression import roll_expression
+from domain.errors import RuleViolation
+from domain.rulesets.base import ProvisionalRule, provisional
+from domain.rulesets.d100 import D100
+from domain.rulesets.d100.adventuring import (
+    NEEDS_FATIGUE_TEST,
+    Condition,
+    Pace,
+    Terrain,
+    after_fatigue_test,
+    day_of_travel,
+    dice_removed,
+    fall_dice,
+    fatigue_penalties,
+    lands_prone,
+)
+from domain.rulesets.d100.events import FallResolved, FatigueTested, OpposedTestRolled, TestRolled, TravelDayResolved
+from domain.rulesets.d100.percentile import PercentileTest, net_grade, opposed, percentile_test
+from domain.seats import acting_seat
+
+Skill = Annotated[int, msgspec.Meta(ge=0, le=200)]
+Grades = Annotated[int, msgspec.Meta(ge=0, le=10)]
+Purpose = Annotated[str, msgspec.Meta(max_length=200, pattern=TEXT_PATTERN)]
+SeatName = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
+
+
+class _Roll(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    purpose: Purpose = ""
+    seat: SeatName | None = None
+
+
+class MakeTest(_Roll, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="test"):
+    """A percentile test at `skill` with bonus (B) and penalty (P) dice."""
+
+    skill: Skill
+    bonus: Grades = 0
+    penalty: Grades = 0
+
+
+class MakeOpposedTest(_Roll, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="opposed_test"):
+    """Two tests against each other (Resilience against a poison's Potency, Athletics against
+    Athletics...): critical beats success beats failure beats fumble."""
+
+    skill: Skill
+    opposing_skill: Skill
+    bonus: Grades = 0
+    penalty: Grades = 0
+    opposing_bonus: Grades = 0
+    opposing_penalty: Grades = 0
+
+
+class Fall(_Roll, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="fall"):
+    """A fall of `metres`: 1D6 per full 3 metres, ignoring armour; with `acrobatics` (the
+    faller's Athletics (Acrobatics) skill, when it is conscious, unsurprised and in control) one
+    test to soften it."""
+
+    metres: Annotated[float, msgspec.Meta(ge=0, le=300)]
+    acrobatics: Skill | None = None
+    soft_ground: bool = False  # snow, a canopy: halves the effective distance
+
+
+class FatigueTest(_Roll, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="fatigue_test"):
+    """A Resilience test after strenuous activity, from the character's current condition."""
+
+    resilience: Skill
+    condition: Condition = "fresh"
+    overloaded: bool = False
+    without_food: bool = False  # three days or more
+    deprived: bool = False  # the daily test of a deprivation whose grace period has ended
+
+
+class TravelDay(_Roll, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="travel_day"):
+    """A day of travel at a pace across the worst terrain crossed; on an uncertain day, the
+    Natural Lore navigation test."""
+
+    pace: Pace
+    terrain: Terrain
+    navigation: Skill | None = None
+
+
+class D100Adventuring(D100):
+    version: ClassVar[str] = "2"
+    summary: ClassVar[str] = (
+        "Percentile fantasy RPG adventuring rules. Version 2 rolls percentile tests verifiably (bonus and "
+        "penalty dice, criticals and fumbles, opposed tests) and resolves falls, Fatigue tests and days of "
+        "travel; characters are not kept by the server yet."
+    )
+    provisional_rules: ClassVar[tuple[ProvisionalRule, ...]] = (
+        provisional("D100-TEST", "A test succeeds on d100 <= skill; a critical on <= one tenth of the skill "
+                                 "(rounded up); a fumble on 99-100 (100 only when skill >= 100)."),
+        provisional("D100-GRADES", "Each B is a bonus die and each P a penalty die: one extra tens die per grade, "
+                                   "keeping the best (B) or worst (P) result; B and P cancel; at most `cap` of "
+                                   "either apply.", cap=3),
+        provisional("D100-OPPOSED", "Both roll; critical beats success beats failure beats fumble; on equal levels "
+                                    "the higher successful roll wins; when neither succeeds (or both rolls are "
+                                    "equal) it is a stalemate."),
+        provisional("D100-TRAVEL", "Daily rates for ten hours: walk 30 km, forced march 40 km (a Fatigue test), "
+                                   "mounted 50 km; terrain: road 100%, open 75%, forest or hills 50%, mountains or "
+                                   "swamp 25%."),
+        provisional("D100-FATIGUE", "A failed Fatigue test leaves an Exhausted character Exhausted; a fumble's "
+                                    "unconsciousness ends Fatigued, or Exhausted for one already Exhausted."),
+    )
+    commands: ClassVar[tuple[type[msgspec.Struct], ...]] = (MakeTest, MakeOpposedTest, Fall, FatigueTest, TravelDay)
+    events: ClassVar[tuple[type[msgspec.Struct], ...]] = ()  # registered by version 1 (one union for all)
+
+    def decide(self, battle: Any, command: msgspec.Struct, dice: Dice, actor: str) -> list[msgspec.Struct]:
+        if not isinstance(command, _Roll):
+            return super().decide(battle, command, dice, actor)
+        if battle.status != "active":
+            raise RuleViolation("battle-not-active", "tests are rolled during play")
+        seat = acting_seat(battle.seats, command.seat, actor)
+        cap = int(battle.options["provisional"]["D100-GRADES"]["cap"])
+        match command:
+            case MakeTest():
+                grade = net_grade(command.bonus, command.penalty, cap)
+                test = percentile_test(dice, command.skill, command.purpose or "test", grade=grade)
+                return [TestRolled(seat=seat, purpose=command.purpose, test=test)]
+            case MakeOpposedTest():
+                first = percentile_test(dice, command.skill, command.purpose or "opposed test",
+                                        grade=net_grade(command.bonus, command.penalty, cap))
+                second = percentile_test(dice, command.opposing_skill, command.purpose or "opposed test",
+                                         grade=net_grade(command.opposing_bonus, command.opposing_penalty, cap))
+                return [OpposedTestRolled(seat=seat, purpose=command.purpose, first=first, second=second,
+                                          winner=opposed(first, second))]
+            case Fall():
+                return [_fall(dice, seat, command)]
+            case FatigueTest():
+                return [_fatigue(dice, seat, command, cap)]
+            case TravelDay():
+                return [_travel(dice, seat, command)]
+        raise AssertionError(f"unhandled {command!r}")
+
+    def action_seat(self, event: msgspec.Struct) -> str | None:
+        if isinstance(event, TestRolled | OpposedTestRolled | FallResolved | FatigueTested | TravelDayResolved):
+            return event.seat
+        return None
+
+
+def _fall(dice: Dice, seat: str, command: Fall) -> FallResolved:
+    counted = fall_dice(command.metres, command.soft_ground)
+    test: PercentileTest | None = None
+    if command.acrobatics is not None:
+        test = percentile_test(dice, command.acrobatics, "Athletics (Acrobatics) to land")
+    level = test.level if test else None
+    left = max(0, counted - dice_removed(level))
+    maximised = level == "fumble"
+    damage_roll = None
+    if maximised:
+        damage = 6 * left
+    elif left:
+        damage_roll = roll_expression(dice, f"{left}d6", command.purpose or "fall damage")
+        damage = damage_roll.total or 0
+    else:
+        damage = 0
+    return FallResolved(seat=seat, purpose=command.purpose, metres=command.metres, soft_ground=command.soft_ground,
+                        dice=counted, acrobatics=test, removed=counted - left, maximised=maximised,
+                        damage_roll=damage_roll, damage=damage, prone=lands_prone(damage, level))
+
+
+def _fatigue(dice: Dice, seat: str, command: FatigueTest, cap: int) -> FatigueTested:
+    penalties = fatigue_penalties(command.condition, overloaded=command.overloaded,
+                                  without_food=command.without_food, deprived=command.deprived)
+    test = percentile_test(dice, command.resilience, command.purpose or "Fatigue test",
+                           grade=net_grade(0, len(penalties), cap))
+    minutes_roll = roll_expression(dice, "3d6", "unconscious minutes") if test.level == "fumble" else None
+    return FatigueTested(seat=seat, purpose=command.purpose, test=test, penalties=tuple(penalties),
+                         before=command.condition, after=after_fatigue_test(command.condition, test.level),
+                         unconscious_roll=minutes_roll, unconscious_minutes=minutes_roll.total or 0 if minutes_roll
+                         else 0)
+
+
+def _travel(dice: Dice, seat: str, command: TravelDay) -> TravelDayResolved:
+    navigation = None
+    if command.navigation is not None:
+        navigation = percentile_test(dice, command.navigation, "Natural Lore navigation")
+    km, lost = day_of_travel(command.pace, command.terrain, navigation.level if navigation else None)
+    full, _ = day_of_travel(command.pace, command.terrain, None)
+    return TravelDayResolved(seat=seat, purpose=command.purpose, pace=command.pace, terrain=command.terrain,
+                             full_km=full, km=km, navigation=navigation, lost=lost,
+                             fatigue_test_due=command.pace in NEEDS_FATIGUE_TEST)

@@ -1,0 +1,36 @@
+"""d100 version 2 through the API, every die recomputed afterwards by the independent verifier."""
+
+from __future__ import annotations
+
+import httpx
+
+from tests.e2e.helpers import command, started_battle
+from tests.e2e.independent_verifier import verify_battle
+
+
+async def test_tests_falls_fatigue_and_travel(client: httpx.AsyncClient) -> None:
+    battle, alice, bob = await started_battle(client, ruleset="d100")
+    battle_id = battle["id"]
+    test = await command(client, alice, battle_id, {"type": "test", "skill": 55, "bonus": 1,
+                                                    "purpose": "climb the wall"})
+    assert test.status_code == 201, test.text
+    [event] = test.json()["events"]
+    rolled = event["data"]["test"]
+    assert event["type"] == "test_rolled" and rolled["grade"] == 1 and len(rolled["tens"]) == 2
+    assert rolled["level"] in {"critical", "success", "failure", "fumble"}
+    fall = await command(client, bob, battle_id, {"type": "fall", "metres": 100, "acrobatics": 60})
+    data = fall.json()["events"][0]["data"]
+    assert data["dice"] == 33 and data["damage"] >= 31
+    fatigue = await command(client, alice, battle_id, {"type": "fatigue_test", "resilience": 50,
+                                                       "condition": "fatigued"})
+    assert fatigue.json()["events"][0]["data"]["penalties"] == ["already Fatigued"]
+    travel = await command(client, bob, battle_id, {"type": "travel_day", "pace": "walk", "terrain": "hills",
+                                                    "navigation": 40})
+    assert travel.json()["events"][0]["data"]["full_km"] == 15
+    wrong = await command(client, alice, battle_id, {"type": "travel_day", "pace": "sprint", "terrain": "road"})
+    assert wrong.status_code == 400
+    assert (await command(client, alice, battle_id, {"type": "concede"})).status_code == 201
+    events = (await client.get(f"/v1/battles/{battle_id}/events", params={"limit": 1000})).json()["events"]
+    assert verify_battle(events) >= 4
+    ruleset = (await client.get("/v1/rulesets/d100")).json()
+    assert ruleset["version"] == "2" and {r["id"] for r in ruleset["provisional_rules"]} >= {"D100-TEST", "D100-GRADES"}

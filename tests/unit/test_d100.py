@@ -1,0 +1,213 @@
+"""d100 version 2 against seed 004 ("Adventuring") and the provisional core in RULES-NOTES.md
+(D100-TEST, D100-GRADES, D100-OPPOSED, D100-TRAVEL)."""
+
+from __future__ import annotations
+
+from typing import Any, Union
+
+import msgspec
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from domain.battle import BattleState, decide, evolve
+from domain.commands import ClaimSeat, CreateBattle, Start
+from domain.errors import DomainError
+from domain.rulesets.d100.events import FallResolved, FatigueTested, OpposedTestRolled, TestRolled, TravelDayResolved
+from domain.rulesets.d100.percentile import level_of, net_grade, percentile_test, reading
+from domain.rulesets.d100.v2 import D100Adventuring
+from tests.fakes import ScriptedDice
+
+BATTLE = "00000000-0000-4000-8000-0000000000d1"
+
+
+def digit(value: int) -> int:
+    """The scripted face that makes a d10 show `value` (0-9)."""
+    return value + 1
+
+
+def roll(tens: int, units: int, *extra_tens: int) -> list[int]:
+    """Scripted faces for one test: the units die, then the tens dice."""
+    return [digit(units), digit(tens), *(digit(t) for t in extra_tens)]
+
+
+class Table:
+    """A d100 battle in play, driven through the domain's decide and evolve."""
+
+    def __init__(self, provisional: dict[str, Any] | None = None) -> None:
+        self.state = BattleState()
+        self.run(CreateBattle(battle_id=BATTLE, ruleset="d100", seats=("gm", "pc"),
+                              options={"provisional": provisional or {}}), "p0", [])
+        self.run(ClaimSeat(seat="gm"), "p0", [])
+        self.run(ClaimSeat(seat="pc"), "p1", [])
+        self.run(Start(), "p0", [])
+
+    def run(self, command: Any, actor: str, faces: list[int]) -> list[msgspec.Struct]:
+        events = decide(self.state, command, ScriptedDice(faces, self.state.next_nonce), actor)
+        for event in events:
+            self.state = evolve(self.state, event)
+        return events
+
+    def send(self, body: dict[str, Any], faces: list[int]) -> Any:
+        commands = msgspec.convert(body, _UNION)
+        [event] = self.run(commands, "p1", faces)
+        return event
+
+
+_UNION = Union[D100Adventuring.commands]  # type: ignore[valid-type]  # noqa: UP007 - built from a tuple
+
+
+# ---- D100-TEST, D100-GRADES, D100-OPPOSED --------------------------------------------------
+
+
+@pytest.mark.parametrize(("result", "skill", "level"), [
+    (1, 50, "critical"), (5, 50, "critical"), (6, 50, "success"), (50, 50, "success"), (51, 50, "failure"),
+    (98, 50, "failure"), (99, 50, "fumble"), (100, 50, "fumble"), (2, 11, "critical"), (3, 11, "success"),
+    (99, 100, "success"), (100, 100, "fumble"), (100, 120, "fumble"), (1, 0, "failure"),
+])
+def test_levels_of_a_test(result: int, skill: int, level: str) -> None:
+    """D100-TEST: success on d100 <= skill; critical on <= a tenth of it, rounded up; fumble on
+    99-100 (100 only when skill >= 100)."""
+    assert level_of(result, skill) == level
+
+
+def test_zero_zero_reads_one_hundred() -> None:
+    assert reading(0, 0) == 100 and reading(0, 7) == 7 and reading(9, 9) == 99
+
+
+def test_bonus_and_penalty_dice_keep_the_best_or_worst_tens() -> None:
+    """D100-GRADES: one extra tens die per grade; keep the best (B) or worst (P)."""
+    assert percentile_test(ScriptedDice(roll(7, 5, 2)), 50, "B", grade=1).result == 25
+    assert percentile_test(ScriptedDice(roll(7, 5, 2)), 50, "P", grade=-1).result == 75
+    # With a 0 on the units die a 0 on the tens reads 100: the worst result, not the best.
+    assert percentile_test(ScriptedDice(roll(0, 0, 3)), 50, "B", grade=1).result == 30
+    assert percentile_test(ScriptedDice(roll(0, 0, 3)), 50, "P", grade=-1).result == 100
+
+
+def test_grades_cancel_and_are_capped() -> None:
+    """D100-GRADES: "B and P cancel; at most 3 of either apply"."""
+    assert net_grade(2, 1, 3) == 1 and net_grade(1, 5, 3) == -3 and net_grade(6, 0, 3) == 3
+
+
+@given(units=st.integers(0, 9), tens=st.lists(st.integers(0, 9), min_size=4, max_size=4), skill=st.integers(0, 200))
+def test_a_bonus_die_never_hurts_and_a_penalty_die_never_helps(units: int, tens: list[int], skill: int) -> None:
+    for grade in range(1, 4):
+        faces = [digit(units), *(digit(t) for t in tens[:grade + 1])]
+        plain = percentile_test(ScriptedDice(faces), skill, "plain").result
+        better = percentile_test(ScriptedDice(faces), skill, "B", grade=grade).result
+        worse = percentile_test(ScriptedDice(faces), skill, "P", grade=-grade).result
+        assert 1 <= better <= plain <= worse <= 100
+
+
+def test_tests_and_opposed_tests_through_the_ruleset() -> None:
+    """D100-OPPOSED: critical beats success; on equal levels the higher successful roll wins;
+    when neither succeeds it is a stalemate."""
+    table = Table()
+    test = table.send({"type": "test", "skill": 60, "bonus": 2, "penalty": 1}, roll(8, 4, 3))
+    assert isinstance(test, TestRolled) and test.test.grade == 1 and test.test.result == 34
+    assert test.test.level == "success" and test.test.roll.total == 34
+
+    def contest(first: list[int], second: list[int]) -> str:
+        event = table.send({"type": "opposed_test", "skill": 60, "opposing_skill": 60}, first + second)
+        assert isinstance(event, OpposedTestRolled)
+        return event.winner
+
+    assert contest(roll(0, 3), roll(2, 0)) == "first"  # a critical 3 beats a success 20
+    assert contest(roll(2, 0), roll(4, 5)) == "second"  # both succeed: 45 beats 20
+    assert contest(roll(7, 0), roll(9, 9)) == "stalemate"  # a failure and a fumble: neither succeeds
+
+
+def test_the_grade_cap_is_a_setting() -> None:
+    table = Table({"D100-GRADES": {"cap": 1}})
+    test = table.send({"type": "test", "skill": 60, "penalty": 3}, roll(1, 1, 9))
+    assert test.test.grade == -1 and test.test.result == 91
+
+
+# ---- Falling -------------------------------------------------------------------------------
+
+
+def test_the_hundred_metre_fall() -> None:
+    """Falling: "A 100-metre fall deals 33D6. A successful Acrobatics test reduces it to 32D6; it
+    does not make the fall survivable by halving the damage." Success also avoids prone."""
+    table = Table()
+    fall = table.send({"type": "fall", "metres": 100, "acrobatics": 70}, roll(3, 0) + [3] * 32)
+    assert isinstance(fall, FallResolved)
+    assert fall.dice == 33 and fall.removed == 1 and fall.damage_roll is not None
+    assert fall.damage_roll.expression == "32d6" and fall.damage == 96 and not fall.prone
+    plain = table.send({"type": "fall", "metres": 100}, [1] * 33)
+    assert plain.dice == 33 and plain.damage == 33 and plain.prone and plain.acrobatics is None
+
+
+def test_a_critical_removes_two_dice_a_fumble_maximises_the_rest() -> None:
+    """"Critical: Remove 2D6 of damage and avoid prone." "Fumble: Maximise every remaining damage
+    die." Armour is not asked for: a fall ignores it."""
+    table = Table()
+    critical = table.send({"type": "fall", "metres": 12, "acrobatics": 70}, [*roll(0, 5), 6, 6])
+    assert (critical.dice, critical.removed, critical.damage, critical.prone) == (4, 2, 12, False)
+    fumble = table.send({"type": "fall", "metres": 12, "acrobatics": 70}, roll(9, 9))
+    assert fumble.maximised and fumble.damage == 24 and fumble.damage_roll is None and fumble.prone
+    failure = table.send({"type": "fall", "metres": 12, "acrobatics": 10}, [*roll(5, 0), 1, 2, 3, 4])
+    assert failure.removed == 0 and failure.damage == 10 and failure.prone
+
+
+def test_soft_ground_halves_the_distance_and_short_falls_do_no_harm() -> None:
+    """"Soft ground ... may halve the effective distance before counting dice"; dice count per
+    full 3 metres, and only a character damaged by a fall lands prone."""
+    table = Table()
+    soft = table.send({"type": "fall", "metres": 100, "soft_ground": True}, [1] * 16)
+    assert soft.dice == 16
+    short = table.send({"type": "fall", "metres": 2.9}, [])
+    assert short.dice == 0 and short.damage == 0 and not short.prone
+
+
+# ---- Fatigue -------------------------------------------------------------------------------
+
+
+def test_fatigue_tests_wear_a_character_down() -> None:
+    """Fatigue and Deprivation: a failed test makes a fresh character Fatigued; a test while
+    Fatigued is at -1P and failure makes it Exhausted; Overloaded adds -1P (Encumbrance)."""
+    table = Table()
+    tired = table.send({"type": "fatigue_test", "resilience": 40}, roll(6, 0))
+    assert isinstance(tired, FatigueTested) and (tired.before, tired.after) == ("fresh", "fatigued")
+    held = table.send({"type": "fatigue_test", "resilience": 40}, roll(2, 0))
+    assert held.after == "fresh" and held.penalties == ()
+    worse = table.send({"type": "fatigue_test", "resilience": 40, "condition": "fatigued", "overloaded": True},
+                       roll(3, 0, 5, 1))
+    assert worse.penalties == ("already Fatigued", "Overloaded") and worse.test.grade == -2
+    assert worse.test.result == 50 and worse.after == "exhausted"
+
+
+def test_a_fumbled_fatigue_test_knocks_out_for_3d6_minutes() -> None:
+    """"A fumbled Fatigue test causes unconsciousness for 3D6 minutes. The character awakens
+    Fatigued.\""""
+    table = Table()
+    out = table.send({"type": "fatigue_test", "resilience": 40}, [*roll(9, 9), 2, 3, 4])
+    assert out.test.level == "fumble" and out.unconscious_minutes == 9 and out.after == "fatigued"
+
+
+# ---- Travel --------------------------------------------------------------------------------
+
+
+def test_a_day_of_travel_and_its_navigation() -> None:
+    """Travel: "multiply it by the terrain percentage"; Navigation: "On a Success, make full
+    progress. On a Failure, lose one quarter of that day's progress. On a Fumble, make no
+    progress and become lost." (D100-TRAVEL: walk 30 km, forest 50%.)"""
+    table = Table()
+    sure = table.send({"type": "travel_day", "pace": "walk", "terrain": "forest"}, [])
+    assert isinstance(sure, TravelDayResolved) and sure.km == 15 and sure.navigation is None
+    astray = table.send({"type": "travel_day", "pace": "walk", "terrain": "forest", "navigation": 30}, roll(7, 7))
+    assert astray.km == 11.25 and not astray.lost
+    lost = table.send({"type": "travel_day", "pace": "mounted", "terrain": "road", "navigation": 30}, roll(0, 0))
+    assert lost.km == 0 and lost.lost and lost.full_km == 50
+    forced = table.send({"type": "travel_day", "pace": "forced march", "terrain": "open"}, [])
+    assert forced.km == 30 and forced.fatigue_test_due
+
+
+def test_tests_wait_for_the_battle_to_start() -> None:
+    table = Table.__new__(Table)
+    table.state = BattleState()
+    table.run(CreateBattle(battle_id=BATTLE, ruleset="d100", seats=("gm", "pc")), "p0", [])
+    table.run(ClaimSeat(seat="pc"), "p1", [])
+    with pytest.raises(DomainError) as refused:
+        table.send({"type": "test", "skill": 50}, roll(1, 1))
+    assert refused.value.rule == "battle-not-active"
