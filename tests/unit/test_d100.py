@@ -13,7 +13,17 @@ from hypothesis import strategies as st
 from domain.battle import BattleState, decide, evolve
 from domain.commands import ClaimSeat, CreateBattle, Start
 from domain.errors import DomainError
-from domain.rulesets.d100.events import FallResolved, FatigueTested, OpposedTestRolled, TestRolled, TravelDayResolved
+from domain.rulesets.d100.characters import Character
+from domain.rulesets.d100.events import (
+    DamageTaken,
+    FallResolved,
+    FatigueTested,
+    HealingAttempted,
+    OpposedTestRolled,
+    RoundEnded,
+    TestRolled,
+    TravelDayResolved,
+)
 from domain.rulesets.d100.percentile import level_of, net_grade, percentile_test, reading
 from domain.rulesets.d100.v2 import D100Adventuring
 from tests.fakes import ScriptedDice
@@ -211,3 +221,83 @@ def test_tests_wait_for_the_battle_to_start() -> None:
     with pytest.raises(DomainError) as refused:
         table.send({"type": "test", "skill": 50}, roll(1, 1))
     assert refused.value.rule == "battle-not-active"
+
+
+# ---- Characters, wounds, Bleeding and Dying ---------------------------------------------------
+
+ARDEN = {"str": 12, "con": 12, "siz": 13, "dex": 11, "int": 14, "pow": 10, "cha": 9}
+
+
+def with_characters() -> Table:
+    table = Table()
+    table.send({"type": "add_character", "name": "Arden", "characteristics": ARDEN}, [])
+    table.send({"type": "add_character", "name": "Mira", "characteristics": {**ARDEN, "con": 14}}, [])
+    return table
+
+
+def arden(table: Table) -> Character:
+    found = table.state.ruleset_state.character("arden")
+    assert found is not None
+    return found
+
+
+def test_hit_points_and_the_major_wound_level() -> None:
+    """D100-CHARACTER: HP = ceil((CON + SIZ) / 2); Major Wound Level = ceil(HP / 2)."""
+    table = with_characters()
+    assert (arden(table).max_hp, arden(table).major_wound_level, arden(table).hp) == (13, 7, 13)
+    again = {"type": "add_character", "name": "Arden", "characteristics": ARDEN}
+    with pytest.raises(DomainError) as refused:
+        table.send(again, [])
+    assert refused.value.rule == "character-exists"
+
+
+def test_a_major_wound_leaves_the_character_wounded_and_bleeding() -> None:
+    """Healing and Recovery: "A post-armour hit that deals damage equal to or greater than the
+    target's Major Wound Level makes the target Wounded and Bleeding after damage is applied."
+    "Wounded: -1P to every skill test." "Bleeding: Lose 1 HP at the end of every round.\""""
+    table = with_characters()
+    light = table.send({"type": "damage", "character": "arden", "amount": 8, "armour": 2}, [])
+    assert isinstance(light, DamageTaken) and light.dealt == 6 and not light.major_wound and light.hp == 7
+    heavy = table.send({"type": "damage", "character": "arden", "amount": 9, "armour": 2}, [])
+    assert heavy.major_wound and arden(table).wounded and arden(table).bleeding and arden(table).hp == 0
+    assert heavy.dying, "at 0 HP: unconscious and Dying"
+    test = table.send({"type": "test", "skill": 50, "character": "arden"}, roll(1, 1, 8))
+    assert test.penalties == ("Wounded",) and test.test.grade == -1 and test.test.result == 81
+
+
+def test_bleeding_then_dying_at_the_end_of_the_third_round() -> None:
+    """"Dying: At 0 HP, fall unconscious and die at the end of the third round unless
+    stabilised" (D100-DYING: the round it fell counts)."""
+    table = with_characters()
+    table.send({"type": "damage", "character": "arden", "amount": 11}, [])  # major: 13 -> 2
+    first = table.send({"type": "end_round"}, [])
+    assert isinstance(first, RoundEnded) and first.bled == ("arden",) and arden(table).hp == 1
+    table.send({"type": "end_round"}, [])
+    assert arden(table).hp == 0 and arden(table).dying_rounds == 1, "fell at the end of round 2"
+    table.send({"type": "end_round"}, [])
+    last = table.send({"type": "end_round"}, [])
+    assert last.died == ("arden",) and arden(table).dead and last.round == 4
+    with pytest.raises(DomainError) as refused:
+        table.send({"type": "damage", "character": "arden", "amount": 1}, [])
+    assert refused.value.rule == "character-dead"
+
+
+def test_battlefield_healing_stops_bleeding_and_dying_but_restores_no_hp() -> None:
+    """Battlefield Healing: "Success removes Bleeding and Dying, but restores no HP. At 0 HP, a
+    stable patient remains unconscious until restored to at least 1 HP." "Healing requires a
+    Healing Kit; without one, the test suffers -2P.\""""
+    table = with_characters()
+    table.send({"type": "damage", "character": "arden", "amount": 13}, [])
+    failed = table.send({"type": "battlefield_healing", "helper": "mira", "patient": "arden", "healing": 60,
+                         "kit": False}, roll(2, 0, 7, 9))
+    assert isinstance(failed, HealingAttempted) and failed.test.grade == -2 and failed.test.result == 90
+    assert not failed.stabilised and arden(table).dying
+    healed = table.send({"type": "battlefield_healing", "helper": "mira", "patient": "arden", "healing": 60},
+                        roll(2, 0))
+    assert healed.stabilised and not arden(table).dying and not arden(table).bleeding
+    assert arden(table).hp == 0 and not arden(table).conscious
+    table.send({"type": "end_round"}, [])
+    assert not arden(table).dead, "stable: the rounds no longer count"
+    with pytest.raises(DomainError) as refused:
+        table.send({"type": "battlefield_healing", "helper": "arden", "patient": "mira", "healing": 60}, [])
+    assert refused.value.rule == "helper-down"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from domain.dice import Roll
+from domain.rulesets.d100.characters import Character
 from domain.rulesets.d100.percentile import Outcome, PercentileTest
 
 
@@ -65,5 +66,46 @@ class TravelDayResolved(msgspec.Struct, frozen=True, kw_only=True, tag="travel_d
     fatigue_test_due: bool = False  # a forced march: test Fatigue for each traveller
 
 
+class CharacterAdded(msgspec.Struct, frozen=True, kw_only=True, tag="character_added"):
+    seat: str
+    character: Character
+
+
+class DamageTaken(msgspec.Struct, frozen=True, kw_only=True, tag="damage_taken"):
+    """Damage after armour; a major wound (at least the Major Wound Level) leaves the character
+    Wounded and Bleeding; at 0 HP it falls unconscious, Dying."""
+
+    seat: str
+    character: str
+    amount: int
+    armour: int
+    dealt: int
+    major_wound: bool
+    hp: int
+    dying: bool
+
+
+class RoundEnded(msgspec.Struct, frozen=True, kw_only=True, tag="round_ended"):
+    """The end of a round: who lost a point of HP to Bleeding, and who died."""
+
+    seat: str
+    round: int
+    bled: tuple[str, ...] = ()
+    died: tuple[str, ...] = ()
+
+
+class HealingAttempted(msgspec.Struct, frozen=True, kw_only=True, tag="healing_attempted"):
+    """Battlefield healing: the helper's Healing test (-2P without a Healing Kit); success stops
+    Bleeding and Dying and restores no HP."""
+
+    seat: str
+    helper: str
+    patient: str
+    test: PercentileTest
+    kit: bool
+    stabilised: bool
+
+
 D100_EVENTS: tuple[type[msgspec.Struct], ...] = (TestRolled, OpposedTestRolled, FallResolved, FatigueTested,
-                                                 TravelDayResolved)
+                                                 TravelDayResolved, CharacterAdded, DamageTaken, RoundEnded,
+                                                 HealingAttempted)

@@ -5,6 +5,7 @@ not kept by the server yet: each command carries the numbers it needs."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Annotated, Any, ClassVar
 
 import msgspec
@@ -27,11 +28,32 @@ from domain.rulesets.d100.adventuring import (
     fatigue_penalties,
     lands_prone,
 )
-from domain.rulesets.d100.events import FallResolved, FatigueTested, OpposedTestRolled, TestRolled, TravelDayResolved
+from domain.rulesets.d100.characters import (
+    AdventureState,
+    Character,
+    Characteristics,
+    after_damage,
+    at_round_end,
+    is_major_wound,
+    new_character,
+    stabilised,
+)
+from domain.rulesets.d100.events import (
+    CharacterAdded,
+    DamageTaken,
+    FallResolved,
+    FatigueTested,
+    HealingAttempted,
+    OpposedTestRolled,
+    RoundEnded,
+    TestRolled,
+    TravelDayResolved,
+)
 from domain.rulesets.d100.percentile import PercentileTest, net_grade, opposed, percentile_test
 from domain.seats import acting_seat
 
 Skill = Annotated[int, msgspec.Meta(ge=0, le=200)]
+CharacterId = Annotated[str, msgspec.Meta(min_length=1, max_length=60)]
 Grades = Annotated[int, msgspec.Meta(ge=0, le=10)]
 Purpose = Annotated[str, msgspec.Meta(max_length=200, pattern=TEXT_PATTERN)]
 SeatName = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
@@ -43,11 +65,13 @@ class _Roll(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
 
 
 class MakeTest(_Roll, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="test"):
-    """A percentile test at `skill` with bonus (B) and penalty (P) dice."""
+    """A percentile test at `skill` with bonus (B) and penalty (P) dice; naming the `character`
+    who tests adds what its conditions impose (Wounded: -1P)."""
 
     skill: Skill
     bonus: Grades = 0
     penalty: Grades = 0
+    character: CharacterId | None = None
 
 
 class MakeOpposedTest(_Roll, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="opposed_test"):
@@ -91,6 +115,35 @@ class TravelDay(_Roll, frozen=True, forbid_unknown_fields=True, kw_only=True, ta
     navigation: Skill | None = None
 
 
+class AddCharacter(_Roll, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="add_character"):
+    """Bring a character to the table (its HP and Major Wound Level are derived: D100-CHARACTER)."""
+
+    name: Annotated[str, msgspec.Meta(min_length=1, max_length=60, pattern=r"^[^\x00-\x1f]+$")]
+    characteristics: Characteristics
+
+
+class TakeDamage(_Roll, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="damage"):
+    """Damage to a character; `armour` is subtracted first (0 for a fall, fire or suffocation)."""
+
+    character: CharacterId
+    amount: Annotated[int, msgspec.Meta(ge=0, le=1000)]
+    armour: Annotated[int, msgspec.Meta(ge=0, le=100)] = 0
+
+
+class EndRound(_Roll, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="end_round"):
+    """End the combat round: Bleeding costs 1 HP, Dying comes a round nearer death."""
+
+
+class BattlefieldHealing(_Roll, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="battlefield_healing"):
+    """A helper spends its round on a Healing test for an adjacent patient; without a Healing Kit
+    the test suffers -2P."""
+
+    helper: CharacterId
+    patient: CharacterId
+    healing: Skill
+    kit: bool = True
+
+
 class D100Adventuring(D100):
     version: ClassVar[str] = "2"
     summary: ClassVar[str] = (
@@ -110,24 +163,40 @@ class D100Adventuring(D100):
         provisional("D100-TRAVEL", "Daily rates for ten hours: walk 30 km, forced march 40 km (a Fatigue test), "
                                    "mounted 50 km; terrain: road 100%, open 75%, forest or hills 50%, mountains or "
                                    "swamp 25%."),
+        provisional("D100-CHARACTER", "HP = ceil((CON + SIZ) / 2); Major Wound Level = ceil(HP / 2); Movement 6 m."),
+        provisional("D100-DYING", "HP does not fall below 0. A Dying character dies at the end of its third round "
+                                  "ended while Dying, the round it fell counting as the first; Bleeding costs a "
+                                  "Dying character no more."),
         provisional("D100-FATIGUE", "A failed Fatigue test leaves an Exhausted character Exhausted; a fumble's "
                                     "unconsciousness ends Fatigued, or Exhausted for one already Exhausted."),
     )
-    commands: ClassVar[tuple[type[msgspec.Struct], ...]] = (MakeTest, MakeOpposedTest, Fall, FatigueTest, TravelDay)
+    commands: ClassVar[tuple[type[msgspec.Struct], ...]] = (MakeTest, MakeOpposedTest, Fall, FatigueTest, TravelDay,
+                                                            AddCharacter, TakeDamage, EndRound, BattlefieldHealing)
+    state_type: ClassVar[type[msgspec.Struct] | None] = AdventureState
     events: ClassVar[tuple[type[msgspec.Struct], ...]] = ()  # registered by version 1 (one union for all)
 
     def decide(self, battle: Any, command: msgspec.Struct, dice: Dice, actor: str) -> list[msgspec.Struct]:
         if not isinstance(command, _Roll):
             return super().decide(battle, command, dice, actor)
+        if isinstance(command, AddCharacter):
+            return [self._add(battle, command, actor)]
         if battle.status != "active":
             raise RuleViolation("battle-not-active", "tests are rolled during play")
         seat = acting_seat(battle.seats, command.seat, actor)
         cap = int(battle.options["provisional"]["D100-GRADES"]["cap"])
+        state: AdventureState = battle.ruleset_state
         match command:
             case MakeTest():
-                grade = net_grade(command.bonus, command.penalty, cap)
+                penalties = _condition_penalties(_character(state, command.character)) if command.character else []
+                grade = net_grade(command.bonus, command.penalty + len(penalties), cap)
                 test = percentile_test(dice, command.skill, command.purpose or "test", grade=grade)
-                return [TestRolled(seat=seat, purpose=command.purpose, test=test)]
+                return [TestRolled(seat=seat, purpose=command.purpose, test=test, penalties=tuple(penalties))]
+            case TakeDamage():
+                return [_damage(state, seat, command)]
+            case EndRound():
+                return [_end_round(state, seat)]
+            case BattlefieldHealing():
+                return [_battlefield_healing(dice, state, seat, command, cap)]
             case MakeOpposedTest():
                 first = percentile_test(dice, command.skill, command.purpose or "opposed test",
                                         grade=net_grade(command.bonus, command.penalty, cap))
@@ -143,10 +212,83 @@ class D100Adventuring(D100):
                 return [_travel(dice, seat, command)]
         raise AssertionError(f"unhandled {command!r}")
 
+    def initial_state(self, options: dict[str, Any], seats: Sequence[str]) -> AdventureState:
+        return AdventureState()
+
+    def _add(self, battle: Any, command: AddCharacter, actor: str) -> CharacterAdded:
+        seat = acting_seat(battle.seats, command.seat, actor)
+        character = new_character(command.name, seat, command.characteristics)
+        if battle.ruleset_state.character(character.id) is not None:
+            raise RuleViolation("character-exists", f"a character {character.id!r} is already at the table")
+        return CharacterAdded(seat=seat, character=character)
+
+    def evolve(self, state: Any, event: msgspec.Struct) -> Any:
+        match event:
+            case CharacterAdded():
+                return msgspec.structs.replace(state, characters=(*state.characters, event.character))
+            case DamageTaken():
+                return _each(state, {event.character: lambda c: after_damage(c, event.dealt)})
+            case RoundEnded():
+                return msgspec.structs.replace(_each(state, {c.id: at_round_end for c in state.characters}),
+                                               round=event.round)
+            case HealingAttempted() if event.stabilised:
+                return _each(state, {event.patient: stabilised})
+        return state
+
     def action_seat(self, event: msgspec.Struct) -> str | None:
-        if isinstance(event, TestRolled | OpposedTestRolled | FallResolved | FatigueTested | TravelDayResolved):
+        if isinstance(event, TestRolled | OpposedTestRolled | FallResolved | FatigueTested | TravelDayResolved
+                      | CharacterAdded | DamageTaken | RoundEnded | HealingAttempted):
             return event.seat
         return None
+
+
+def _each(state: AdventureState, changes: dict[str, Callable[[Character], Character]]) -> AdventureState:
+    return msgspec.structs.replace(state, characters=tuple(
+        changes[c.id](c) if c.id in changes else c for c in state.characters))
+
+
+def _character(state: AdventureState, character_id: str) -> Character:
+    found = state.character(character_id)
+    if found is None:
+        raise RuleViolation("character-unknown", f"no character {character_id!r} at the table")
+    return found
+
+
+def _condition_penalties(character: Character) -> list[str]:
+    """Healing and Recovery: "Wounded: -1P to every skill test." """
+    return ["Wounded"] if character.wounded else []
+
+
+def _damage(state: AdventureState, seat: str, command: TakeDamage) -> DamageTaken:
+    target = _character(state, command.character)
+    if target.dead:
+        raise RuleViolation("character-dead", f"{target.name} is dead")
+    dealt = max(0, command.amount - command.armour)
+    after = after_damage(target, dealt)
+    return DamageTaken(seat=seat, character=target.id, amount=command.amount, armour=command.armour, dealt=dealt,
+                       major_wound=dealt > 0 and is_major_wound(dealt, target), hp=after.hp, dying=after.dying)
+
+
+def _end_round(state: AdventureState, seat: str) -> RoundEnded:
+    before = {c.id: c for c in state.characters}
+    after = [at_round_end(c) for c in state.characters]
+    return RoundEnded(seat=seat, round=state.round + 1,
+                      bled=tuple(c.id for c in after if c.hp < before[c.id].hp),
+                      died=tuple(c.id for c in after if c.dead and not before[c.id].dead))
+
+
+def _battlefield_healing(dice: Dice, state: AdventureState, seat: str, command: BattlefieldHealing,
+                         cap: int) -> HealingAttempted:
+    helper, patient = _character(state, command.helper), _character(state, command.patient)
+    if not helper.conscious:
+        raise RuleViolation("helper-down", f"{helper.name} cannot help anyone now")
+    if patient.dead:
+        raise RuleViolation("character-dead", f"{patient.name} is dead")
+    penalties = _condition_penalties(helper) + ([] if command.kit else ["no Healing Kit", "no Healing Kit"])
+    test = percentile_test(dice, command.healing, command.purpose or f"{helper.name} tends {patient.name}",
+                           grade=net_grade(0, len(penalties), cap))
+    return HealingAttempted(seat=seat, helper=helper.id, patient=patient.id, test=test, kit=command.kit,
+                            stabilised=test.succeeded)
 
 
 def _fall(dice: Dice, seat: str, command: Fall) -> FallResolved:

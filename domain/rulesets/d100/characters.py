@@ -1,0 +1,113 @@
+"""d100 characters and their wounds (seed 004, Healing and Recovery; D100-CHARACTER): hit points,
+the Major Wound Level, and the Wounded, Bleeding and Dying conditions."""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Annotated
+
+import msgspec
+
+Characteristic = Annotated[int, msgspec.Meta(ge=1, le=30)]
+DYING_ROUNDS = 3  # "die at the end of the third round unless stabilised"
+
+
+class Characteristics(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """The seven characteristics: STR, CON, SIZ, DEX, INT, POW, CHA (D100-CHARACTER)."""
+
+    str: Characteristic
+    con: Characteristic
+    siz: Characteristic
+    dex: Characteristic
+    int: Characteristic
+    pow: Characteristic
+    cha: Characteristic
+
+
+class Character(msgspec.Struct, frozen=True, kw_only=True):
+    """A character as the battle keeps it."""
+
+    id: str
+    name: str
+    seat: str
+    characteristics: Characteristics
+    max_hp: int
+    major_wound_level: int
+    hp: int
+    wounded: bool = False  # -1P to every skill test
+    bleeding: bool = False  # loses 1 HP at the end of every round
+    dying_rounds: int | None = None  # rounds ended while Dying (None: not Dying)
+    dead: bool = False
+
+    @property
+    def dying(self) -> bool:
+        return self.dying_rounds is not None
+
+    @property
+    def conscious(self) -> bool:
+        return self.hp > 0 and not self.dead
+
+
+class AdventureState(msgspec.Struct, frozen=True, kw_only=True):
+    characters: tuple[Character, ...] = ()
+    round: int = 0
+
+    def character(self, character_id: str) -> Character | None:
+        return next((c for c in self.characters if c.id == character_id), None)
+
+
+def hit_points(con: int, siz: int) -> int:
+    """D100-CHARACTER: HP = ceil((CON + SIZ) / 2)."""
+    return math.ceil((con + siz) / 2)
+
+
+def major_wound_level(hp: int) -> int:
+    """D100-CHARACTER: Major Wound Level = ceil(HP / 2)."""
+    return math.ceil(hp / 2)
+
+
+def character_id(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "character"
+
+
+def new_character(name: str, seat: str, characteristics: Characteristics) -> Character:
+    hp = hit_points(characteristics.con, characteristics.siz)
+    return Character(id=character_id(name), name=name, seat=seat, characteristics=characteristics, max_hp=hp,
+                     major_wound_level=major_wound_level(hp), hp=hp)
+
+
+def is_major_wound(dealt: int, character: Character) -> bool:
+    """"A post-armour hit that deals damage equal to or greater than the target's Major Wound
+    Level makes the target Wounded and Bleeding after damage is applied.\""""
+    return dealt >= character.major_wound_level
+
+
+def after_damage(character: Character, dealt: int) -> Character:
+    """Damage applied (HP does not go below 0: D100-DYING); a major wound adds Wounded and
+    Bleeding; at 0 HP the character falls unconscious and starts Dying."""
+    hp = max(0, character.hp - dealt)
+    major = dealt > 0 and is_major_wound(dealt, character)
+    dying = character.dying_rounds if character.dying or hp > 0 else 0
+    return msgspec.structs.replace(character, hp=hp, wounded=character.wounded or major,
+                                   bleeding=character.bleeding or major, dying_rounds=dying)
+
+
+def at_round_end(character: Character) -> Character:
+    """The end of a round: a Bleeding character loses 1 HP; a Dying one comes a round nearer
+    death, and dies at the end of its third (the round it fell counts: D100-DYING)."""
+    if character.dead:
+        return character
+    if character.bleeding:
+        character = after_damage(character, 1) if not character.dying else character
+    if character.dying:
+        rounds = (character.dying_rounds or 0) + 1
+        if rounds >= DYING_ROUNDS:
+            return msgspec.structs.replace(character, dying_rounds=rounds, dead=True, bleeding=False)
+        character = msgspec.structs.replace(character, dying_rounds=rounds)
+    return character
+
+
+def stabilised(character: Character) -> Character:
+    """Battlefield healing: "Success removes Bleeding and Dying, but restores no HP.\""""
+    return msgspec.structs.replace(character, bleeding=False, dying_rounds=None)
