@@ -29,6 +29,17 @@ async def test_tests_falls_fatigue_and_travel(client: httpx.AsyncClient) -> None
     assert travel.json()["events"][0]["data"]["full_km"] == 15
     wrong = await command(client, alice, battle_id, {"type": "travel_day", "pace": "sprint", "terrain": "road"})
     assert wrong.status_code == 400
+    arden = {"str": 12, "con": 12, "siz": 13, "dex": 11, "int": 14, "pow": 10, "cha": 9}
+    added = await command(client, alice, battle_id, {"type": "add_character", "name": "Arden",
+                                                     "characteristics": arden})
+    assert added.json()["events"][0]["data"]["character"]["major_wound_level"] == 7
+    hit = await command(client, bob, battle_id, {"type": "damage", "character": "arden", "amount": 9, "armour": 1})
+    assert hit.json()["events"][0]["data"]["major_wound"] is True
+    state = (await client.get(f"/v1/battles/{battle_id}/state")).json()
+    [shown] = state["ruleset_state"]["characters"]
+    assert (shown["hp"], shown["wounded"], shown["bleeding"]) == (5, True, True)
+    unknown = await command(client, bob, battle_id, {"type": "damage", "character": "nobody", "amount": 1})
+    assert unknown.status_code == 422 and unknown.json()["rule"] == "character-unknown"
     assert (await command(client, alice, battle_id, {"type": "concede"})).status_code == 201
     events = (await client.get(f"/v1/battles/{battle_id}/events", params={"limit": 1000})).json()["events"]
     assert verify_battle(events) >= 4
