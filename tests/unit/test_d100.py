@@ -20,9 +20,12 @@ from domain.rulesets.d100.events import (
     FatigueTested,
     HealingAttempted,
     OpposedTestRolled,
+    Rested,
     RoundEnded,
+    SurgeryAttempted,
     TestRolled,
     TravelDayResolved,
+    Treated,
 )
 from domain.rulesets.d100.percentile import level_of, net_grade, percentile_test, reading
 from domain.rulesets.d100.v2 import D100Adventuring
@@ -57,6 +60,12 @@ class Table:
         for event in events:
             self.state = evolve(self.state, event)
         return events
+
+    def send_refused(self, body: dict[str, Any]) -> str:
+        """The rule a refused command names."""
+        with pytest.raises(DomainError) as refused:
+            self.send(body, [])
+        return refused.value.rule
 
     def send(self, body: dict[str, Any], faces: list[int]) -> Any:
         commands = msgspec.convert(body, _UNION)
@@ -269,6 +278,8 @@ def test_bleeding_then_dying_at_the_end_of_the_third_round() -> None:
     """"Dying: At 0 HP, fall unconscious and die at the end of the third round unless
     stabilised" (D100-DYING: the round it fell counts)."""
     table = with_characters()
+    assert table.send_refused({"type": "end_round"}) == "not-in-combat"
+    table.send({"type": "begin_combat"}, [])
     table.send({"type": "damage", "character": "arden", "amount": 11}, [])  # major: 13 -> 2
     first = table.send({"type": "end_round"}, [])
     assert isinstance(first, RoundEnded) and first.bled == ("arden",) and arden(table).hp == 1
@@ -287,6 +298,7 @@ def test_battlefield_healing_stops_bleeding_and_dying_but_restores_no_hp() -> No
     stable patient remains unconscious until restored to at least 1 HP." "Healing requires a
     Healing Kit; without one, the test suffers -2P.\""""
     table = with_characters()
+    table.send({"type": "begin_combat"}, [])
     table.send({"type": "damage", "character": "arden", "amount": 13}, [])
     failed = table.send({"type": "battlefield_healing", "helper": "mira", "patient": "arden", "healing": 60,
                          "kit": False}, roll(2, 0, 7, 9))
@@ -301,3 +313,40 @@ def test_battlefield_healing_stops_bleeding_and_dying_but_restores_no_hp() -> No
     with pytest.raises(DomainError) as refused:
         table.send({"type": "battlefield_healing", "helper": "arden", "patient": "mira", "healing": 60}, [])
     assert refused.value.rule == "helper-down"
+
+
+def test_treatment_after_the_encounter_one_attempt_per_patient() -> None:
+    """Treating ordinary damage: "After an encounter, a character who is not Wounded may receive
+    one Healing attempt before their next full rest. Success restores 1D4 HP. The limit is one
+    attempt per patient, not one success." """
+    table = with_characters()
+    table.send({"type": "begin_combat"}, [])
+    table.send({"type": "damage", "character": "arden", "amount": 6}, [])  # under the Major Wound Level (7)
+    treat = {"type": "treat", "helper": "mira", "patient": "arden", "healing": 60}
+    assert table.send_refused(treat) == "in-combat"
+    table.send({"type": "end_combat"}, [])
+    failed = table.send(treat, roll(8, 0))
+    assert isinstance(failed, Treated) and not failed.test.succeeded and failed.restored == 0
+    assert table.send_refused(treat) == "already-treated", "the limit is one attempt, not one success"
+    table.send({"type": "rest"}, [])  # a full rest: CON 12 recovers 3 HP, and renews the attempt
+    treated = table.send(treat, [*roll(3, 0), 2])
+    assert treated.roll is not None and treated.restored == 2 and arden(table).hp == 13 - 6 + 3 + 2
+
+
+def test_a_wounded_character_recovers_only_after_surgery() -> None:
+    """Surgery and natural recovery: "A Wounded character cannot recover HP naturally until
+    successful Surgery"; Surgery "cannot be attempted during combat" and "restores 1 HP on a
+    success"; "recovers a quarter of CON in HP per 24 hours"; "Wounded ends once current HP is
+    greater than Major Wound Level" (D100-RECOVERY)."""
+    table = with_characters()
+    table.send({"type": "damage", "character": "arden", "amount": 8}, [])  # major: 13 -> 5
+    table.send({"type": "battlefield_healing", "helper": "mira", "patient": "arden", "healing": 60}, roll(1, 0))
+    assert table.send_refused({"type": "treat", "helper": "mira", "patient": "arden", "healing": 60}) == "wounded"
+    rest = table.send({"type": "rest", "days": 2}, [])
+    assert isinstance(rest, Rested) and rest.recovered == {} and arden(table).hp == 5
+    surgery = table.send({"type": "surgery", "helper": "mira", "patient": "arden", "healing": 60}, roll(4, 0))
+    assert isinstance(surgery, SurgeryAttempted) and surgery.success and arden(table).hp == 6
+    assert arden(table).wounded and arden(table).operated
+    rest = table.send({"type": "rest", "days": 3}, [])
+    assert rest.recovered == {"arden": 7} and arden(table).hp == 13, "CON 12: 3 HP a day, up to the maximum"
+    assert not arden(table).wounded

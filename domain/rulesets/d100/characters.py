@@ -39,6 +39,8 @@ class Character(msgspec.Struct, frozen=True, kw_only=True):
     bleeding: bool = False  # loses 1 HP at the end of every round
     dying_rounds: int | None = None  # rounds ended while Dying (None: not Dying)
     dead: bool = False
+    treated: bool = False  # had its one Healing attempt for ordinary damage since its last full rest
+    operated: bool = False  # a Wounded character's successful Surgery: natural recovery may begin
 
     @property
     def dying(self) -> bool:
@@ -52,6 +54,7 @@ class Character(msgspec.Struct, frozen=True, kw_only=True):
 class AdventureState(msgspec.Struct, frozen=True, kw_only=True):
     characters: tuple[Character, ...] = ()
     round: int = 0
+    in_combat: bool = False
 
     def character(self, character_id: str) -> Character | None:
         return next((c for c in self.characters if c.id == character_id), None)
@@ -106,6 +109,24 @@ def at_round_end(character: Character) -> Character:
             return msgspec.structs.replace(character, dying_rounds=rounds, dead=True, bleeding=False)
         character = msgspec.structs.replace(character, dying_rounds=rounds)
     return character
+
+
+def healed(character: Character, amount: int) -> Character:
+    """HP restored, never past the maximum; "Wounded ends once current HP is greater than Major
+    Wound Level"."""
+    hp = min(character.max_hp, character.hp + amount)
+    wounded = character.wounded and hp <= character.major_wound_level
+    return msgspec.structs.replace(character, hp=hp, wounded=wounded, operated=character.operated and wounded,
+                                   dying_rounds=None if hp > 0 else character.dying_rounds)
+
+
+def daily_recovery(character: Character) -> int:
+    """"A character performing no more than light activity recovers a quarter of CON in HP per 24
+    hours" (D100-RECOVERY: rounded down); "a Wounded character begins this recovery only after
+    treatment"; the dead and the Bleeding recover nothing."""
+    if character.dead or character.bleeding or character.dying or (character.wounded and not character.operated):
+        return 0
+    return character.characteristics.con // 4
 
 
 def stabilised(character: Character) -> Character:

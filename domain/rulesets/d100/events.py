@@ -106,6 +106,46 @@ class HealingAttempted(msgspec.Struct, frozen=True, kw_only=True, tag="healing_a
     stabilised: bool
 
 
-D100_EVENTS: tuple[type[msgspec.Struct], ...] = (TestRolled, OpposedTestRolled, FallResolved, FatigueTested,
-                                                 TravelDayResolved, CharacterAdded, DamageTaken, RoundEnded,
-                                                 HealingAttempted)
+class CombatStarted(msgspec.Struct, frozen=True, kw_only=True, tag="combat_started"):
+    seat: str
+
+
+class CombatFinished(msgspec.Struct, frozen=True, kw_only=True, tag="combat_finished"):
+    seat: str
+
+
+class Treated(msgspec.Struct, frozen=True, kw_only=True, tag="treated"):
+    """After an encounter, Healing for ordinary damage: 1D4 HP on a success; one attempt per
+    patient before its next full rest."""
+
+    seat: str
+    helper: str
+    patient: str
+    test: PercentileTest
+    kit: bool
+    roll: Roll | None = None
+    restored: int = 0
+
+
+class SurgeryAttempted(msgspec.Struct, frozen=True, kw_only=True, tag="surgery_attempted"):
+    """Surgery on a Wounded patient: 1 HP on a success, and natural recovery may begin."""
+
+    seat: str
+    helper: str
+    patient: str
+    test: PercentileTest
+    kit: bool
+    success: bool
+
+
+class Rested(msgspec.Struct, frozen=True, kw_only=True, tag="rested"):
+    """Days of full rest: each character's natural recovery (D100-RECOVERY)."""
+
+    seat: str
+    days: int
+    recovered: dict[str, int]
+
+
+D100_EVENTS: tuple[type[msgspec.Struct], ...] = (
+    TestRolled, OpposedTestRolled, FallResolved, FatigueTested, TravelDayResolved, CharacterAdded, DamageTaken,
+    RoundEnded, HealingAttempted, CombatStarted, CombatFinished, Treated, SurgeryAttempted, Rested)

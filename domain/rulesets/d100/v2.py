@@ -34,20 +34,27 @@ from domain.rulesets.d100.characters import (
     Characteristics,
     after_damage,
     at_round_end,
+    daily_recovery,
+    healed,
     is_major_wound,
     new_character,
     stabilised,
 )
 from domain.rulesets.d100.events import (
     CharacterAdded,
+    CombatFinished,
+    CombatStarted,
     DamageTaken,
     FallResolved,
     FatigueTested,
     HealingAttempted,
     OpposedTestRolled,
+    Rested,
     RoundEnded,
+    SurgeryAttempted,
     TestRolled,
     TravelDayResolved,
+    Treated,
 )
 from domain.rulesets.d100.percentile import PercentileTest, net_grade, opposed, percentile_test
 from domain.seats import acting_seat
@@ -144,6 +151,36 @@ class BattlefieldHealing(_Roll, frozen=True, forbid_unknown_fields=True, kw_only
     kit: bool = True
 
 
+class BeginCombat(_Roll, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="begin_combat"):
+    """Combat begins: rounds are counted; treatment, surgery and rest wait for its end."""
+
+
+class EndCombat(_Roll, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="end_combat"):
+    """The encounter is over."""
+
+
+class _Healing(_Roll, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    helper: CharacterId
+    patient: CharacterId
+    healing: Skill
+    kit: bool = True  # without a Healing Kit the test suffers -2P
+
+
+class Treat(_Healing, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="treat"):
+    """After an encounter, one Healing attempt on a patient who is not Wounded: 1D4 HP."""
+
+
+class Surgery(_Healing, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="surgery"):
+    """Surgery on a Wounded patient, out of combat and in safe working conditions: 1 HP on a
+    success, after which its natural recovery may begin."""
+
+
+class Rest(_Roll, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="rest"):
+    """Days of full rest with no more than light activity: natural recovery for everyone."""
+
+    days: Annotated[int, msgspec.Meta(ge=1, le=60)] = 1
+
+
 class D100Adventuring(D100):
     version: ClassVar[str] = "2"
     summary: ClassVar[str] = (
@@ -167,11 +204,15 @@ class D100Adventuring(D100):
         provisional("D100-DYING", "HP does not fall below 0. A Dying character dies at the end of its third round "
                                   "ended while Dying, the round it fell counting as the first; Bleeding costs a "
                                   "Dying character no more."),
+        provisional("D100-RECOVERY", "Natural recovery is a quarter of CON per day, rounded down; a day of rest is a "
+                                     "full rest (it renews the one treatment attempt); the Bleeding recover "
+                                     "nothing; Surgery's effect lasts until Wounded ends."),
         provisional("D100-FATIGUE", "A failed Fatigue test leaves an Exhausted character Exhausted; a fumble's "
                                     "unconsciousness ends Fatigued, or Exhausted for one already Exhausted."),
     )
     commands: ClassVar[tuple[type[msgspec.Struct], ...]] = (MakeTest, MakeOpposedTest, Fall, FatigueTest, TravelDay,
-                                                            AddCharacter, TakeDamage, EndRound, BattlefieldHealing)
+                                                            AddCharacter, TakeDamage, BeginCombat, EndRound,
+                                                            BattlefieldHealing, EndCombat, Treat, Surgery, Rest)
     state_type: ClassVar[type[msgspec.Struct] | None] = AdventureState
     events: ClassVar[tuple[type[msgspec.Struct], ...]] = ()  # registered by version 1 (one union for all)
 
@@ -193,10 +234,25 @@ class D100Adventuring(D100):
                 return [TestRolled(seat=seat, purpose=command.purpose, test=test, penalties=tuple(penalties))]
             case TakeDamage():
                 return [_damage(state, seat, command)]
+            case BeginCombat():
+                if state.in_combat:
+                    raise RuleViolation("in-combat", "combat has already begun")
+                return [CombatStarted(seat=seat)]
             case EndRound():
+                _require_combat(state, True, "rounds are counted in combat")
                 return [_end_round(state, seat)]
             case BattlefieldHealing():
                 return [_battlefield_healing(dice, state, seat, command, cap)]
+            case EndCombat():
+                _require_combat(state, True, "no combat to end")
+                return [CombatFinished(seat=seat)]
+            case Treat():
+                return [_treat(dice, state, seat, command, cap)]
+            case Surgery():
+                return [_surgery(dice, state, seat, command, cap)]
+            case Rest():
+                _require_combat(state, False, "nobody rests in combat")
+                return [_rest(state, seat, command.days)]
             case MakeOpposedTest():
                 first = percentile_test(dice, command.skill, command.purpose or "opposed test",
                                         grade=net_grade(command.bonus, command.penalty, cap))
@@ -233,11 +289,25 @@ class D100Adventuring(D100):
                                                round=event.round)
             case HealingAttempted() if event.stabilised:
                 return _each(state, {event.patient: stabilised})
+            case CombatStarted():
+                return msgspec.structs.replace(state, in_combat=True, round=0)
+            case CombatFinished():
+                return msgspec.structs.replace(state, in_combat=False)
+            case Treated():
+                return _each(state, {event.patient: lambda c: msgspec.structs.replace(
+                    healed(c, event.restored), treated=True)})
+            case SurgeryAttempted() if event.success:
+                return _each(state, {event.patient: lambda c: msgspec.structs.replace(
+                    healed(c, 1), operated=healed(c, 1).wounded)})
+            case Rested():
+                return _each(state, {c.id: lambda c: msgspec.structs.replace(
+                    healed(c, event.recovered.get(c.id, 0)), treated=False) for c in state.characters})
         return state
 
     def action_seat(self, event: msgspec.Struct) -> str | None:
         if isinstance(event, TestRolled | OpposedTestRolled | FallResolved | FatigueTested | TravelDayResolved
-                      | CharacterAdded | DamageTaken | RoundEnded | HealingAttempted):
+                      | CharacterAdded | DamageTaken | RoundEnded | HealingAttempted | CombatStarted | CombatFinished
+                      | Treated | SurgeryAttempted | Rested):
             return event.seat
         return None
 
@@ -277,18 +347,69 @@ def _end_round(state: AdventureState, seat: str) -> RoundEnded:
                       died=tuple(c.id for c in after if c.dead and not before[c.id].dead))
 
 
-def _battlefield_healing(dice: Dice, state: AdventureState, seat: str, command: BattlefieldHealing,
-                         cap: int) -> HealingAttempted:
+def _require_combat(state: AdventureState, in_combat: bool, why: str) -> None:
+    if state.in_combat != in_combat:
+        raise RuleViolation("in-combat" if state.in_combat else "not-in-combat", why)
+
+
+def _healing_test(dice: Dice, state: AdventureState, command: BattlefieldHealing | Treat | Surgery, cap: int,
+                  what: str) -> tuple[Character, Character, PercentileTest]:
+    """The helper's Healing test on a living patient: -2P without a Healing Kit, -1P when the
+    helper is Wounded."""
     helper, patient = _character(state, command.helper), _character(state, command.patient)
     if not helper.conscious:
         raise RuleViolation("helper-down", f"{helper.name} cannot help anyone now")
     if patient.dead:
         raise RuleViolation("character-dead", f"{patient.name} is dead")
     penalties = _condition_penalties(helper) + ([] if command.kit else ["no Healing Kit", "no Healing Kit"])
-    test = percentile_test(dice, command.healing, command.purpose or f"{helper.name} tends {patient.name}",
+    test = percentile_test(dice, command.healing, command.purpose or f"{helper.name}: {what} for {patient.name}",
                            grade=net_grade(0, len(penalties), cap))
+    return helper, patient, test
+
+
+def _battlefield_healing(dice: Dice, state: AdventureState, seat: str, command: BattlefieldHealing,
+                         cap: int) -> HealingAttempted:
+    helper, patient, test = _healing_test(dice, state, command, cap, "battlefield healing")
     return HealingAttempted(seat=seat, helper=helper.id, patient=patient.id, test=test, kit=command.kit,
                             stabilised=test.succeeded)
+
+
+def _treat(dice: Dice, state: AdventureState, seat: str, command: Treat, cap: int) -> Treated:
+    """Seed 004: "After an encounter, a character who is not Wounded may receive one Healing attempt
+    before their next full rest. Success restores 1D4 HP. The limit is one attempt per patient." """
+    _require_combat(state, False, "ordinary damage is treated after the encounter")
+    patient = _character(state, command.patient)
+    if patient.wounded:
+        raise RuleViolation("wounded", f"{patient.name} is Wounded: it needs Surgery")
+    if patient.treated:
+        raise RuleViolation("already-treated", f"{patient.name} has had its attempt until its next full rest")
+    helper, patient, test = _healing_test(dice, state, command, cap, "treatment")
+    roll = roll_expression(dice, "1d4", f"{patient.name} recovers") if test.succeeded else None
+    restored = min(roll.total or 0, patient.max_hp - patient.hp) if roll else 0
+    return Treated(seat=seat, helper=helper.id, patient=patient.id, test=test, kit=command.kit, roll=roll,
+                   restored=restored)
+
+
+def _surgery(dice: Dice, state: AdventureState, seat: str, command: Surgery, cap: int) -> SurgeryAttempted:
+    """Surgery "uses Healing and cannot be attempted during combat ... restores 1 HP on a success"."""
+    _require_combat(state, False, "surgery cannot be attempted during combat")
+    patient = _character(state, command.patient)
+    if not patient.wounded or patient.operated:
+        raise RuleViolation("no-surgery-needed", f"{patient.name} needs no Surgery")
+    helper, patient, test = _healing_test(dice, state, command, cap, "surgery")
+    return SurgeryAttempted(seat=seat, helper=helper.id, patient=patient.id, test=test, kit=command.kit,
+                            success=test.succeeded)
+
+
+def _rest(state: AdventureState, seat: str, days: int) -> Rested:
+    recovered = {}
+    for character in state.characters:
+        rested = character
+        for _ in range(days):
+            rested = healed(rested, daily_recovery(rested))
+        if rested.hp != character.hp:
+            recovered[character.id] = rested.hp - character.hp
+    return Rested(seat=seat, days=days, recovered=recovered)
 
 
 def _fall(dice: Dice, seat: str, command: Fall) -> FallResolved:
