@@ -7,11 +7,12 @@ from typing import Any, Union
 
 import msgspec
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.battle import BattleState, decide, evolve
+from domain.battle import BattleState, decide, evolve, replay
 from domain.commands import ClaimSeat, CreateBattle, Start
+from domain.dice import HmacDice
 from domain.errors import DomainError
 from domain.rulesets.d100.characters import Character
 from domain.rulesets.d100.events import (
@@ -29,6 +30,7 @@ from domain.rulesets.d100.events import (
 )
 from domain.rulesets.d100.percentile import level_of, net_grade, percentile_test, reading
 from domain.rulesets.d100.v2 import D100Adventuring
+from domain.snapshots import from_snapshot, to_snapshot
 from tests.fakes import ScriptedDice
 
 BATTLE = "00000000-0000-4000-8000-0000000000d1"
@@ -49,16 +51,20 @@ class Table:
 
     def __init__(self, provisional: dict[str, Any] | None = None) -> None:
         self.state = BattleState()
+        self.events: list[msgspec.Struct] = []
         self.run(CreateBattle(battle_id=BATTLE, ruleset="d100", seats=("gm", "pc"),
                               options={"provisional": provisional or {}}), "p0", [])
         self.run(ClaimSeat(seat="gm"), "p0", [])
         self.run(ClaimSeat(seat="pc"), "p1", [])
         self.run(Start(), "p0", [])
 
-    def run(self, command: Any, actor: str, faces: list[int]) -> list[msgspec.Struct]:
-        events = decide(self.state, command, ScriptedDice(faces, self.state.next_nonce), actor)
+    def run(self, command: Any, actor: str, faces: list[int] | None) -> list[msgspec.Struct]:
+        dice = ScriptedDice(faces, self.state.next_nonce) if faces is not None else HmacDice(
+            b"\x07" * 32, BATTLE, self.state.client_seeds, self.state.next_nonce)
+        events = decide(self.state, command, dice, actor)
         for event in events:
             self.state = evolve(self.state, event)
+        self.events += events
         return events
 
     def send_refused(self, body: dict[str, Any]) -> str:
@@ -67,7 +73,7 @@ class Table:
             self.send(body, [])
         return refused.value.rule
 
-    def send(self, body: dict[str, Any], faces: list[int]) -> Any:
+    def send(self, body: dict[str, Any], faces: list[int] | None) -> Any:
         commands = msgspec.convert(body, _UNION)
         [event] = self.run(commands, "p1", faces)
         return event
@@ -224,7 +230,7 @@ def test_a_day_of_travel_and_its_navigation() -> None:
 
 def test_tests_wait_for_the_battle_to_start() -> None:
     table = Table.__new__(Table)
-    table.state = BattleState()
+    table.state, table.events = BattleState(), []
     table.run(CreateBattle(battle_id=BATTLE, ruleset="d100", seats=("gm", "pc")), "p0", [])
     table.run(ClaimSeat(seat="pc"), "p1", [])
     with pytest.raises(DomainError) as refused:
@@ -350,3 +356,43 @@ def test_a_wounded_character_recovers_only_after_surgery() -> None:
     rest = table.send({"type": "rest", "days": 3}, [])
     assert rest.recovered == {"arden": 7} and arden(table).hp == 13, "CON 12: 3 HP a day, up to the maximum"
     assert not arden(table).wounded
+
+
+PEOPLE = ("arden", "mira")
+ACTIONS = st.one_of(
+    st.builds(lambda who, amount, armour: {"type": "damage", "character": who, "amount": amount, "armour": armour},
+              st.sampled_from(PEOPLE), st.integers(0, 15), st.integers(0, 3)),
+    st.just({"type": "begin_combat"}), st.just({"type": "end_combat"}), st.just({"type": "end_round"}),
+    st.builds(lambda helper, patient, kind: {"type": kind, "helper": helper, "patient": patient, "healing": 50},
+              st.sampled_from(PEOPLE), st.sampled_from(PEOPLE),
+              st.sampled_from(["battlefield_healing", "treat", "surgery"])),
+    st.builds(lambda days: {"type": "rest", "days": days}, st.integers(1, 4)),
+    st.builds(lambda who: {"type": "test", "skill": 50, "character": who}, st.sampled_from(PEOPLE)),
+    st.builds(lambda metres: {"type": "fall", "metres": metres, "acrobatics": 40}, st.integers(0, 30)),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(steps=st.lists(ACTIONS, max_size=40), data=st.data())
+def test_random_play_replays_and_snapshots_agree(steps: list[dict[str, Any]], data: st.DataObject) -> None:
+    """Whatever is played, the events replay to the live state, a snapshot at any point plus
+    the tail equals the full replay, HP stays within 0 and the maximum, and the dead stay dead."""
+    table = with_characters()
+    dead: set[str] = set()
+    for body in steps:
+        before = table.state
+        try:
+            table.send(body, None)
+        except DomainError:
+            assert table.state == before
+            continue
+        for character in table.state.ruleset_state.characters:
+            assert 0 <= character.hp <= character.max_hp
+            assert character.dead or character.id not in dead
+            if character.dead:
+                dead.add(character.id)
+    assert replay(table.events) == table.state
+    cut = data.draw(st.integers(1, len(table.events)))
+    schema, stored = to_snapshot(replay(table.events[:cut]))
+    restored = from_snapshot(schema, msgspec.json.decode(msgspec.json.encode(stored)))
+    assert restored is not None and replay(table.events[cut:], restored) == table.state
