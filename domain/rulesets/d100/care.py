@@ -1,0 +1,124 @@
+"""The care of characters (seed 004, Healing and Recovery): damage, combat rounds, battlefield
+healing, treatment, surgery and rest, decided against the characters the battle keeps."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import msgspec
+
+from domain.dice import Dice
+from domain.dice_expression import roll_expression
+from domain.errors import RuleViolation
+from domain.rulesets.d100.characters import (
+    AdventureState,
+    Character,
+    after_damage,
+    at_round_end,
+    daily_recovery,
+    healed,
+    is_major_wound,
+)
+from domain.rulesets.d100.commands import BattlefieldHealing, Surgery, TakeDamage, Treat
+from domain.rulesets.d100.events import DamageTaken, HealingAttempted, Rested, RoundEnded, SurgeryAttempted, Treated
+from domain.rulesets.d100.percentile import PercentileTest, net_grade, percentile_test
+
+
+def apply_to(state: AdventureState, changes: dict[str, Callable[[Character], Character]]) -> AdventureState:
+    return msgspec.structs.replace(state, characters=tuple(
+        changes[c.id](c) if c.id in changes else c for c in state.characters))
+
+
+def character_at_table(state: AdventureState, character_id: str) -> Character:
+    found = state.character(character_id)
+    if found is None:
+        raise RuleViolation("character-unknown", f"no character {character_id!r} at the table")
+    return found
+
+
+def condition_penalties(character: Character) -> list[str]:
+    """Healing and Recovery: "Wounded: -1P to every skill test." """
+    return ["Wounded"] if character.wounded else []
+
+
+def damage(state: AdventureState, seat: str, command: TakeDamage) -> DamageTaken:
+    target = character_at_table(state, command.character)
+    if target.dead:
+        raise RuleViolation("character-dead", f"{target.name} is dead")
+    dealt = max(0, command.amount - command.armour)
+    after = after_damage(target, dealt)
+    return DamageTaken(seat=seat, character=target.id, amount=command.amount, armour=command.armour, dealt=dealt,
+                       major_wound=dealt > 0 and is_major_wound(dealt, target), hp=after.hp, dying=after.dying)
+
+
+def end_round(state: AdventureState, seat: str) -> RoundEnded:
+    before = {c.id: c for c in state.characters}
+    after = [at_round_end(c) for c in state.characters]
+    return RoundEnded(seat=seat, round=state.round + 1,
+                      bled=tuple(c.id for c in after if c.hp < before[c.id].hp),
+                      died=tuple(c.id for c in after if c.dead and not before[c.id].dead))
+
+
+def require_combat(state: AdventureState, in_combat: bool, why: str) -> None:
+    if state.in_combat != in_combat:
+        raise RuleViolation("in-combat" if state.in_combat else "not-in-combat", why)
+
+
+def healing_test(dice: Dice, state: AdventureState, command: BattlefieldHealing | Treat | Surgery, cap: int,
+                  what: str) -> tuple[Character, Character, PercentileTest]:
+    """The helper's Healing test on a living patient: -2P without a Healing Kit, -1P when the
+    helper is Wounded."""
+    helper, patient = character_at_table(state, command.helper), character_at_table(state, command.patient)
+    if not helper.conscious:
+        raise RuleViolation("helper-down", f"{helper.name} cannot help anyone now")
+    if patient.dead:
+        raise RuleViolation("character-dead", f"{patient.name} is dead")
+    penalties = condition_penalties(helper) + ([] if command.kit else ["no Healing Kit", "no Healing Kit"])
+    test = percentile_test(dice, command.healing, command.purpose or f"{helper.name}: {what} for {patient.name}",
+                           grade=net_grade(0, len(penalties), cap))
+    return helper, patient, test
+
+
+def battlefield_healing(dice: Dice, state: AdventureState, seat: str, command: BattlefieldHealing,
+                         cap: int) -> HealingAttempted:
+    helper, patient, test = healing_test(dice, state, command, cap, "battlefield healing")
+    return HealingAttempted(seat=seat, helper=helper.id, patient=patient.id, test=test, kit=command.kit,
+                            stabilised=test.succeeded)
+
+
+def treat(dice: Dice, state: AdventureState, seat: str, command: Treat, cap: int) -> Treated:
+    """Seed 004: "After an encounter, a character who is not Wounded may receive one Healing attempt
+    before their next full rest. Success restores 1D4 HP. The limit is one attempt per patient." """
+    require_combat(state, False, "ordinary damage is treated after the encounter")
+    patient = character_at_table(state, command.patient)
+    if patient.wounded:
+        raise RuleViolation("wounded", f"{patient.name} is Wounded: it needs Surgery")
+    if patient.treated:
+        raise RuleViolation("already-treated", f"{patient.name} has had its attempt until its next full rest")
+    helper, patient, test = healing_test(dice, state, command, cap, "treatment")
+    roll = roll_expression(dice, "1d4", f"{patient.name} recovers") if test.succeeded else None
+    restored = min(roll.total or 0, patient.max_hp - patient.hp) if roll else 0
+    return Treated(seat=seat, helper=helper.id, patient=patient.id, test=test, kit=command.kit, roll=roll,
+                   restored=restored)
+
+
+def surgery(dice: Dice, state: AdventureState, seat: str, command: Surgery, cap: int) -> SurgeryAttempted:
+    """Surgery "uses Healing and cannot be attempted during combat ... restores 1 HP on a success"."""
+    require_combat(state, False, "surgery cannot be attempted during combat")
+    patient = character_at_table(state, command.patient)
+    if not patient.wounded or patient.operated:
+        raise RuleViolation("no-surgery-needed", f"{patient.name} needs no Surgery")
+    helper, patient, test = healing_test(dice, state, command, cap, "surgery")
+    return SurgeryAttempted(seat=seat, helper=helper.id, patient=patient.id, test=test, kit=command.kit,
+                            success=test.succeeded)
+
+
+def rest(state: AdventureState, seat: str, days: int) -> Rested:
+    recovered = {}
+    for character in state.characters:
+        rested = character
+        for _ in range(days):
+            rested = healed(rested, daily_recovery(rested))
+        if rested.hp != character.hp:
+            recovered[character.id] = rested.hp - character.hp
+    return Rested(seat=seat, days=days, recovered=recovered)

@@ -1,0 +1,133 @@
+"""The commands of d100 version 2: tests, procedures, and the care of characters."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import msgspec
+
+from domain.commands import TEXT_PATTERN
+from domain.rulesets.d100.adventuring import Condition, Pace, Terrain
+from domain.rulesets.d100.characters import Characteristics
+
+Skill = Annotated[int, msgspec.Meta(ge=0, le=200)]
+CharacterId = Annotated[str, msgspec.Meta(min_length=1, max_length=60)]
+Grades = Annotated[int, msgspec.Meta(ge=0, le=10)]
+Purpose = Annotated[str, msgspec.Meta(max_length=200, pattern=TEXT_PATTERN)]
+SeatName = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
+
+
+class D100Command(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """What every d100 command may carry."""
+
+    purpose: Purpose = ""  # shown in the event and in the dice's purpose
+    seat: SeatName | None = None  # for a player holding several seats
+
+
+class MakeTest(D100Command, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="test"):
+    """A percentile test at `skill` with bonus (B) and penalty (P) dice; naming the `character`
+    who tests adds what its conditions impose (Wounded: -1P)."""
+
+    skill: Skill
+    bonus: Grades = 0
+    penalty: Grades = 0
+    character: CharacterId | None = None
+
+
+class MakeOpposedTest(D100Command, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="opposed_test"):
+    """Two tests against each other (Resilience against a poison's Potency, Athletics against
+    Athletics...): critical beats success beats failure beats fumble."""
+
+    skill: Skill
+    opposing_skill: Skill
+    bonus: Grades = 0
+    penalty: Grades = 0
+    opposing_bonus: Grades = 0
+    opposing_penalty: Grades = 0
+
+
+class Fall(D100Command, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="fall"):
+    """A fall of `metres`: 1D6 per full 3 metres, ignoring armour; with `acrobatics` (the
+    faller's Athletics (Acrobatics) skill, when it is conscious, unsurprised and in control) one
+    test to soften it."""
+
+    metres: Annotated[float, msgspec.Meta(ge=0, le=300)]
+    acrobatics: Skill | None = None
+    soft_ground: bool = False  # snow, a canopy: halves the effective distance
+
+
+class FatigueTest(D100Command, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="fatigue_test"):
+    """A Resilience test after strenuous activity, from the character's current condition."""
+
+    resilience: Skill
+    condition: Condition = "fresh"
+    overloaded: bool = False
+    without_food: bool = False  # three days or more
+    deprived: bool = False  # the daily test of a deprivation whose grace period has ended
+
+
+class TravelDay(D100Command, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="travel_day"):
+    """A day of travel at a pace across the worst terrain crossed; on an uncertain day, the
+    Natural Lore navigation test."""
+
+    pace: Pace
+    terrain: Terrain
+    navigation: Skill | None = None
+
+
+class AddCharacter(D100Command, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="add_character"):
+    """Bring a character to the table (its HP and Major Wound Level are derived: D100-CHARACTER)."""
+
+    name: Annotated[str, msgspec.Meta(min_length=1, max_length=60, pattern=r"^[^\x00-\x1f]+$")]
+    characteristics: Characteristics
+
+
+class TakeDamage(D100Command, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="damage"):
+    """Damage to a character; `armour` is subtracted first (0 for a fall, fire or suffocation)."""
+
+    character: CharacterId
+    amount: Annotated[int, msgspec.Meta(ge=0, le=1000)]
+    armour: Annotated[int, msgspec.Meta(ge=0, le=100)] = 0
+
+
+class EndRound(D100Command, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="end_round"):
+    """End the combat round: Bleeding costs 1 HP, Dying comes a round nearer death."""
+
+
+
+
+class _Healing(D100Command, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    helper: CharacterId
+    patient: CharacterId
+    healing: Skill
+    kit: bool = True  # without a Healing Kit the test suffers -2P
+
+
+class BattlefieldHealing(_Healing, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="battlefield_healing"):
+    """A helper spends its round on a Healing test for an adjacent patient; success stops
+    Bleeding and Dying."""
+
+
+class BeginCombat(D100Command, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="begin_combat"):
+    """Combat begins: rounds are counted; treatment, surgery and rest wait for its end."""
+
+
+class EndCombat(D100Command, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="end_combat"):
+    """The encounter is over."""
+
+
+
+
+class Treat(_Healing, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="treat"):
+    """After an encounter, one Healing attempt on a patient who is not Wounded: 1D4 HP."""
+
+
+class Surgery(_Healing, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="surgery"):
+    """Surgery on a Wounded patient, out of combat and in safe working conditions: 1 HP on a
+    success, after which its natural recovery may begin."""
+
+
+class Rest(D100Command, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="rest"):
+    """Days of full rest with no more than light activity: natural recovery for everyone."""
+
+    days: Annotated[int, msgspec.Meta(ge=1, le=60)] = 1

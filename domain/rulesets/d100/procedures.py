@@ -1,0 +1,62 @@
+"""Falls, Fatigue tests and days of travel (seed 004) as the ruleset rolls them."""
+
+from __future__ import annotations
+
+from domain.dice import Dice
+from domain.dice_expression import roll_expression
+from domain.rulesets.d100.adventuring import (
+    NEEDS_FATIGUE_TEST,
+    after_fatigue_test,
+    day_of_travel,
+    dice_removed,
+    fall_dice,
+    fatigue_penalties,
+    lands_prone,
+)
+from domain.rulesets.d100.commands import Fall, FatigueTest, TravelDay
+from domain.rulesets.d100.events import FallResolved, FatigueTested, TravelDayResolved
+from domain.rulesets.d100.percentile import PercentileTest, net_grade, percentile_test
+
+
+def fall(dice: Dice, seat: str, command: Fall) -> FallResolved:
+    counted = fall_dice(command.metres, command.soft_ground)
+    test: PercentileTest | None = None
+    if command.acrobatics is not None:
+        test = percentile_test(dice, command.acrobatics, "Athletics (Acrobatics) to land")
+    level = test.level if test else None
+    left = max(0, counted - dice_removed(level))
+    maximised = level == "fumble"
+    damage_roll = None
+    if maximised:
+        damage = 6 * left
+    elif left:
+        damage_roll = roll_expression(dice, f"{left}d6", command.purpose or "fall damage")
+        damage = damage_roll.total or 0
+    else:
+        damage = 0
+    return FallResolved(seat=seat, purpose=command.purpose, metres=command.metres, soft_ground=command.soft_ground,
+                        dice=counted, acrobatics=test, removed=counted - left, maximised=maximised,
+                        damage_roll=damage_roll, damage=damage, prone=lands_prone(damage, level))
+
+
+def fatigue(dice: Dice, seat: str, command: FatigueTest, cap: int) -> FatigueTested:
+    penalties = fatigue_penalties(command.condition, overloaded=command.overloaded,
+                                  without_food=command.without_food, deprived=command.deprived)
+    test = percentile_test(dice, command.resilience, command.purpose or "Fatigue test",
+                           grade=net_grade(0, len(penalties), cap))
+    minutes_roll = roll_expression(dice, "3d6", "unconscious minutes") if test.level == "fumble" else None
+    return FatigueTested(seat=seat, purpose=command.purpose, test=test, penalties=tuple(penalties),
+                         before=command.condition, after=after_fatigue_test(command.condition, test.level),
+                         unconscious_roll=minutes_roll, unconscious_minutes=minutes_roll.total or 0 if minutes_roll
+                         else 0)
+
+
+def travel(dice: Dice, seat: str, command: TravelDay) -> TravelDayResolved:
+    navigation = None
+    if command.navigation is not None:
+        navigation = percentile_test(dice, command.navigation, "Natural Lore navigation")
+    km, lost = day_of_travel(command.pace, command.terrain, navigation.level if navigation else None)
+    full, _ = day_of_travel(command.pace, command.terrain, None)
+    return TravelDayResolved(seat=seat, purpose=command.purpose, pace=command.pace, terrain=command.terrain,
+                             full_km=full, km=km, navigation=navigation, lost=lost,
+                             fatigue_test_due=command.pace in NEEDS_FATIGUE_TEST)
