@@ -17,10 +17,12 @@ from domain.errors import DomainError
 from domain.rulesets.d100.characters import Character
 from domain.rulesets.d100.events import (
     DamageTaken,
+    DiseaseTested,
     FallResolved,
     FatigueTested,
     HealingAttempted,
     OpposedTestRolled,
+    PoisonResisted,
     Rested,
     RoundEnded,
     SurgeryAttempted,
@@ -369,6 +371,9 @@ ACTIONS = st.one_of(
     st.builds(lambda days: {"type": "rest", "days": days}, st.integers(1, 4)),
     st.builds(lambda who: {"type": "test", "skill": 50, "character": who}, st.sampled_from(PEOPLE)),
     st.builds(lambda metres: {"type": "fall", "metres": metres, "acrobatics": 40}, st.integers(0, 30)),
+    st.builds(lambda who, kind: {"type": kind, "character": who, "name": "venom", "resilience": 40, "potency": 50,
+                                 "damage": "1d6"},
+              st.sampled_from(PEOPLE), st.sampled_from(["resist_poison", "resist_disease"])),
 )
 
 
@@ -396,3 +401,49 @@ def test_random_play_replays_and_snapshots_agree(steps: list[dict[str, Any]], da
     schema, stored = to_snapshot(replay(table.events[:cut]))
     restored = from_snapshot(schema, msgspec.json.decode(msgspec.json.encode(stored)))
     assert restored is not None and replay(table.events[cut:], restored) == table.state
+
+
+GORGON = {"type": "resist_poison", "character": "arden", "name": "Gorgon Serpent Venom", "resilience": 50,
+          "potency": 34, "damage": "1d3", "duration": "6d10"}
+
+
+def test_gorgon_serpent_venom() -> None:
+    """Poison: "After the Delay, make one opposed Resilience-versus-Potency test: If the victim
+    wins, the poison has no effect. If the poison wins, apply its full Effect for its Duration."
+    "Gorgon Serpent Venom: ... Potency 34; Effect 1D3 HP damage and -3 CON; Duration 6D10
+    minutes." (The -3 CON is reported, not kept: characteristics do not change here.)"""
+    table = with_characters()
+    bitten = table.send(GORGON, [*roll(7, 0), *roll(2, 0), 3, *[5] * 6])
+    assert isinstance(bitten, PoisonResisted) and bitten.poison_won
+    assert bitten.dealt == 3 and bitten.duration_roll is not None and bitten.duration_roll.total == 30
+    assert arden(table).hp == 10 and not arden(table).wounded, "poison is no hit: no major wound"
+    shrugged = table.send(GORGON, [*roll(3, 0), *roll(5, 0)])
+    assert not shrugged.poison_won and shrugged.damage_roll is None and arden(table).hp == 10
+    stalemate = table.send(GORGON, [*roll(7, 0), *roll(8, 0)])
+    assert not stalemate.poison_won, "D100-AFFLICTION: the poison must win"
+
+
+def test_a_healing_test_first_gives_the_victim_a_bonus_die() -> None:
+    """Seed 004: "A successful Healing test completed before the resistance test grants the victim +1B." """
+    table = with_characters()
+    helped = table.send({**GORGON, "healed": True}, [*roll(7, 3, 0), *roll(2, 0)])
+    assert helped.resistance.grade == 1 and helped.resistance.tens == (7, 0) and helped.resistance.result == 3
+    assert helped.resistance.level == "critical" and not helped.poison_won, "the bonus die's 03 beats a 20"
+
+
+def test_the_shakes_last_until_the_victim_wins() -> None:
+    """Disease: "If the disease wins, apply its Effect, wait another Delay, and test again.
+    Continue until the victim wins." "damage from the disease cannot heal, while the disease is
+    active." The Shakes: Potency 50, 1D6 damage each day while active."""
+    table = with_characters()
+    shakes = {"type": "resist_disease", "character": "arden", "name": "The Shakes", "resilience": 40,
+              "potency": 50, "damage": "1d6"}
+    first = table.send(shakes, [*roll(6, 0), *roll(3, 0), 4])
+    assert isinstance(first, DiseaseTested) and first.disease_won and first.dealt == 4
+    assert arden(table).diseases == ("The Shakes",) and arden(table).hp == 9
+    table.send({"type": "rest", "days": 2}, [])
+    assert arden(table).hp == 9, "no recovery while the disease is active"
+    beaten = table.send(shakes, [*roll(2, 0), *roll(6, 0)])
+    assert not beaten.disease_won and arden(table).diseases == ()
+    table.send({"type": "rest"}, [])
+    assert arden(table).hp == 12

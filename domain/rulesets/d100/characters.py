@@ -39,6 +39,7 @@ class Character(msgspec.Struct, frozen=True, kw_only=True):
     bleeding: bool = False  # loses 1 HP at the end of every round
     dying_rounds: int | None = None  # rounds ended while Dying (None: not Dying)
     dead: bool = False
+    diseases: tuple[str, ...] = ()  # active: their damage cannot heal until the victim wins
     treated: bool = False  # had its one Healing attempt for ordinary damage since its last full rest
     operated: bool = False  # a Wounded character's successful Surgery: natural recovery may begin
 
@@ -86,14 +87,22 @@ def is_major_wound(dealt: int, character: Character) -> bool:
     return dealt >= character.major_wound_level
 
 
-def after_damage(character: Character, dealt: int) -> Character:
-    """Damage applied (HP does not go below 0: D100-DYING); a major wound adds Wounded and
-    Bleeding; at 0 HP the character falls unconscious and starts Dying."""
+def after_damage(character: Character, dealt: int, *, hit: bool = True) -> Character:
+    """Damage applied (HP does not go below 0: D100-DYING); a hit's major wound adds Wounded and
+    Bleeding (poison and disease are no hits: D100-AFFLICTION); at 0 HP the character falls
+    unconscious and starts Dying."""
     hp = max(0, character.hp - dealt)
-    major = dealt > 0 and is_major_wound(dealt, character)
+    major = hit and dealt > 0 and is_major_wound(dealt, character)
     dying = character.dying_rounds if character.dying or hp > 0 else 0
     return msgspec.structs.replace(character, hp=hp, wounded=character.wounded or major,
                                    bleeding=character.bleeding or major, dying_rounds=dying)
+
+
+def after_disease_test(character: Character, disease: str, disease_won: bool, dealt: int) -> Character:
+    """A disease that wins is (or stays) active and deals its damage; one the victim beats ends."""
+    others = tuple(name for name in character.diseases if name != disease)
+    diseases = (*others, disease) if disease_won else others
+    return after_damage(msgspec.structs.replace(character, diseases=diseases), dealt, hit=False)
 
 
 def at_round_end(character: Character) -> Character:
@@ -123,8 +132,11 @@ def healed(character: Character, amount: int) -> Character:
 def daily_recovery(character: Character) -> int:
     """"A character performing no more than light activity recovers a quarter of CON in HP per 24
     hours" (D100-RECOVERY: rounded down); "a Wounded character begins this recovery only after
-    treatment"; the dead and the Bleeding recover nothing."""
+    treatment"; the dead and the Bleeding recover nothing, nor does anyone while a disease is
+    active ("damage from the disease cannot heal, while the disease is active")."""
     if character.dead or character.bleeding or character.dying or (character.wounded and not character.operated):
+        return 0
+    if character.diseases:
         return 0
     return character.characteristics.con // 4
 

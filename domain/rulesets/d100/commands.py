@@ -17,6 +17,10 @@ Purpose = Annotated[str, msgspec.Meta(max_length=200, pattern=TEXT_PATTERN)]
 SeatName = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
 
 
+DiceExpression = Annotated[str, msgspec.Meta(pattern=r"^\d{1,2}[dD]\d{1,3}([+-]\d{1,3})?$", max_length=20)]
+AfflictionName = Annotated[str, msgspec.Meta(min_length=1, max_length=60, pattern=TEXT_PATTERN)]
+
+
 class D100Command(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """What every d100 command may carry."""
 
@@ -131,3 +135,24 @@ class Rest(D100Command, frozen=True, forbid_unknown_fields=True, kw_only=True, t
     """Days of full rest with no more than light activity: natural recovery for everyone."""
 
     days: Annotated[int, msgspec.Meta(ge=1, le=60)] = 1
+
+
+class _Affliction(D100Command, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    character: CharacterId
+    name: AfflictionName
+    resilience: Skill  # the victim's Resilience
+    potency: Annotated[int, msgspec.Meta(ge=10, le=100)]
+    damage: DiceExpression | None = None  # the Effect's damage, e.g. "1d3"
+    healed: bool = False  # a successful Healing test before this resistance test: +1B
+
+
+class ResistPoison(_Affliction, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="resist_poison"):
+    """After the poison's Delay, the one opposed Resilience-versus-Potency test: if the poison
+    wins, its Effect for its Duration."""
+
+    duration: DiceExpression | None = None  # e.g. "6d10" (minutes)
+
+
+class ResistDisease(_Affliction, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="resist_disease"):
+    """After each Delay, an opposed Resilience-versus-Potency test: the disease's Effect each time
+    it wins, until the victim wins."""

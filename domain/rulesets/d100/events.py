@@ -146,6 +146,34 @@ class Rested(msgspec.Struct, frozen=True, kw_only=True, tag="rested"):
     recovered: dict[str, int]
 
 
+class PoisonResisted(msgspec.Struct, frozen=True, kw_only=True, tag="poison_resisted"):
+    """The victim's Resilience (`resistance`) against the poison's Potency (`potency`)."""
+
+    seat: str
+    character: str
+    name: str
+    resistance: PercentileTest
+    potency: PercentileTest
+    poison_won: bool
+    damage_roll: Roll | None = None
+    dealt: int = 0
+    duration_roll: Roll | None = None
+
+
+class DiseaseTested(msgspec.Struct, frozen=True, kw_only=True, tag="disease_tested"):
+    """One resistance test against a disease: while it wins it deals its Effect and stays active."""
+
+    seat: str
+    character: str
+    name: str
+    resistance: PercentileTest
+    potency: PercentileTest
+    disease_won: bool
+    damage_roll: Roll | None = None
+    dealt: int = 0
+
+
 D100_EVENTS: tuple[type[msgspec.Struct], ...] = (
     TestRolled, OpposedTestRolled, FallResolved, FatigueTested, TravelDayResolved, CharacterAdded, DamageTaken,
-    RoundEnded, HealingAttempted, CombatStarted, CombatFinished, Treated, SurgeryAttempted, Rested)
+    RoundEnded, HealingAttempted, CombatStarted, CombatFinished, Treated, SurgeryAttempted, Rested, PoisonResisted,
+    DiseaseTested)

@@ -15,6 +15,7 @@ from domain.dice import Dice
 from domain.errors import RuleViolation
 from domain.rulesets.base import ProvisionalRule, provisional
 from domain.rulesets.d100 import D100
+from domain.rulesets.d100.afflictions import resist_disease, resist_poison
 from domain.rulesets.d100.care import (
     apply_to,
     battlefield_healing,
@@ -30,6 +31,7 @@ from domain.rulesets.d100.care import (
 from domain.rulesets.d100.characters import (
     AdventureState,
     after_damage,
+    after_disease_test,
     at_round_end,
     healed,
     new_character,
@@ -46,6 +48,8 @@ from domain.rulesets.d100.commands import (
     FatigueTest,
     MakeOpposedTest,
     MakeTest,
+    ResistDisease,
+    ResistPoison,
     Rest,
     Surgery,
     TakeDamage,
@@ -57,10 +61,12 @@ from domain.rulesets.d100.events import (
     CombatFinished,
     CombatStarted,
     DamageTaken,
+    DiseaseTested,
     FallResolved,
     FatigueTested,
     HealingAttempted,
     OpposedTestRolled,
+    PoisonResisted,
     Rested,
     RoundEnded,
     SurgeryAttempted,
@@ -100,12 +106,17 @@ class D100Adventuring(D100):
         provisional("D100-RECOVERY", "Natural recovery is a quarter of CON per day, rounded down; a day of rest is a "
                                      "full rest (it renews the one treatment attempt); the Bleeding recover "
                                      "nothing; Surgery's effect lasts until Wounded ends."),
+        provisional("D100-AFFLICTION", "A poison or disease takes effect only when its Potency wins the opposed "
+                                       "test (a stalemate goes to the victim); its damage is no hit, so never a "
+                                       "major wound; while a disease is active its victim recovers no HP "
+                                       "naturally."),
         provisional("D100-FATIGUE", "A failed Fatigue test leaves an Exhausted character Exhausted; a fumble's "
                                     "unconsciousness ends Fatigued, or Exhausted for one already Exhausted."),
     )
     commands: ClassVar[tuple[type[msgspec.Struct], ...]] = (MakeTest, MakeOpposedTest, Fall, FatigueTest, TravelDay,
                                                             AddCharacter, TakeDamage, BeginCombat, EndRound,
-                                                            BattlefieldHealing, EndCombat, Treat, Surgery, Rest)
+                                                            BattlefieldHealing, EndCombat, Treat, Surgery, Rest,
+                                                            ResistPoison, ResistDisease)
     state_type: ClassVar[type[msgspec.Struct] | None] = AdventureState
     events: ClassVar[tuple[type[msgspec.Struct], ...]] = ()  # registered by version 1 (one union for all)
 
@@ -147,6 +158,10 @@ class D100Adventuring(D100):
             case Rest():
                 require_combat(state, False, "nobody rests in combat")
                 return [rest(state, seat, command.days)]
+            case ResistPoison():
+                return [resist_poison(dice, state, seat, command, cap)]
+            case ResistDisease():
+                return [resist_disease(dice, state, seat, command, cap)]
             case MakeOpposedTest():
                 first = percentile_test(dice, command.skill, command.purpose or "opposed test",
                                         grade=net_grade(command.bonus, command.penalty, cap))
@@ -193,6 +208,11 @@ class D100Adventuring(D100):
             case SurgeryAttempted() if event.success:
                 return apply_to(state, {event.patient: lambda c: msgspec.structs.replace(
                     healed(c, 1), operated=healed(c, 1).wounded)})
+            case PoisonResisted() if event.dealt:
+                return apply_to(state, {event.character: lambda c: after_damage(c, event.dealt, hit=False)})
+            case DiseaseTested():
+                return apply_to(state, {event.character: lambda c: after_disease_test(
+                    c, event.name, event.disease_won, event.dealt)})
             case Rested():
                 return apply_to(state, {c.id: lambda c: msgspec.structs.replace(
                     healed(c, event.recovered.get(c.id, 0)), treated=False) for c in state.characters})
@@ -201,6 +221,6 @@ class D100Adventuring(D100):
     def action_seat(self, event: msgspec.Struct) -> str | None:
         if isinstance(event, TestRolled | OpposedTestRolled | FallResolved | FatigueTested | TravelDayResolved
                       | CharacterAdded | DamageTaken | RoundEnded | HealingAttempted | CombatStarted | CombatFinished
-                      | Treated | SurgeryAttempted | Rested):
+                      | Treated | SurgeryAttempted | Rested | PoisonResisted | DiseaseTested):
             return event.seat
         return None

@@ -1,0 +1,57 @@
+"""Poison and disease (seed 004): "Roll Potency like a skill in an opposed test against the
+victim's Resilience"; a poison gets one test, a disease one after each Delay until the victim
+wins (D100-AFFLICTION: the affliction must win; a stalemate goes to the victim)."""
+
+from __future__ import annotations
+
+from domain.dice import Dice, Roll
+from domain.dice_expression import roll_expression
+from domain.errors import RuleViolation
+from domain.rulesets.d100.care import character_at_table
+from domain.rulesets.d100.characters import AdventureState, Character
+from domain.rulesets.d100.commands import ResistDisease, ResistPoison
+from domain.rulesets.d100.events import DiseaseTested, PoisonResisted
+from domain.rulesets.d100.percentile import PercentileTest, net_grade, opposed, percentile_test
+
+
+def resist_poison(dice: Dice, state: AdventureState, seat: str, command: ResistPoison, cap: int) -> PoisonResisted:
+    victim = _living(state, command.character)
+    resistance, potency, won = _contest(dice, victim, command, cap)
+    damage_roll, dealt = _effect(dice, victim, command, won)
+    duration = roll_expression(dice, command.duration, f"{command.name}: duration") if won and command.duration \
+        else None
+    return PoisonResisted(seat=seat, character=victim.id, name=command.name, resistance=resistance, potency=potency,
+                          poison_won=won, damage_roll=damage_roll, dealt=dealt, duration_roll=duration)
+
+
+def resist_disease(dice: Dice, state: AdventureState, seat: str, command: ResistDisease,
+                   cap: int) -> DiseaseTested:
+    victim = _living(state, command.character)
+    resistance, potency, won = _contest(dice, victim, command, cap)
+    damage_roll, dealt = _effect(dice, victim, command, won)
+    return DiseaseTested(seat=seat, character=victim.id, name=command.name, resistance=resistance, potency=potency,
+                         disease_won=won, damage_roll=damage_roll, dealt=dealt)
+
+
+def _living(state: AdventureState, character_id: str) -> Character:
+    victim = character_at_table(state, character_id)
+    if victim.dead:
+        raise RuleViolation("character-dead", f"{victim.name} is dead")
+    return victim
+
+
+def _contest(dice: Dice, victim: Character, command: ResistPoison | ResistDisease,
+             cap: int) -> tuple[PercentileTest, PercentileTest, bool]:
+    """"A successful Healing test completed before the resistance test grants the victim +1B.\""""
+    resistance = percentile_test(dice, command.resilience, f"{victim.name} resists {command.name}",
+                                 grade=net_grade(1 if command.healed else 0, 0, cap))
+    potency = percentile_test(dice, command.potency, f"{command.name}: Potency")
+    return resistance, potency, opposed(potency, resistance) == "first"
+
+
+def _effect(dice: Dice, victim: Character, command: ResistPoison | ResistDisease,
+            won: bool) -> tuple[Roll | None, int]:
+    if not won or command.damage is None:
+        return None, 0
+    roll = roll_expression(dice, command.damage, f"{command.name} harms {victim.name}")
+    return roll, min(victim.hp, max(0, roll.total or 0))
