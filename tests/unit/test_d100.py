@@ -14,6 +14,7 @@ from domain.battle import BattleState, decide, evolve, replay
 from domain.commands import ClaimSeat, CreateBattle, Start
 from domain.dice import HmacDice
 from domain.errors import DomainError
+from domain.rulesets.d100.adventuring import light_penalty
 from domain.rulesets.d100.characters import Character
 from domain.rulesets.d100.events import (
     DamageTaken,
@@ -447,3 +448,45 @@ def test_the_shakes_last_until_the_victim_wins() -> None:
     assert not beaten.disease_won and arden(table).diseases == ()
     table.send({"type": "rest"}, [])
     assert arden(table).hp == 12
+
+
+@pytest.mark.parametrize(("band", "sense", "natural_night", "penalty"), [
+    ("illuminated", None, False, 0), ("partial darkness", None, False, 1), ("darkness", None, False, 2),
+    ("pitch black", None, False, 3), ("darkness", "night vision", True, 0), ("darkness", "night vision", False, 2),
+    ("partial darkness", "night sight", False, 0), ("darkness", "night sight", False, 1),
+    ("pitch black", "night sight", False, 3), ("pitch black", "blind sight", False, 0),
+])
+def test_light_and_the_senses(band: str, sense: str | None, natural_night: bool, penalty: int) -> None:
+    """Light and Darkness (D100-LIGHT bands). "Night Vision: Natural surface night counts as
+    Illuminated. It does not help underground"; "Night Sight: Treat Partial darkness as
+    Illuminated and Darkness as Partial darkness. Pitch black is unchanged."; "Blind Sight
+    (sense): Ignore illumination for a target the named sense accurately perceives." """
+    assert light_penalty(band, sense, natural_night=natural_night) == penalty  # type: ignore[arg-type]
+
+
+def test_a_test_in_the_dark_and_an_overloaded_climb() -> None:
+    """Encumbrance: "Carry up to STR + SIZ ENC normally; above that, physical tests and Fatigue
+    suffer -1P"; "A character cannot carry more than 2 x (STR + SIZ) ENC." """
+    table = with_characters()
+    dark = table.send({"type": "test", "skill": 60, "light": "darkness", "sense": "night sight"}, roll(1, 1, 5))
+    assert dark.penalties == ("darkness",) and dark.test.result == 51
+    assert table.send_refused({"type": "carry", "character": "arden", "enc": 51}) == "too-heavy"
+    table.send({"type": "carry", "character": "arden", "enc": 26}, [])
+    assert arden(table).overloaded
+    climb = table.send({"type": "test", "skill": 60, "character": "arden", "physical": True}, roll(1, 1, 5))
+    assert climb.penalties == ("Overloaded",)
+    recall = table.send({"type": "test", "skill": 60, "character": "arden"}, roll(1, 1))
+    assert recall.penalties == (), "not a physical test"
+
+
+def test_damaging_objects() -> None:
+    """Damaging Objects: "Subtract the object's Armour Points (AP) from damage, then reduce its
+    Hit Points (HP). At 0 HP it is broken, breached, or useless." """
+    table = with_characters()
+    table.send({"type": "add_object", "name": "Oak door", "ap": 4, "hp": 12}, [])
+    first = table.send({"type": "strike_object", "object": "oak-door", "damage": 10}, [])
+    assert (first.dealt, first.hp, first.broken) == (6, 6, False)
+    assert table.send({"type": "strike_object", "object": "oak-door", "damage": 3}, []).dealt == 0
+    last = table.send({"type": "strike_object", "object": "oak-door", "damage": 11}, [])
+    assert last.broken and last.hp == 0
+    assert table.send_refused({"type": "strike_object", "object": "oak-door", "damage": 5}) == "object-broken"

@@ -10,6 +10,11 @@ from domain.rulesets.d100.percentile import Level
 Pace = Literal["walk", "forced march", "mounted"]
 Terrain = Literal["road", "open", "forest", "hills", "mountains", "swamp"]
 Condition = Literal["fresh", "fatigued", "exhausted"]
+Illumination = Literal["illuminated", "partial darkness", "darkness", "pitch black"]
+Sense = Literal["night vision", "night sight", "blind sight"]
+
+# D100-LIGHT: each band's penalty dice, brightest first.
+BANDS: tuple[Illumination, ...] = ("illuminated", "partial darkness", "darkness", "pitch black")
 
 # D100-TRAVEL: daily rates for ten hours of travel, and the worst terrain's share of them.
 DAILY_KM: dict[Pace, int] = {"walk": 30, "forced march": 40, "mounted": 50}
@@ -70,3 +75,21 @@ def day_of_travel(pace: Pace, terrain: Terrain, navigation: Level | None) -> tup
     if navigation == "failure":
         return full * 0.75, False
     return full, False
+
+
+def light_penalty(band: Illumination, sense: Sense | None, *, natural_night: bool = False) -> int:
+    """Penalty dice for sight and attacks in a band of illumination (D100-LIGHT), after the one
+    best applicable sense: Night Vision makes natural surface night Illuminated; Night Sight
+    treats Partial darkness as Illuminated and Darkness as Partial darkness (Pitch black is
+    unchanged); Blind Sight ignores illumination for a target the sense perceives."""
+    if sense == "blind sight" or (sense == "night vision" and natural_night):
+        return 0
+    step = BANDS.index(band)
+    if sense == "night sight" and band != "pitch black":
+        step = max(0, step - 1)
+    return step
+
+
+def capacity(strength: int, size: int) -> int:
+    """Encumbrance: "A character carries up to STR + SIZ ENC without penalty.\""""
+    return strength + size

@@ -40,8 +40,14 @@ class Character(msgspec.Struct, frozen=True, kw_only=True):
     dying_rounds: int | None = None  # rounds ended while Dying (None: not Dying)
     dead: bool = False
     diseases: tuple[str, ...] = ()  # active: their damage cannot heal until the victim wins
+    enc: int = 0  # what it carries (ENC)
     treated: bool = False  # had its one Healing attempt for ordinary damage since its last full rest
     operated: bool = False  # a Wounded character's successful Surgery: natural recovery may begin
+
+    @property
+    def overloaded(self) -> bool:
+        """Above Capacity (STR + SIZ ENC): -1P on physical tests, half Movement."""
+        return self.enc > self.characteristics.str + self.characteristics.siz
 
     @property
     def dying(self) -> bool:
@@ -52,13 +58,30 @@ class Character(msgspec.Struct, frozen=True, kw_only=True):
         return self.hp > 0 and not self.dead
 
 
+class Thing(msgspec.Struct, frozen=True, kw_only=True):
+    """An object that can be damaged (seed 004, Damaging Objects): Armour Points and Hit Points."""
+
+    id: str
+    name: str
+    ap: int
+    hp: int
+
+    @property
+    def broken(self) -> bool:
+        return self.hp <= 0
+
+
 class AdventureState(msgspec.Struct, frozen=True, kw_only=True):
     characters: tuple[Character, ...] = ()
+    things: tuple[Thing, ...] = ()
     round: int = 0
     in_combat: bool = False
 
     def character(self, character_id: str) -> Character | None:
         return next((c for c in self.characters if c.id == character_id), None)
+
+    def thing(self, thing_id: str) -> Thing | None:
+        return next((t for t in self.things if t.id == thing_id), None)
 
 
 def hit_points(con: int, siz: int) -> int:

@@ -7,7 +7,7 @@ from typing import Annotated
 import msgspec
 
 from domain.commands import TEXT_PATTERN
-from domain.rulesets.d100.adventuring import Condition, Pace, Terrain
+from domain.rulesets.d100.adventuring import Condition, Illumination, Pace, Sense, Terrain
 from domain.rulesets.d100.characters import Characteristics
 
 Skill = Annotated[int, msgspec.Meta(ge=0, le=200)]
@@ -29,13 +29,19 @@ class D100Command(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_on
 
 
 class MakeTest(D100Command, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="test"):
-    """A percentile test at `skill` with bonus (B) and penalty (P) dice; naming the `character`
-    who tests adds what its conditions impose (Wounded: -1P)."""
+    """A percentile test at `skill` with bonus (B) and penalty (P) dice. Naming the `character`
+    who tests adds what its conditions impose (Wounded -1P; Overloaded -1P on a `physical`
+    test); `light` adds the illumination's penalty to a test of sight or an attack, after the
+    tester's best `sense`."""
 
     skill: Skill
     bonus: Grades = 0
     penalty: Grades = 0
     character: CharacterId | None = None
+    physical: bool = False  # a physical test (weapons, most STR or DEX tests)
+    light: Illumination | None = None
+    sense: Sense | None = None
+    natural_night: bool = False  # natural surface night (Night Vision sees in it)
 
 
 class MakeOpposedTest(D100Command, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="opposed_test"):
@@ -156,3 +162,26 @@ class ResistPoison(_Affliction, frozen=True, forbid_unknown_fields=True, kw_only
 class ResistDisease(_Affliction, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="resist_disease"):
     """After each Delay, an opposed Resilience-versus-Potency test: the disease's Effect each time
     it wins, until the victim wins."""
+
+
+class Carry(D100Command, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="carry"):
+    """What a character now carries, in ENC: above STR + SIZ it is Overloaded; it cannot carry
+    more than twice that."""
+
+    character: CharacterId
+    enc: Annotated[int, msgspec.Meta(ge=0, le=200)]
+
+
+class AddObject(D100Command, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="add_object"):
+    """An object that may be damaged: a door, a wall, a chest."""
+
+    name: AfflictionName
+    ap: Annotated[int, msgspec.Meta(ge=0, le=100)]
+    hp: Annotated[int, msgspec.Meta(ge=1, le=1000)]
+
+
+class StrikeObject(D100Command, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="strike_object"):
+    """Damage to a stationary object: "usually hits automatically"; its AP are subtracted."""
+
+    object: CharacterId
+    damage: Annotated[int, msgspec.Meta(ge=0, le=1000)]

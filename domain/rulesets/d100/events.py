@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from domain.dice import Roll
-from domain.rulesets.d100.characters import Character
+from domain.rulesets.d100.characters import Character, Thing
 from domain.rulesets.d100.percentile import Outcome, PercentileTest
 
 
@@ -173,7 +173,30 @@ class DiseaseTested(msgspec.Struct, frozen=True, kw_only=True, tag="disease_test
     dealt: int = 0
 
 
+class LoadCarried(msgspec.Struct, frozen=True, kw_only=True, tag="load_carried"):
+    seat: str
+    character: str
+    enc: int
+    overloaded: bool
+
+
+class ObjectAdded(msgspec.Struct, frozen=True, kw_only=True, tag="object_added"):
+    seat: str
+    thing: Thing
+
+
+class ObjectStruck(msgspec.Struct, frozen=True, kw_only=True, tag="object_struck"):
+    """Damage less the object's AP; at 0 HP it is "broken, breached, or useless"."""
+
+    seat: str
+    object: str
+    damage: int
+    dealt: int
+    hp: int
+    broken: bool
+
+
 D100_EVENTS: tuple[type[msgspec.Struct], ...] = (
     TestRolled, OpposedTestRolled, FallResolved, FatigueTested, TravelDayResolved, CharacterAdded, DamageTaken,
     RoundEnded, HealingAttempted, CombatStarted, CombatFinished, Treated, SurgeryAttempted, Rested, PoisonResisted,
-    DiseaseTested)
+    DiseaseTested, LoadCarried, ObjectAdded, ObjectStruck)

@@ -15,6 +15,7 @@ from domain.dice import Dice
 from domain.errors import RuleViolation
 from domain.rulesets.base import ProvisionalRule, provisional
 from domain.rulesets.d100 import D100
+from domain.rulesets.d100.adventuring import light_penalty
 from domain.rulesets.d100.afflictions import resist_disease, resist_poison
 from domain.rulesets.d100.care import (
     apply_to,
@@ -39,8 +40,10 @@ from domain.rulesets.d100.characters import (
 )
 from domain.rulesets.d100.commands import (
     AddCharacter,
+    AddObject,
     BattlefieldHealing,
     BeginCombat,
+    Carry,
     D100Command,
     EndCombat,
     EndRound,
@@ -51,6 +54,7 @@ from domain.rulesets.d100.commands import (
     ResistDisease,
     ResistPoison,
     Rest,
+    StrikeObject,
     Surgery,
     TakeDamage,
     TravelDay,
@@ -65,6 +69,9 @@ from domain.rulesets.d100.events import (
     FallResolved,
     FatigueTested,
     HealingAttempted,
+    LoadCarried,
+    ObjectAdded,
+    ObjectStruck,
     OpposedTestRolled,
     PoisonResisted,
     Rested,
@@ -74,6 +81,7 @@ from domain.rulesets.d100.events import (
     TravelDayResolved,
     Treated,
 )
+from domain.rulesets.d100.gear import add_object, carry, strike_object, struck
 from domain.rulesets.d100.percentile import net_grade, opposed, percentile_test
 from domain.rulesets.d100.procedures import fall, fatigue, travel
 from domain.seats import acting_seat
@@ -110,13 +118,16 @@ class D100Adventuring(D100):
                                        "test (a stalemate goes to the victim); its damage is no hit, so never a "
                                        "major wound; while a disease is active its victim recovers no HP "
                                        "naturally."),
+        provisional("D100-LIGHT", "Bands Illuminated (no penalty), Partial darkness -1P, Darkness -2P, Pitch black "
+                                  "-3P; a light source's outer bands each extend its radius once more."),
         provisional("D100-FATIGUE", "A failed Fatigue test leaves an Exhausted character Exhausted; a fumble's "
                                     "unconsciousness ends Fatigued, or Exhausted for one already Exhausted."),
     )
     commands: ClassVar[tuple[type[msgspec.Struct], ...]] = (MakeTest, MakeOpposedTest, Fall, FatigueTest, TravelDay,
                                                             AddCharacter, TakeDamage, BeginCombat, EndRound,
                                                             BattlefieldHealing, EndCombat, Treat, Surgery, Rest,
-                                                            ResistPoison, ResistDisease)
+                                                            ResistPoison, ResistDisease, Carry, AddObject,
+                                                            StrikeObject)
     state_type: ClassVar[type[msgspec.Struct] | None] = AdventureState
     events: ClassVar[tuple[type[msgspec.Struct], ...]] = ()  # registered by version 1 (one union for all)
 
@@ -132,8 +143,7 @@ class D100Adventuring(D100):
         state: AdventureState = battle.ruleset_state
         match command:
             case MakeTest():
-                tester = character_at_table(state, command.character) if command.character else None
-                penalties = condition_penalties(tester) if tester else []
+                penalties = _test_penalties(state, command)
                 grade = net_grade(command.bonus, command.penalty + len(penalties), cap)
                 test = percentile_test(dice, command.skill, command.purpose or "test", grade=grade)
                 return [TestRolled(seat=seat, purpose=command.purpose, test=test, penalties=tuple(penalties))]
@@ -158,6 +168,12 @@ class D100Adventuring(D100):
             case Rest():
                 require_combat(state, False, "nobody rests in combat")
                 return [rest(state, seat, command.days)]
+            case Carry():
+                return [carry(state, seat, command)]
+            case AddObject():
+                return [add_object(state, seat, command)]
+            case StrikeObject():
+                return [strike_object(state, seat, command)]
             case ResistPoison():
                 return [resist_poison(dice, state, seat, command, cap)]
             case ResistDisease():
@@ -213,6 +229,12 @@ class D100Adventuring(D100):
             case DiseaseTested():
                 return apply_to(state, {event.character: lambda c: after_disease_test(
                     c, event.name, event.disease_won, event.dealt)})
+            case LoadCarried():
+                return apply_to(state, {event.character: lambda c: msgspec.structs.replace(c, enc=event.enc)})
+            case ObjectAdded():
+                return msgspec.structs.replace(state, things=(*state.things, event.thing))
+            case ObjectStruck():
+                return struck(state, event)
             case Rested():
                 return apply_to(state, {c.id: lambda c: msgspec.structs.replace(
                     healed(c, event.recovered.get(c.id, 0)), treated=False) for c in state.characters})
@@ -221,6 +243,21 @@ class D100Adventuring(D100):
     def action_seat(self, event: msgspec.Struct) -> str | None:
         if isinstance(event, TestRolled | OpposedTestRolled | FallResolved | FatigueTested | TravelDayResolved
                       | CharacterAdded | DamageTaken | RoundEnded | HealingAttempted | CombatStarted | CombatFinished
-                      | Treated | SurgeryAttempted | Rested | PoisonResisted | DiseaseTested):
+                      | Treated | SurgeryAttempted | Rested | PoisonResisted | DiseaseTested | LoadCarried
+                      | ObjectAdded | ObjectStruck):
             return event.seat
         return None
+
+
+def _test_penalties(state: AdventureState, command: MakeTest) -> list[str]:
+    """The penalty dice the rules add to a test: the tester's conditions, an Overloaded tester's
+    physical test, and the light (D100-LIGHT)."""
+    found: list[str] = []
+    if command.character:
+        tester = character_at_table(state, command.character)
+        found += condition_penalties(tester)
+        if command.physical and tester.overloaded:
+            found.append("Overloaded")
+    if command.light:
+        found += [command.light] * light_penalty(command.light, command.sense, natural_night=command.natural_night)
+    return found
