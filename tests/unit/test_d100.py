@@ -490,3 +490,21 @@ def test_damaging_objects() -> None:
     last = table.send({"type": "strike_object", "object": "oak-door", "damage": 11}, [])
     assert last.broken and last.hp == 0
     assert table.send_refused({"type": "strike_object", "object": "oak-door", "damage": 5}) == "object-broken"
+
+
+def test_a_characters_fatigue_is_kept_and_weighs_on_its_tests() -> None:
+    """"Fatigued applies -1P ... Exhausted applies -2P"; "Strenuous activity while Fatigued calls
+    for another Fatigue test at -1P"; "20 - CON hours of complete rest, minimum 1, removes
+    Fatigued or Exhausted" (a day of rest)."""
+    table = with_characters()
+    table.send({"type": "fatigue_test", "character": "arden", "resilience": 40}, roll(6, 0))
+    assert arden(table).fatigue == "fatigued"
+    test = table.send({"type": "test", "skill": 60, "character": "arden"}, roll(1, 1, 5))
+    assert test.penalties == ("Fatigued",) and test.test.result == 51
+    again = table.send({"type": "fatigue_test", "character": "arden", "resilience": 40}, roll(6, 0, 7))
+    assert again.penalties == ("already Fatigued",) and again.before == "fatigued" and again.after == "exhausted"
+    assert arden(table).fatigue == "exhausted"
+    worn = table.send({"type": "test", "skill": 60, "character": "arden"}, roll(1, 1, 2, 3))
+    assert worn.penalties == ("Exhausted", "Exhausted") and worn.test.result == 31
+    table.send({"type": "rest"}, [])
+    assert arden(table).fatigue == "fresh"

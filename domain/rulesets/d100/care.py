@@ -37,8 +37,9 @@ def character_at_table(state: AdventureState, character_id: str) -> Character:
 
 
 def condition_penalties(character: Character) -> list[str]:
-    """Healing and Recovery: "Wounded: -1P to every skill test." """
-    return ["Wounded"] if character.wounded else []
+    """"Wounded: -1P to every skill test"; "Fatigued applies -1P ... Exhausted applies -2P"."""
+    found = ["Wounded"] if character.wounded else []
+    return found + {"fresh": [], "fatigued": ["Fatigued"], "exhausted": ["Exhausted", "Exhausted"]}[character.fatigue]
 
 
 def damage(state: AdventureState, seat: str, command: TakeDamage) -> DamageTaken:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Annotated
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -41,6 +41,7 @@ class Character(msgspec.Struct, frozen=True, kw_only=True):
     dead: bool = False
     diseases: tuple[str, ...] = ()  # active: their damage cannot heal until the victim wins
     enc: int = 0  # what it carries (ENC)
+    fatigue: Literal["fresh", "fatigued", "exhausted"] = "fresh"  # cleared by a full day's rest
     treated: bool = False  # had its one Healing attempt for ordinary damage since its last full rest
     operated: bool = False  # a Wounded character's successful Surgery: natural recovery may begin
 

@@ -67,9 +67,11 @@ class Fall(D100Command, frozen=True, forbid_unknown_fields=True, kw_only=True, t
 
 
 class FatigueTest(D100Command, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="fatigue_test"):
-    """A Resilience test after strenuous activity, from the character's current condition."""
+    """A Resilience test after strenuous activity, from the tester's current condition. Naming
+    the `character` takes its condition and load from the table and keeps the outcome."""
 
     resilience: Skill
+    character: CharacterId | None = None
     condition: Condition = "fresh"
     overloaded: bool = False
     without_food: bool = False  # three days or more

@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from domain.dice import Roll
+from domain.rulesets.d100.adventuring import Condition
 from domain.rulesets.d100.characters import Character, Thing
 from domain.rulesets.d100.percentile import Outcome, PercentileTest
 
@@ -46,10 +47,11 @@ class FallResolved(msgspec.Struct, frozen=True, kw_only=True, tag="fall_resolved
 class FatigueTested(msgspec.Struct, frozen=True, kw_only=True, tag="fatigue_tested"):
     seat: str
     purpose: str
+    character: str | None = None  # the character at the table whose condition it changes
     test: PercentileTest
     penalties: tuple[str, ...]
-    before: str
-    after: str
+    before: Condition
+    after: Condition
     unconscious_roll: Roll | None = None  # a fumble: 3D6 minutes
     unconscious_minutes: int = 0
 

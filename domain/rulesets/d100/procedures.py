@@ -13,6 +13,7 @@ from domain.rulesets.d100.adventuring import (
     fatigue_penalties,
     lands_prone,
 )
+from domain.rulesets.d100.characters import Character
 from domain.rulesets.d100.commands import Fall, FatigueTest, TravelDay
 from domain.rulesets.d100.events import FallResolved, FatigueTested, TravelDayResolved
 from domain.rulesets.d100.percentile import PercentileTest, net_grade, percentile_test
@@ -39,14 +40,17 @@ def fall(dice: Dice, seat: str, command: Fall) -> FallResolved:
                         damage_roll=damage_roll, damage=damage, prone=lands_prone(damage, level))
 
 
-def fatigue(dice: Dice, seat: str, command: FatigueTest, cap: int) -> FatigueTested:
-    penalties = fatigue_penalties(command.condition, overloaded=command.overloaded,
-                                  without_food=command.without_food, deprived=command.deprived)
+def fatigue(dice: Dice, seat: str, command: FatigueTest, cap: int, tester: Character | None) -> FatigueTested:
+    """A Fatigue test; a character at the table brings its own condition and load."""
+    condition = tester.fatigue if tester else command.condition
+    overloaded = tester.overloaded if tester else command.overloaded
+    penalties = fatigue_penalties(condition, overloaded=overloaded, without_food=command.without_food,
+                                  deprived=command.deprived)
     test = percentile_test(dice, command.resilience, command.purpose or "Fatigue test",
                            grade=net_grade(0, len(penalties), cap))
     minutes_roll = roll_expression(dice, "3d6", "unconscious minutes") if test.level == "fumble" else None
-    return FatigueTested(seat=seat, purpose=command.purpose, test=test, penalties=tuple(penalties),
-                         before=command.condition, after=after_fatigue_test(command.condition, test.level),
+    return FatigueTested(seat=seat, purpose=command.purpose, character=tester.id if tester else None, test=test,
+                         penalties=tuple(penalties), before=condition, after=after_fatigue_test(condition, test.level),
                          unconscious_roll=minutes_roll, unconscious_minutes=minutes_roll.total or 0 if minutes_roll
                          else 0)
 

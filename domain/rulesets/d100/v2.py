@@ -188,7 +188,8 @@ class D100Adventuring(D100):
             case Fall():
                 return [fall(dice, seat, command)]
             case FatigueTest():
-                return [fatigue(dice, seat, command, cap)]
+                tester = character_at_table(state, command.character) if command.character else None
+                return [fatigue(dice, seat, command, cap, tester)]
             case TravelDay():
                 return [travel(dice, seat, command)]
         raise AssertionError(f"unhandled {command!r}")
@@ -229,6 +230,9 @@ class D100Adventuring(D100):
             case DiseaseTested():
                 return apply_to(state, {event.character: lambda c: after_disease_test(
                     c, event.name, event.disease_won, event.dealt)})
+            case FatigueTested() if event.character:
+                return apply_to(state, {event.character: lambda c: msgspec.structs.replace(
+                    c, fatigue=event.after)})
             case LoadCarried():
                 return apply_to(state, {event.character: lambda c: msgspec.structs.replace(c, enc=event.enc)})
             case ObjectAdded():
@@ -237,7 +241,8 @@ class D100Adventuring(D100):
                 return struck(state, event)
             case Rested():
                 return apply_to(state, {c.id: lambda c: msgspec.structs.replace(
-                    healed(c, event.recovered.get(c.id, 0)), treated=False) for c in state.characters})
+                    healed(c, event.recovered.get(c.id, 0)), treated=False, fatigue="fresh")
+                    for c in state.characters})
         return state
 
     def action_seat(self, event: msgspec.Struct) -> str | None:
