@@ -38,6 +38,21 @@ from server.stream_service import StreamNotFound, VersionConflict
 from server.tournament_service import TournamentRunner, TournamentService, tournament_envelope
 
 log = logging.getLogger("chronicle")
+
+
+def _with_subclasses(root: type[Exception]) -> set[type[Exception]]:
+    found = {root}
+    for sub in root.__subclasses__():
+        found |= _with_subclasses(sub)
+    return found
+
+
+# Exceptions our handlers answer with a 4xx (or a 503 they log themselves), and the 4xx codes of
+# Litestar's own HTTP exceptions: Litestar matches these exactly, so every subclass is listed.
+EXPECTED_REFUSALS: set[int | type[Exception]] = {
+    *_with_subclasses(DomainError), VersionConflict, StreamNotFound, IdempotencyKeyReused, StoreUnavailable,
+    400, 401, 403, 404, 405, 409, 413, 422,
+}
 API_VERSION = "1.0.0"
 RETRY_AFTER_SECONDS = 1
 
@@ -188,6 +203,8 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
                                                                      "Idempotency-Key"]),
         request_max_body_size=settings.max_body_bytes,
         middleware=[request_context_middleware],
-        # An unexpected error is a bug: log it with its traceback, whatever the log level.
-        logging_config=LoggingConfig(log_exceptions="always", configure_root_logger=False),
+        # An unexpected error is a bug: log it with its traceback, whatever the log level. A
+        # refusal answered with a 4xx is the API working, not an error: no traceback for it.
+        logging_config=LoggingConfig(log_exceptions="always", configure_root_logger=False,
+                                     disable_stack_trace=EXPECTED_REFUSALS),
     )

@@ -7,6 +7,7 @@ import json
 import logging
 
 import httpx
+import pytest
 
 from server.observability import JsonFormatter, battle_id_var, request_id_var
 from tests.e2e.helpers import command, started_battle
@@ -47,3 +48,19 @@ def test_log_lines_are_json_with_request_and_battle_ids() -> None:
         battle_id_var.reset(battle_token)
     assert line["message"] == "append refused" and line["level"] == "warning"
     assert (line["request_id"], line["battle_id"]) == ("req-1", "battle-9")
+
+
+async def test_refusals_are_answered_not_logged_as_errors(client: httpx.AsyncClient,
+                                                          caplog: pytest.LogCaptureFixture) -> None:
+    """A 4xx is the API working: no ERROR line with a traceback for a broken rule, a stale
+    version, an unknown battle or a malformed body (only unexpected errors are logged so)."""
+    caplog.set_level(logging.INFO)
+    battle, alice, _ = await started_battle(client)
+    refused = [
+        await command(client, alice, battle["id"], {"type": "roll", "expression": "1d6", "seat": "nobody"}),
+        await command(client, alice, battle["id"], {"type": "roll", "expression": "1d6", "expected_version": 1}),
+        await command(client, alice, "00000000-0000-4000-8000-000000000000", {"type": "roll", "expression": "1d6"}),
+        await command(client, alice, battle["id"], {"type": "no such command"}),
+    ]
+    assert [r.status_code for r in refused] == [422, 409, 404, 400]
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []

@@ -95,7 +95,8 @@ async def test_a_whole_combat_to_its_end(client: httpx.AsyncClient) -> None:
     types = [e["type"] for e in events]
     assert types.count("attacked") >= 5 and "initiative_rolled" in types and "action_phase_began" in types
     assert types[-2:] == ["battle_ended", "dice_seed_revealed"]
-    assert verify_battle(events) > 20, "every roll recomputed by a verifier that imports nothing of Chronicle"
+    # Every attack rolls at least once; the verifier imports nothing of Chronicle.
+    assert verify_battle(events) > types.count("attacked"), "every roll recomputed by an independent verifier"
     assert (await client.get(f"/v1/battles/{battle_id}/verify")).json()["ok"] is True
     replayed = replay([event_from(e["type"], e["data"]) for e in events])
     assert msgspec.json.decode(msgspec.json.encode(state_view(replayed))) == state, "replays to the same state"

@@ -575,6 +575,24 @@ def test_a_move_may_end_by_joining_a_grapple_pile() -> None:
     assert arena.figure("zombie").grappled_with == ("hero-sindaro", "hero-varya")
 
 
+def test_allies_left_alone_in_a_pile_are_grappled_no_more() -> None:
+    """A Grapple Pile is foes wrestling: when the zombie escapes the pile Sindaro joined, Varya
+    and Sindaro lie there prone but hold each other no more (they would otherwise be stuck,
+    escaping from nobody). Found by the HTTP golden combat."""
+    arena = with_a_pile()
+    arena.to_movement("heroes")
+    arena.act("hero-sindaro", "move_figure", [], **JOIN)
+    arena.command("ana", {"type": "end_movement"})
+    arena.command("gm", {"type": "end_movement"})
+    arena.command("ana", {"type": "end_repositioning"}, [1] * 20)
+    arena.command("ana", {"type": "begin_actions"})
+    arena.pass_until("zombie")
+    arena.act("zombie", "escape", [HIT, BLANK], to={"q": 4, "r": 3})
+    assert arena.figure("zombie").hex == Hex(4, 3) and arena.figure("zombie").grappled_with == ()
+    for hero in ("hero-varya", "hero-sindaro"):
+        assert arena.figure(hero).grappled_with == () and arena.figure(hero).condition == "prone"
+
+
 def test_joining_a_pile_as_the_action_brings_a_strike_as_a_grappler() -> None:
     """A hero may "join the Grapple pile by moving their combatant onto the pile of standees.
     The hero becomes Prone and, if that hero is in the Action phase, may then immediately make

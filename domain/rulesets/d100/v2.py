@@ -92,8 +92,8 @@ class D100Adventuring(D100):
     summary: ClassVar[str] = (
         "Percentile fantasy RPG adventuring rules. Version 2 rolls percentile tests verifiably (bonus and "
         "penalty dice, criticals and fumbles, opposed tests), resolves falls, Fatigue tests and days of "
-        "travel, and keeps characters' hit points and wounds: major wounds, Bleeding, Dying, battlefield "
-        "healing, treatment, surgery and rest."
+        "travel, and keeps characters and objects: major wounds, Bleeding, Dying, battlefield healing, "
+        "treatment, surgery and rest, fatigue, encumbrance, poison and disease, damaging objects."
     )
     provisional_rules: ClassVar[tuple[ProvisionalRule, ...]] = (
         provisional("D100-TEST", "A test succeeds on d100 <= skill; a critical on <= one tenth of the skill "

@@ -50,8 +50,20 @@ def _settle(state: CombatState, figure_id: str) -> CombatState:
     state = _update(state, figure_id, condition=now, grappled_with=(), defending=False, airborne=False)
     if now == "dead":
         state = replace(state, spells=tuple(s for s in state.spells if s.caster != figure_id))
-    return replace(state, figures=tuple(
-        replace(f, grappled_with=tuple(g for g in f.grappled_with if g != figure_id)) for f in state.figures))
+    return _leave_pile(state, figure_id)
+
+
+def _leave_pile(state: CombatState, figure_id: str) -> CombatState:
+    """A figure leaves its Grapple Pile; those left with no foe among them are Grappled no more
+    (still prone): a pile is foes wrestling, and allies alone do not hold each other."""
+    teams = {f.id: f.team for f in state.figures}
+    figures = []
+    for f in state.figures:
+        others = tuple(g for g in f.grappled_with if g != figure_id)
+        if not any(teams[g] != f.team for g in others):
+            others = ()
+        figures.append(replace(f, grappled_with=others))
+    return replace(state, figures=tuple(figures))
 
 
 def wound(state: CombatState, figure_id: str, amount: int, source: str | None = None) -> CombatState:
@@ -151,10 +163,8 @@ def _in_one_pile(state: CombatState, pile: set[str]) -> CombatState:
 def _escape(state: CombatState, event: ev.EscapedGrapple) -> CombatState:
     if not event.success or event.to is None:
         return state
-    figure = _figure(state, event.figure)
-    state = _update(state, figure.id, hex=event.to, grappled_with=())
-    return replace(state, figures=tuple(
-        replace(f, grappled_with=tuple(g for g in f.grappled_with if g != figure.id)) for f in state.figures))
+    state = _update(state, event.figure, hex=event.to, grappled_with=())
+    return _leave_pile(state, event.figure)
 
 
 def _cast(state: CombatState, event: ev.SpellCast) -> CombatState:
