@@ -18,6 +18,7 @@ from domain.rulesets.d100.adventuring import light_penalty
 from domain.rulesets.d100.characters import Character
 from domain.rulesets.d100.events import (
     DamageTaken,
+    DeprivedDayPassed,
     DiseaseTested,
     FallResolved,
     FatigueTested,
@@ -375,6 +376,10 @@ ACTIONS = st.one_of(
     st.builds(lambda who, kind: {"type": kind, "character": who, "name": "venom", "resilience": 40, "potency": 50,
                                  "damage": "1d6"},
               st.sampled_from(PEOPLE), st.sampled_from(["resist_poison", "resist_disease"])),
+    st.builds(lambda who, what: {"type": "deprived_day", "character": who, "resilience": 40, "deprivations": [what]},
+              st.sampled_from(PEOPLE), st.sampled_from(["exposure", "thirst"])),
+    st.builds(lambda who, what: {"type": "remedy", "character": who, "deprivation": what},
+              st.sampled_from(PEOPLE), st.sampled_from(["exposure", "thirst"])),
 )
 
 
@@ -508,3 +513,27 @@ def test_a_characters_fatigue_is_kept_and_weighs_on_its_tests() -> None:
     assert worn.penalties == ("Exhausted", "Exhausted") and worn.test.result == 31
     table.send({"type": "rest"}, [])
     assert arden(table).fatigue == "fresh"
+
+
+def test_days_of_deprivation_wear_and_wound_until_remedied() -> None:
+    """Exposure, starvation, and thirst: "make one Fatigue test at -1P for that deprivation each
+    day. The character also takes 1D6 damage per day for each active deprivation. This damage
+    cannot recover naturally until adequate shelter, food, or water remedies its cause." """
+    table = with_characters()
+    day = table.send({"type": "deprived_day", "character": "arden", "resilience": 40,
+                      "deprivations": ["thirst", "exposure"]},
+                     [*roll(3, 0, 5), 2, *roll(1, 0, 7, 8), 3])
+    assert isinstance(day, DeprivedDayPassed) and [d.deprivation for d in day.days] == ["thirst", "exposure"]
+    thirst, exposure = day.days
+    assert thirst.fatigue.penalties == ("a deprivation's daily test",) and thirst.fatigue.after == "fatigued"
+    assert exposure.fatigue.penalties == ("already Fatigued", "a deprivation's daily test")
+    assert exposure.fatigue.after == "exhausted" and (thirst.dealt, exposure.dealt) == (2, 3)
+    assert arden(table).hp == 8 and arden(table).deprivations == ("thirst", "exposure")
+    assert not arden(table).wounded, "no hit, no major wound"
+    table.send({"type": "rest"}, [])
+    assert arden(table).hp == 8, "no natural recovery while deprived"
+    table.send({"type": "remedy", "character": "arden", "deprivation": "thirst"}, [])
+    table.send({"type": "remedy", "character": "arden", "deprivation": "exposure"}, [])
+    assert table.send_refused({"type": "remedy", "character": "arden", "deprivation": "starvation"}) == "not-deprived"
+    table.send({"type": "rest"}, [])
+    assert arden(table).hp == 11

@@ -10,6 +10,7 @@ from domain.rulesets.d100.percentile import Level
 Pace = Literal["walk", "forced march", "mounted"]
 Terrain = Literal["road", "open", "forest", "hills", "mountains", "swamp"]
 Condition = Literal["fresh", "fatigued", "exhausted"]
+Deprivation = Literal["exposure", "starvation", "thirst"]
 Illumination = Literal["illuminated", "partial darkness", "darkness", "pitch black"]
 Sense = Literal["night vision", "night sight", "blind sight"]
 

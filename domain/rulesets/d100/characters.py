@@ -41,6 +41,7 @@ class Character(msgspec.Struct, frozen=True, kw_only=True):
     dead: bool = False
     diseases: tuple[str, ...] = ()  # active: their damage cannot heal until the victim wins
     enc: int = 0  # what it carries (ENC)
+    deprivations: tuple[str, ...] = ()  # active: no natural recovery until remedied
     fatigue: Literal["fresh", "fatigued", "exhausted"] = "fresh"  # cleared by a full day's rest
     treated: bool = False  # had its one Healing attempt for ordinary damage since its last full rest
     operated: bool = False  # a Wounded character's successful Surgery: natural recovery may begin
@@ -160,8 +161,8 @@ def daily_recovery(character: Character) -> int:
     active ("damage from the disease cannot heal, while the disease is active")."""
     if character.dead or character.bleeding or character.dying or (character.wounded and not character.operated):
         return 0
-    if character.diseases:
-        return 0
+    if character.diseases or character.deprivations:
+        return 0  # nor while a deprivation lasts: "This damage cannot recover naturally until ... remedied"
     return character.characteristics.con // 4
 
 

@@ -7,7 +7,7 @@ from typing import Annotated
 import msgspec
 
 from domain.commands import TEXT_PATTERN
-from domain.rulesets.d100.adventuring import Condition, Illumination, Pace, Sense, Terrain
+from domain.rulesets.d100.adventuring import Condition, Deprivation, Illumination, Pace, Sense, Terrain
 from domain.rulesets.d100.characters import Characteristics
 
 Skill = Annotated[int, msgspec.Meta(ge=0, le=200)]
@@ -187,3 +187,19 @@ class StrikeObject(D100Command, frozen=True, forbid_unknown_fields=True, kw_only
 
     object: CharacterId
     damage: Annotated[int, msgspec.Meta(ge=0, le=1000)]
+
+
+class DeprivedDay(D100Command, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="deprived_day"):
+    """A day of each deprivation whose grace period has ended: for each, a Fatigue test at -1P
+    and 1D6 damage, which cannot recover naturally until the cause is remedied."""
+
+    character: CharacterId
+    resilience: Skill
+    deprivations: Annotated[list[Deprivation], msgspec.Meta(min_length=1, max_length=3)]
+
+
+class Remedy(D100Command, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="remedy"):
+    """Shelter, food or water: the deprivation ends and its damage may recover naturally."""
+
+    character: CharacterId
+    deprivation: Deprivation

@@ -198,7 +198,30 @@ class ObjectStruck(msgspec.Struct, frozen=True, kw_only=True, tag="object_struck
     broken: bool
 
 
+class DeprivationDay(msgspec.Struct, frozen=True, kw_only=True):
+    """One deprivation's day: its Fatigue test at -1P and its 1D6 damage (no hit)."""
+
+    deprivation: str
+    fatigue: FatigueTested
+    damage_roll: Roll
+    dealt: int
+
+
+class DeprivedDayPassed(msgspec.Struct, frozen=True, kw_only=True, tag="deprived_day_passed"):
+    """A day of each active deprivation; none recovers naturally until remedied."""
+
+    seat: str
+    character: str
+    days: tuple[DeprivationDay, ...]
+
+
+class DeprivationRemedied(msgspec.Struct, frozen=True, kw_only=True, tag="deprivation_remedied"):
+    seat: str
+    character: str
+    deprivation: str
+
+
 D100_EVENTS: tuple[type[msgspec.Struct], ...] = (
     TestRolled, OpposedTestRolled, FallResolved, FatigueTested, TravelDayResolved, CharacterAdded, DamageTaken,
     RoundEnded, HealingAttempted, CombatStarted, CombatFinished, Treated, SurgeryAttempted, Rested, PoisonResisted,
-    DiseaseTested, LoadCarried, ObjectAdded, ObjectStruck)
+    DiseaseTested, LoadCarried, ObjectAdded, ObjectStruck, DeprivedDayPassed, DeprivationRemedied)

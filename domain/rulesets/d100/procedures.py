@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from domain.dice import Dice
 from domain.dice_expression import roll_expression
 from domain.rulesets.d100.adventuring import (
@@ -13,9 +15,15 @@ from domain.rulesets.d100.adventuring import (
     fatigue_penalties,
     lands_prone,
 )
-from domain.rulesets.d100.characters import Character
-from domain.rulesets.d100.commands import Fall, FatigueTest, TravelDay
-from domain.rulesets.d100.events import FallResolved, FatigueTested, TravelDayResolved
+from domain.rulesets.d100.characters import Character, after_damage
+from domain.rulesets.d100.commands import DeprivedDay, Fall, FatigueTest, TravelDay
+from domain.rulesets.d100.events import (
+    DeprivationDay,
+    DeprivedDayPassed,
+    FallResolved,
+    FatigueTested,
+    TravelDayResolved,
+)
 from domain.rulesets.d100.percentile import PercentileTest, net_grade, percentile_test
 
 
@@ -64,3 +72,27 @@ def travel(dice: Dice, seat: str, command: TravelDay) -> TravelDayResolved:
     return TravelDayResolved(seat=seat, purpose=command.purpose, pace=command.pace, terrain=command.terrain,
                              full_km=full, km=km, navigation=navigation, lost=lost,
                              fatigue_test_due=command.pace in NEEDS_FATIGUE_TEST)
+
+
+def deprived_day(dice: Dice, seat: str, command: DeprivedDay, cap: int, tester: Character) -> DeprivedDayPassed:
+    """Exposure, starvation, and thirst: "Once a grace period ends, make one Fatigue test at -1P
+    for that deprivation each day. The character also takes 1D6 damage per day for each active
+    deprivation.\""""
+    days = []
+    hp = tester.hp
+    for deprivation in dict.fromkeys(command.deprivations):
+        test = fatigue(dice, seat, FatigueTest(resilience=command.resilience, deprived=True,
+                                               purpose=f"Fatigue test: {deprivation}"), cap, tester)
+        tester = msgspec.structs.replace(tester, fatigue=test.after)
+        roll = roll_expression(dice, "1d6", f"{deprivation} harms {tester.name}")
+        dealt = min(hp, roll.total or 0)
+        hp -= dealt
+        days.append(DeprivationDay(deprivation=deprivation, fatigue=test, damage_roll=roll, dealt=dealt))
+    return DeprivedDayPassed(seat=seat, character=tester.id, days=tuple(days))
+
+
+def after_deprived_day(character: Character, event: DeprivedDayPassed) -> Character:
+    """The day's deprivations become active, its fatigue stays, and its damage is taken."""
+    active = tuple(dict.fromkeys((*character.deprivations, *(day.deprivation for day in event.days))))
+    worn = msgspec.structs.replace(character, deprivations=active, fatigue=event.days[-1].fatigue.after)
+    return after_damage(worn, sum(day.dealt for day in event.days), hit=False)

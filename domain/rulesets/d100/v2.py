@@ -45,12 +45,14 @@ from domain.rulesets.d100.commands import (
     BeginCombat,
     Carry,
     D100Command,
+    DeprivedDay,
     EndCombat,
     EndRound,
     Fall,
     FatigueTest,
     MakeOpposedTest,
     MakeTest,
+    Remedy,
     ResistDisease,
     ResistPoison,
     Rest,
@@ -65,6 +67,8 @@ from domain.rulesets.d100.events import (
     CombatFinished,
     CombatStarted,
     DamageTaken,
+    DeprivationRemedied,
+    DeprivedDayPassed,
     DiseaseTested,
     FallResolved,
     FatigueTested,
@@ -83,7 +87,7 @@ from domain.rulesets.d100.events import (
 )
 from domain.rulesets.d100.gear import add_object, carry, strike_object, struck
 from domain.rulesets.d100.percentile import net_grade, opposed, percentile_test
-from domain.rulesets.d100.procedures import fall, fatigue, travel
+from domain.rulesets.d100.procedures import after_deprived_day, deprived_day, fall, fatigue, travel
 from domain.seats import acting_seat
 
 
@@ -127,7 +131,7 @@ class D100Adventuring(D100):
                                                             AddCharacter, TakeDamage, BeginCombat, EndRound,
                                                             BattlefieldHealing, EndCombat, Treat, Surgery, Rest,
                                                             ResistPoison, ResistDisease, Carry, AddObject,
-                                                            StrikeObject)
+                                                            StrikeObject, DeprivedDay, Remedy)
     state_type: ClassVar[type[msgspec.Struct] | None] = AdventureState
     events: ClassVar[tuple[type[msgspec.Struct], ...]] = ()  # registered by version 1 (one union for all)
 
@@ -187,6 +191,13 @@ class D100Adventuring(D100):
                                           winner=opposed(first, second))]
             case Fall():
                 return [fall(dice, seat, command)]
+            case DeprivedDay():
+                return [deprived_day(dice, seat, command, cap, character_at_table(state, command.character))]
+            case Remedy():
+                sufferer = character_at_table(state, command.character)
+                if command.deprivation not in sufferer.deprivations:
+                    raise RuleViolation("not-deprived", f"{sufferer.name} suffers no {command.deprivation}")
+                return [DeprivationRemedied(seat=seat, character=sufferer.id, deprivation=command.deprivation)]
             case FatigueTest():
                 tester = character_at_table(state, command.character) if command.character else None
                 return [fatigue(dice, seat, command, cap, tester)]
@@ -233,6 +244,11 @@ class D100Adventuring(D100):
             case FatigueTested() if event.character:
                 return apply_to(state, {event.character: lambda c: msgspec.structs.replace(
                     c, fatigue=event.after)})
+            case DeprivedDayPassed():
+                return apply_to(state, {event.character: lambda c: after_deprived_day(c, event)})
+            case DeprivationRemedied():
+                return apply_to(state, {event.character: lambda c: msgspec.structs.replace(
+                    c, deprivations=tuple(d for d in c.deprivations if d != event.deprivation))})
             case LoadCarried():
                 return apply_to(state, {event.character: lambda c: msgspec.structs.replace(c, enc=event.enc)})
             case ObjectAdded():
@@ -249,7 +265,7 @@ class D100Adventuring(D100):
         if isinstance(event, TestRolled | OpposedTestRolled | FallResolved | FatigueTested | TravelDayResolved
                       | CharacterAdded | DamageTaken | RoundEnded | HealingAttempted | CombatStarted | CombatFinished
                       | Treated | SurgeryAttempted | Rested | PoisonResisted | DiseaseTested | LoadCarried
-                      | ObjectAdded | ObjectStruck):
+                      | ObjectAdded | ObjectStruck | DeprivedDayPassed | DeprivationRemedied):
             return event.seat
         return None
 
