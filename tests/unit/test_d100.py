@@ -17,6 +17,8 @@ from domain.errors import DomainError
 from domain.rulesets.d100.adventuring import light_penalty
 from domain.rulesets.d100.characters import Character
 from domain.rulesets.d100.events import (
+    AirReached,
+    BreathTested,
     DamageTaken,
     DeprivedDayPassed,
     DiseaseTested,
@@ -380,6 +382,9 @@ ACTIONS = st.one_of(
               st.sampled_from(PEOPLE), st.sampled_from(["exposure", "thirst"])),
     st.builds(lambda who, what: {"type": "remedy", "character": who, "deprivation": what},
               st.sampled_from(PEOPLE), st.sampled_from(["exposure", "thirst"])),
+    st.builds(lambda who: {"type": "hold_breath", "character": who, "fumes": "1d6"}, st.sampled_from(PEOPLE)),
+    st.builds(lambda who, kind: {"type": kind, "character": who, "resilience": 30},
+              st.sampled_from(PEOPLE), st.sampled_from(["breath_test", "reach_air"])),
 )
 
 
@@ -537,3 +542,33 @@ def test_days_of_deprivation_wear_and_wound_until_remedied() -> None:
     assert table.send_refused({"type": "remedy", "character": "arden", "deprivation": "starvation"}) == "not-deprived"
     table.send({"type": "rest"}, [])
     assert arden(table).hp == 11
+
+
+def test_holding_the_breath_then_choking_until_air() -> None:
+    """Suffocation: "A character can hold their breath for CON Combat Rounds. After that, make a
+    Resilience test each round with a cumulative -1P ... On the first failure, the character
+    inhales the substance and immediately suffers its effect. Apply that effect again at the end
+    of every following round until the character reaches breathable air ... Armour does not
+    reduce this damage. After reaching breathable air, make a Resilience test. On a failure, the
+    character can only retch or gasp for 1D4 rounds." Arden has CON 12."""
+    table = with_characters()
+    table.send({"type": "begin_combat"}, [])
+    table.send({"type": "hold_breath", "character": "arden", "fumes": "1d6"}, [])
+    test = {"type": "breath_test", "character": "arden", "resilience": 50}
+    for _ in range(11):
+        table.send({"type": "end_round"}, [])
+    assert table.send_refused(test) == "breath-lasts"
+    table.send({"type": "end_round"}, [])
+    held = table.send(test, roll(2, 0, 4))
+    assert isinstance(held, BreathTested) and held.test.grade == -1 and not held.inhaled
+    table.send({"type": "end_round"}, [])
+    gasp = table.send(test, [*roll(2, 0, 3, 8), 4])
+    assert gasp.test.grade == -2 and len(gasp.test.tens) == 3 and gasp.inhaled and gasp.dealt == 4
+    assert arden(table).air == "inhaled" and arden(table).hp == 9
+    choked = table.send({"type": "end_round"}, [5])
+    assert [(c.character, c.dealt) for c in choked.choking] == [("arden", 5)] and arden(table).hp == 4
+    assert table.send_refused(test) == "not-holding", "no further breath tests"
+    air = table.send({"type": "reach_air", "character": "arden", "resilience": 50}, [*roll(7, 0), 3])
+    assert isinstance(air, AirReached) and air.gasping_rounds == 3 and arden(table).air == "breathing"
+    after = table.send({"type": "end_round"}, [])
+    assert after.choking == () and arden(table).hp == 4

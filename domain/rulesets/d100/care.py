@@ -20,7 +20,15 @@ from domain.rulesets.d100.characters import (
     is_major_wound,
 )
 from domain.rulesets.d100.commands import BattlefieldHealing, Surgery, TakeDamage, Treat
-from domain.rulesets.d100.events import DamageTaken, HealingAttempted, Rested, RoundEnded, SurgeryAttempted, Treated
+from domain.rulesets.d100.events import (
+    Choking,
+    DamageTaken,
+    HealingAttempted,
+    Rested,
+    RoundEnded,
+    SurgeryAttempted,
+    Treated,
+)
 from domain.rulesets.d100.percentile import PercentileTest, net_grade, percentile_test
 
 
@@ -52,12 +60,23 @@ def damage(state: AdventureState, seat: str, command: TakeDamage) -> DamageTaken
                        major_wound=dealt > 0 and is_major_wound(dealt, target), hp=after.hp, dying=after.dying)
 
 
-def end_round(state: AdventureState, seat: str) -> RoundEnded:
+def end_round(dice: Dice, state: AdventureState, seat: str) -> RoundEnded:
+    """Bleeding and Dying by the round, and the effect again for whoever has inhaled what it
+    cannot breathe ("at the end of every following round until ... breathable air")."""
     before = {c.id: c for c in state.characters}
     after = [at_round_end(c) for c in state.characters]
+    choking = tuple(choke(dice, c) for c in after if c.air == "inhaled" and not c.dead)
     return RoundEnded(seat=seat, round=state.round + 1,
                       bled=tuple(c.id for c in after if c.hp < before[c.id].hp),
-                      died=tuple(c.id for c in after if c.dead and not before[c.id].dead))
+                      died=tuple(c.id for c in after if c.dead and not before[c.id].dead), choking=choking)
+
+
+def choke(dice: Dice, character: Character) -> Choking:
+    """The effect of breathing the substance; "Armour does not reduce this damage"."""
+    assert character.fumes is not None
+    roll = roll_expression(dice, character.fumes, f"{character.name} chokes")
+    return Choking(character=character.id, roll=roll, dealt=min(character.hp, max(0, roll.total or 0)))
+
 
 
 def require_combat(state: AdventureState, in_combat: bool, why: str) -> None:

@@ -42,6 +42,9 @@ class Character(msgspec.Struct, frozen=True, kw_only=True):
     diseases: tuple[str, ...] = ()  # active: their damage cannot heal until the victim wins
     enc: int = 0  # what it carries (ENC)
     deprivations: tuple[str, ...] = ()  # active: no natural recovery until remedied
+    air: Literal["breathing", "holding", "inhaled"] = "breathing"
+    held_rounds: int = 0  # rounds ended holding its breath
+    fumes: str | None = None  # the damage of what it would breathe (suffocation, smoke, water)
     fatigue: Literal["fresh", "fatigued", "exhausted"] = "fresh"  # cleared by a full day's rest
     treated: bool = False  # had its one Healing attempt for ordinary damage since its last full rest
     operated: bool = False  # a Wounded character's successful Surgery: natural recovery may begin
@@ -135,6 +138,8 @@ def at_round_end(character: Character) -> Character:
     death, and dies at the end of its third (the round it fell counts: D100-DYING)."""
     if character.dead:
         return character
+    if character.air == "holding":
+        character = msgspec.structs.replace(character, held_rounds=character.held_rounds + 1)
     if character.bleeding:
         character = after_damage(character, 1) if not character.dying else character
     if character.dying:

@@ -203,3 +203,25 @@ class Remedy(D100Command, frozen=True, forbid_unknown_fields=True, kw_only=True,
 
     character: CharacterId
     deprivation: Deprivation
+
+
+class HoldBreath(D100Command, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="hold_breath"):
+    """Without air (water, smoke, gas): the character holds its breath; `fumes` is the damage of
+    breathing what surrounds it."""
+
+    character: CharacterId
+    fumes: DiceExpression
+
+
+class BreathTest(D100Command, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="breath_test"):
+    """After CON rounds, each round's Resilience test, with a cumulative -1P."""
+
+    character: CharacterId
+    resilience: Skill
+
+
+class ReachAir(D100Command, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="reach_air"):
+    """Breathable air again: a Resilience test, or 1D4 rounds of retching or gasping."""
+
+    character: CharacterId
+    resilience: Skill

@@ -87,13 +87,51 @@ class DamageTaken(msgspec.Struct, frozen=True, kw_only=True, tag="damage_taken")
     dying: bool
 
 
+class Choking(msgspec.Struct, frozen=True, kw_only=True):
+    """A round's damage to one who has inhaled what it cannot breathe (armour does not count)."""
+
+    character: str
+    roll: Roll
+    dealt: int
+
+
 class RoundEnded(msgspec.Struct, frozen=True, kw_only=True, tag="round_ended"):
-    """The end of a round: who lost a point of HP to Bleeding, and who died."""
+    """The end of a round: who lost a point of HP to Bleeding, who died, and who choked."""
 
     seat: str
     round: int
     bled: tuple[str, ...] = ()
     died: tuple[str, ...] = ()
+    choking: tuple[Choking, ...] = ()
+
+
+class BreathHeld(msgspec.Struct, frozen=True, kw_only=True, tag="breath_held"):
+    seat: str
+    character: str
+    fumes: str
+
+
+class BreathTested(msgspec.Struct, frozen=True, kw_only=True, tag="breath_tested"):
+    """A Resilience test to go on holding the breath; on the first failure the character
+    inhales and suffers the effect at once (`damage_roll`)."""
+
+    seat: str
+    character: str
+    test: PercentileTest
+    inhaled: bool
+    damage_roll: Roll | None = None
+    dealt: int = 0
+
+
+class AirReached(msgspec.Struct, frozen=True, kw_only=True, tag="air_reached"):
+    """Breathable air again; a failed Resilience test leaves the character retching or gasping
+    for 1D4 rounds."""
+
+    seat: str
+    character: str
+    test: PercentileTest
+    gasping_roll: Roll | None = None
+    gasping_rounds: int = 0
 
 
 class HealingAttempted(msgspec.Struct, frozen=True, kw_only=True, tag="healing_attempted"):
@@ -224,4 +262,5 @@ class DeprivationRemedied(msgspec.Struct, frozen=True, kw_only=True, tag="depriv
 D100_EVENTS: tuple[type[msgspec.Struct], ...] = (
     TestRolled, OpposedTestRolled, FallResolved, FatigueTested, TravelDayResolved, CharacterAdded, DamageTaken,
     RoundEnded, HealingAttempted, CombatStarted, CombatFinished, Treated, SurgeryAttempted, Rested, PoisonResisted,
-    DiseaseTested, LoadCarried, ObjectAdded, ObjectStruck, DeprivedDayPassed, DeprivationRemedied)
+    DiseaseTested, LoadCarried, ObjectAdded, ObjectStruck, DeprivedDayPassed, DeprivationRemedied, BreathHeld,
+    BreathTested, AirReached)

@@ -17,6 +17,7 @@ from domain.rulesets.base import ProvisionalRule, provisional
 from domain.rulesets.d100 import D100
 from domain.rulesets.d100.adventuring import light_penalty
 from domain.rulesets.d100.afflictions import resist_disease, resist_poison
+from domain.rulesets.d100.breath import breath_test, hold_breath, reach_air
 from domain.rulesets.d100.care import (
     apply_to,
     battlefield_healing,
@@ -43,6 +44,7 @@ from domain.rulesets.d100.commands import (
     AddObject,
     BattlefieldHealing,
     BeginCombat,
+    BreathTest,
     Carry,
     D100Command,
     DeprivedDay,
@@ -50,8 +52,10 @@ from domain.rulesets.d100.commands import (
     EndRound,
     Fall,
     FatigueTest,
+    HoldBreath,
     MakeOpposedTest,
     MakeTest,
+    ReachAir,
     Remedy,
     ResistDisease,
     ResistPoison,
@@ -63,6 +67,9 @@ from domain.rulesets.d100.commands import (
     Treat,
 )
 from domain.rulesets.d100.events import (
+    AirReached,
+    BreathHeld,
+    BreathTested,
     CharacterAdded,
     CombatFinished,
     CombatStarted,
@@ -131,7 +138,8 @@ class D100Adventuring(D100):
                                                             AddCharacter, TakeDamage, BeginCombat, EndRound,
                                                             BattlefieldHealing, EndCombat, Treat, Surgery, Rest,
                                                             ResistPoison, ResistDisease, Carry, AddObject,
-                                                            StrikeObject, DeprivedDay, Remedy)
+                                                            StrikeObject, DeprivedDay, Remedy, HoldBreath,
+                                                            BreathTest, ReachAir)
     state_type: ClassVar[type[msgspec.Struct] | None] = AdventureState
     events: ClassVar[tuple[type[msgspec.Struct], ...]] = ()  # registered by version 1 (one union for all)
 
@@ -159,7 +167,7 @@ class D100Adventuring(D100):
                 return [CombatStarted(seat=seat)]
             case EndRound():
                 require_combat(state, True, "rounds are counted in combat")
-                return [end_round(state, seat)]
+                return [end_round(dice, state, seat)]
             case BattlefieldHealing():
                 return [battlefield_healing(dice, state, seat, command, cap)]
             case EndCombat():
@@ -191,6 +199,12 @@ class D100Adventuring(D100):
                                           winner=opposed(first, second))]
             case Fall():
                 return [fall(dice, seat, command)]
+            case HoldBreath():
+                return [hold_breath(state, seat, command)]
+            case BreathTest():
+                return [breath_test(dice, state, seat, command, cap)]
+            case ReachAir():
+                return [reach_air(dice, state, seat, command)]
             case DeprivedDay():
                 return [deprived_day(dice, seat, command, cap, character_at_table(state, command.character))]
             case Remedy():
@@ -222,8 +236,20 @@ class D100Adventuring(D100):
             case DamageTaken():
                 return apply_to(state, {event.character: lambda c: after_damage(c, event.dealt)})
             case RoundEnded():
-                return msgspec.structs.replace(apply_to(state, {c.id: at_round_end for c in state.characters}),
-                                               round=event.round)
+                state = apply_to(state, {c.id: at_round_end for c in state.characters})
+                choked = {choking.character: choking.dealt for choking in event.choking}
+                state = apply_to(state, {c.id: lambda c: after_damage(c, choked[c.id], hit=False)
+                                         for c in state.characters if c.id in choked})
+                return msgspec.structs.replace(state, round=event.round)
+            case BreathHeld():
+                return apply_to(state, {event.character: lambda c: msgspec.structs.replace(
+                    c, air="holding", held_rounds=0, fumes=event.fumes)})
+            case BreathTested() if event.inhaled:
+                return apply_to(state, {event.character: lambda c: after_damage(msgspec.structs.replace(
+                    c, air="inhaled"), event.dealt, hit=False)})
+            case AirReached():
+                return apply_to(state, {event.character: lambda c: msgspec.structs.replace(
+                    c, air="breathing", held_rounds=0, fumes=None)})
             case HealingAttempted() if event.stabilised:
                 return apply_to(state, {event.patient: stabilised})
             case CombatStarted():
@@ -265,7 +291,8 @@ class D100Adventuring(D100):
         if isinstance(event, TestRolled | OpposedTestRolled | FallResolved | FatigueTested | TravelDayResolved
                       | CharacterAdded | DamageTaken | RoundEnded | HealingAttempted | CombatStarted | CombatFinished
                       | Treated | SurgeryAttempted | Rested | PoisonResisted | DiseaseTested | LoadCarried
-                      | ObjectAdded | ObjectStruck | DeprivedDayPassed | DeprivationRemedied):
+                      | ObjectAdded | ObjectStruck | DeprivedDayPassed | DeprivationRemedied | BreathHeld
+                      | BreathTested | AirReached):
             return event.seat
         return None
 
