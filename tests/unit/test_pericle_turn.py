@@ -11,7 +11,7 @@ from domain.errors import NotPermitted
 from domain.hexes import Hex
 from domain.rulesets.pericle import board
 from domain.rulesets.pericle.catalogue import WEAPONS
-from domain.rulesets.pericle.combat_events import Attacked, DoorOpened, FellProne, InitiativeRolled
+from domain.rulesets.pericle.combat_events import Attacked, DoorOpened, FellProne, InitiativeRolled, TargetChosen
 from tests.unit.pericle_arena import PericleArena, encounter
 
 ONE, TWO, THREE, FOUR = 6, 7, 8, 9  # Action Die faces showing the numbers
@@ -453,3 +453,29 @@ def test_a_door_is_a_wall_until_opened_and_a_locked_one_stays_shut() -> None:
     arena.to_movement("heroes")
     arena.act("hero-varya", "move_figure", path=[{"q": 1, "r": 3}, {"q": 2, "r": 3}])
     assert arena.figure("hero-varya").hex == Hex(2, 3)
+
+
+def test_enemy_guidance_picks_a_target_by_loremasters_priorities() -> None:
+    """Choosing Enemy Actions: "Attacks with axe (1d6). Prioritizes attacking a hero with: 1.
+    Fewest HP 2. Least armor." - among the heroes it can attack; "If enemy targets are still tied
+    after proceeding through the priority list, randomly determine which hero the enemy will
+    attack by rolling a die" (PER-ENEMY-CHOICE)."""
+    arena = PericleArena()
+    arena.put("hero-varya", 3, 3, facing=0)  # in the orc's front (it faces west from 4,3)
+    arena.put("hero-baerwyn", 3, 4, facing=0)  # also in its front
+    arena.put("hero-sindaro", 0, 5)  # out of its reach
+    arena.put("spearman", 7, 0)
+    arena.to_actions("heroes")
+    choose = {"type": "choose_target", "figure": "orc", "priorities": ["fewest hp", "least armour"]}
+    arena.put("hero-varya", 3, 3, wounds=5)
+    [fewest] = [e for e in arena.command("gm", choose, []) if isinstance(e, TargetChosen)]
+    assert set(fewest.candidates) == {"hero-varya", "hero-baerwyn"}, "Sindaro is out of reach"
+    assert fewest.chosen == "hero-varya" and fewest.roll is None
+    baerwyn_hp = arena.figure("hero-baerwyn").hp
+    arena.put("hero-varya", 3, 3, wounds=arena.figure("hero-varya").max_hp - baerwyn_hp)
+    [armour] = [e for e in arena.command("gm", choose, []) if isinstance(e, TargetChosen)]
+    assert armour.chosen == "hero-baerwyn" and armour.roll is None, "equal HP; Baerwyn wears no armour"
+    arena.put("hero-baerwyn", 3, 4, armour=1)
+    [tied] = [e for e in arena.command("gm", choose, [2]) if isinstance(e, TargetChosen)]
+    assert tied.roll is not None and tied.chosen == "hero-baerwyn", "the die's 2nd face: the 2nd of those tied"
+    assert arena.rule_of("ana", {**choose, "figure": "hero-varya"}) == "guidance"

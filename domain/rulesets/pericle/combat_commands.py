@@ -205,6 +205,19 @@ class PassAction(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True,
     """Take no Action this turn."""
 
 
+TargetPriority = Literal["fewest hp", "most hp", "least armour", "most armour", "nearest", "farthest"]
+
+
+class ChooseTarget(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="choose_target"):
+    """Enemy guidance (seed 001, Choosing Enemy Actions): of the heroes the enemy can attack now
+    with `weapon`, the one Loremaster's priorities pick ("Prioritizes attacking a hero with: 1.
+    Fewest HP 2. Least armor"), a last tie settled by a recorded die. It takes no Action."""
+
+    figure: FigureId
+    priorities: Annotated[list[TargetPriority], msgspec.Meta(min_length=1, max_length=6)]
+    weapon: Name | None = None
+
+
 class SpendKarma(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="spend_karma"):
     """Re-roll the latest set of dice of the latest command (any figure's)."""
 
@@ -215,4 +228,4 @@ ACTION_COMMANDS = (Attack, Grapple, Escape, ClimbOut, Withdraw, CastSpell, Stand
                    FetchItem, UseItem, OpenDoor, Delay, PassAction)
 COMBAT_COMMANDS: tuple[type[msgspec.Struct], ...] = (
     SubmitHero, RollInitiative, ChooseOrder, MoveFigure, EndMovement, Face, EndRepositioning, Defend,
-    DeclareDeftStrikes, BeginActions, *ACTION_COMMANDS, SpendKarma)
+    DeclareDeftStrikes, BeginActions, *ACTION_COMMANDS, ChooseTarget, SpendKarma)

@@ -120,6 +120,16 @@ class DeftStrikesDeclared(msgspec.Struct, frozen=True, kw_only=True, tag="deft_s
     figure: str
 
 
+class TargetChosen(msgspec.Struct, frozen=True, kw_only=True, tag="target_chosen"):
+    """Enemy guidance: the heroes the enemy could attack, and the one its priorities chose."""
+
+    figure: str
+    priorities: tuple[str, ...]
+    candidates: tuple[str, ...]
+    chosen: str
+    roll: Roll | None = None  # a last tie, settled by a die (PER-ENEMY-CHOICE)
+
+
 class ActionPhaseBegan(msgspec.Struct, frozen=True, kw_only=True, tag="action_phase_began"):
     order: tuple[str, ...]
 
@@ -292,4 +302,4 @@ COMBAT_EVENTS: tuple[type[msgspec.Struct], ...] = (
     FigureMoved, FellProne, FellIntoPit, ChoiceRolled, FigureFaced, TeamMoved, RepositioningEnded, DefendDeclared,
     DeftStrikesDeclared, ActionPhaseBegan, Attacked, Grappled, JoinedPile, EscapedGrapple, Damaged, PoisonSave,
     SpellCast, SpellMaintained, SpellEnded, StoodUp, WeaponsReadied, WeaponReloaded, ItemPickedUp, ItemFetched,
-    ItemUsed, DoorOpened, ActionDone, ActionDelayed, SlotSkipped, TurnEnded, CombatEnded)
+    ItemUsed, DoorOpened, TargetChosen, ActionDone, ActionDelayed, SlotSkipped, TurnEnded, CombatEnded)

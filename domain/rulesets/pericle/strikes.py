@@ -24,6 +24,19 @@ from domain.rulesets.pericle.state import Figure
 SHIELD_BASH = Weapon(name="Shield", mt=0, damage="1d4", weapon_class="natural")
 
 
+def can_strike(play: Play, attacker: Figure, target: Figure, weapon: Weapon) -> bool:
+    """Whether a strike at the target with the weapon would be allowed now (rolls nothing)."""
+    try:
+        _plan(play, attacker, target, weapon, [], cmd.StrikeOrder(target=target.id))
+    except RuleViolation:
+        return False
+    return True
+
+
+def weapon_in_hand(figure: Figure, name: str | None) -> Weapon:
+    return _weapon_in_hand(figure, name)
+
+
 def _weapon_in_hand(figure: Figure, name: str | None) -> Weapon:
     if figure.team == "enemies":
         if not figure.weapons and name is None:

@@ -15,7 +15,7 @@ import msgspec
 from domain.dice import Dice, Die, Roll
 from domain.errors import NotPermitted, RuleViolation
 from domain.rulesets.base import ProvisionalRule
-from domain.rulesets.pericle import actions, turns
+from domain.rulesets.pericle import actions, guidance, turns
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.catalogue import WEAPONS, Weapon
@@ -231,6 +231,8 @@ class PericleCombat(PericleChecks):
                 actions.defend(play, command, actor)
             case cmd.DeclareDeftStrikes():
                 turns.declare_deft_strikes(play, command, actor)
+            case cmd.ChooseTarget():
+                guidance.choose_target(play, command, actor)
             case cmd.BeginActions():
                 turns.begin_actions(play, command, actor)
             case cmd._Action():
