@@ -44,13 +44,17 @@ TROLL = {"id": "troll", "name": "Troll", "hp": 12, "mt": 8, "base_ad": 0, "size"
          "facing": 2}
 
 
+WOLF = {"id": "wolf", "name": "Wolf", "hp": 6, "mt": 2, "base_ad": 1, "movement": 6, "seat": "ben",
+        "attacks": [{"name": "Bite", "damage": "1d4", "natural": True}], "hex": {"q": 2, "r": 6}, "facing": 0}
+
+
 def play(seed: int, steps: int) -> PericleArena:
     """A combat on the arena's map; on odd seeds with a giant bat, a 3-hex troll, a pit, fire and
     two doors (one locked);
     on every third seed one team surprises the other."""
     extra: dict[str, object] = {}
     if seed % 2:
-        extra = {"enemies": [*encounter()["enemies"], BAT, TROLL],
+        extra = {"enemies": [*encounter()["enemies"], BAT, TROLL], "companions": [WOLF],
                  "map": {**encounter()["map"], "pits": [{"q": 1, "r": 6}], "hazards": [
                      {"hex": {"q": 1, "r": 1}, "name": "fire", "damage": "1d4"}],
                      "doors": [{"hex": {"q": 3, "r": 2}}, {"hex": {"q": 6, "r": 7}, "locked": True}]}}

@@ -5,9 +5,10 @@ numbers 1-4, 10 the critical failure."""
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
-from domain.errors import NotPermitted
+from domain.errors import DomainError, NotPermitted
 from domain.hexes import Hex
 from domain.rulesets.pericle import board
 from domain.rulesets.pericle.catalogue import WEAPONS
@@ -479,3 +480,48 @@ def test_enemy_guidance_picks_a_target_by_loremasters_priorities() -> None:
     [tied] = [e for e in arena.command("gm", choose, [2]) if isinstance(e, TargetChosen)]
     assert tied.roll is not None and tied.chosen == "hero-baerwyn", "the die's 2nd face: the 2nd of those tied"
     assert arena.rule_of("ana", {**choose, "figure": "hero-varya"}) == "guidance"
+
+
+WOLF = {"id": "wolf", "name": "Wolf", "hp": 6, "mt": 2, "base_ad": 1, "movement": 6, "seat": "ben",
+        "attacks": [{"name": "Bite", "damage": "1d4", "natural": True}], "hex": {"q": 2, "r": 2}, "facing": 0}
+
+
+def test_a_befriended_animal_fights_for_the_heroes_within_its_nature() -> None:
+    """Befriended Animals: its actions are "Move, Attack a specific foe, Fetch an item on the map,
+    Make Athletics checks to jump, swim, climb" and it "Will NOT enter a hex with a hazard, such as
+    Flux"; "If the enemy's card states that it attacks a hero, then it does NOT include an animal
+    companion." """
+    fire = {**encounter()["map"], "hazards": [{"hex": {"q": 2, "r": 1}, "name": "flux", "damage": "1d4"}]}
+    arena = PericleArena(companions=[WOLF], map=fire)
+    wolf = arena.figure("wolf")
+    assert (wolf.team, wolf.seat, wolf.companion) == ("heroes", "ben", True)
+    arena.to_movement("heroes")
+    into_fire = {"type": "move_figure", "figure": "wolf", "path": [{"q": 2, "r": 1}]}
+    assert arena.rule_of("ben", into_fire) == "companion-hazard"
+    arena.command("ana", {"type": "end_movement"})
+    arena.command("gm", {"type": "end_movement"})
+    arena.command("ana", {"type": "end_repositioning"}, [1] * 20)
+    assert arena.rule_of("ben", {"type": "defend", "figure": "wolf"}) == "companion-action"
+    arena.command("ana", {"type": "begin_actions"})
+    arena.put("wolf", 3, 3, facing=0)  # before the orc
+    arena.pass_until("wolf")
+    assert arena.rule_of("ben", {"type": "open_door", "figure": "wolf", "door": {"q": 3, "r": 2}}) \
+        == "companion-action"
+    attacked = [e for e in arena.act("wolf", "attack", [10], strikes=[{"target": "orc"}]) if isinstance(e, Attacked)]
+    assert attacked and attacked[0].strikes[0].attacker == "wolf"
+    arena.put("hero-varya", 3, 4, facing=0)
+    choose = {"type": "choose_target", "figure": "orc", "priorities": ["fewest hp"]}
+    [any_foe] = [e for e in arena.command("gm", choose, [1]) if isinstance(e, TargetChosen)]
+    assert set(any_foe.candidates) == {"wolf", "hero-varya"}
+    [a_hero] = [e for e in arena.command("gm", {**choose, "heroes_only": True}, []) if isinstance(e, TargetChosen)]
+    assert a_hero.candidates == ("hero-varya",)
+
+
+def test_a_companion_needs_a_hero_players_seat() -> None:
+    from domain.rulesets.pericle.encounter import Encounter, problems
+
+    given = msgspec.convert(encounter(companions=[{**WOLF, "seat": "gm"}]), Encounter)
+    assert any("companion wolf" in p for p in problems(given, ("ana", "ben", "gm")))
+    with pytest.raises(DomainError) as refused:
+        PericleArena(companions=[{**WOLF, "seat": "gm"}])
+    assert refused.value.rule == "encounter-invalid"

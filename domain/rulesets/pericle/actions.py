@@ -38,6 +38,9 @@ def act(play: Play, command: cmd._Action, actor: str) -> None:
         play.emit(ev.ActionDone(figure=figure.id, action="none (unconscious)"))
         advance(play)
         return
+    if figure.companion and not isinstance(command, ANIMAL_ACTIONS):
+        raise RuleViolation("companion-action", "a befriended animal moves, attacks, fetches items and keeps its "
+                                                "feet; it does not " + str(command.__struct_config__.tag))
     action = next(run for kind, run in ACTIONS.items() if isinstance(command, kind))
     action(play, figure, command)
     play.emit(ev.ActionDone(figure=figure.id, action=str(command.__struct_config__.tag)))
@@ -306,6 +309,12 @@ ACTIONS: dict[type, Callable[[Play, Figure, cmd._Action], None]] = {
     cmd.Defend: defend_grappled, cmd.FetchItem: items.fetch_item, cmd.UseItem: items.use_item,
     cmd.OpenDoor: open_door,
 }
+
+
+# Befriended Animal actions: "Move, Attack a specific foe, Fetch an item on the map, Make Athletics
+# checks to jump, swim, climb"; getting up, out of a pit or a Grapple, and waiting are allowed too.
+ANIMAL_ACTIONS = (cmd.MoveFigure, cmd.Attack, cmd.PickUp, cmd.Withdraw, cmd.StandUp, cmd.ClimbOut, cmd.Escape,
+                  cmd.PassAction, cmd.Delay)
 
 
 def defend(play: Play, command: cmd.Defend, actor: str) -> None:

@@ -216,6 +216,7 @@ class ChooseTarget(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_o
     figure: FigureId
     priorities: Annotated[list[TargetPriority], msgspec.Meta(min_length=1, max_length=6)]
     weapon: Name | None = None
+    heroes_only: bool = False  # the card says "a hero": befriended animals are left out
 
 
 class SpendKarma(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="spend_karma"):

@@ -4,6 +4,7 @@ Loremaster gives the map, the starting positions and the foes' statistics)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Literal
 
 import msgspec
@@ -86,6 +87,13 @@ class Enemy(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
     size: Literal[1, 3, 4] = 1  # hexes its base covers (PER-FACING shows the shapes)
 
 
+class Companion(Enemy, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """A befriended animal: a stat block like an enemy's, on the heroes' side, played by `seat`
+    (required; checked with the encounter)."""
+
+    seat: str = ""
+
+
 class Encounter(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     map: HexMap
     enemies: Annotated[list[Enemy], msgspec.Meta(min_length=1, max_length=30)]
@@ -94,6 +102,14 @@ class Encounter(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     mode: Literal["adventure", "saga"] = "adventure"
     first_turn: Literal["heroes", "enemies"] | None = None  # the story grants the opening initiative
     surprise: Literal["heroes", "enemies"] | None = None  # this team surprises the other: a free first turn
+    companions: Annotated[list[Companion], msgspec.Meta(max_length=8)] = []  # befriended animals
+
+
+def companion_seat_problems(encounter: Encounter, seats: Sequence[str]) -> list[str]:
+    """Each befriended animal is played by a hero player's seat."""
+    enemy_seat = encounter.enemy_seat or seats[-1]
+    return [f"companion {c.id} needs a hero player's seat, not {c.seat!r}" for c in encounter.companions
+            if c.seat not in seats or c.seat == enemy_seat]
 
 
 def problems(encounter: Encounter, seats: list[str] | tuple[str, ...]) -> list[str]:
@@ -102,7 +118,7 @@ def problems(encounter: Encounter, seats: list[str] | tuple[str, ...]) -> list[s
     blocked = (set(encounter.map.walls) | set(encounter.map.furniture) | set(encounter.map.pits)
                | {door.hex for door in encounter.map.doors})
     places: list[Hex] = []
-    for enemy in encounter.enemies:
+    for enemy in (*encounter.enemies, *encounter.companions):
         covered = footprint(enemy.size, enemy.hex, enemy.facing)
         if not all(encounter.map.contains(h) for h in covered):
             found.append(f"enemy {enemy.id} stands off the map at {enemy.hex}")
@@ -115,7 +131,7 @@ def problems(encounter: Encounter, seats: list[str] | tuple[str, ...]) -> list[s
         places.append(start)
     if len(set(places)) != len(places):
         found.append("two figures would start in one hex")
-    ids = [e.id for e in encounter.enemies]
+    ids = [e.id for e in (*encounter.enemies, *encounter.companions)]
     if len(set(ids)) != len(ids):
         found.append("enemy ids must be unique")
     for enemy in encounter.enemies:
@@ -126,6 +142,7 @@ def problems(encounter: Encounter, seats: list[str] | tuple[str, ...]) -> list[s
             found.append(f"enemy {enemy.id} has Overrun but no overrun_damage")
     if encounter.surprise is not None and encounter.first_turn is not None:
         found.append("surprise and first_turn together: after the Surprise turn, combat starts with Initiative")
+    found += companion_seat_problems(encounter, seats) if seats else []
     if encounter.enemy_seat is not None and encounter.enemy_seat not in seats:
         found.append(f"enemy_seat {encounter.enemy_seat!r} is not one of the seats")
     return found

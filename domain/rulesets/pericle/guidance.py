@@ -31,8 +31,8 @@ def choose_target(play: Play, command: cmd.ChooseTarget, actor: str) -> None:
     if enemy.team != "enemies" or not enemy.active:
         raise RuleViolation("guidance", "target guidance is for enemies able to fight")
     weapon = weapon_in_hand(enemy, command.weapon)
-    candidates = [hero for hero in play.state.team("heroes")
-                  if hero.active and can_strike(play, enemy, hero, weapon)]
+    candidates = [hero for hero in play.state.team("heroes") if hero.active
+                  and not (command.heroes_only and hero.companion) and can_strike(play, enemy, hero, weapon)]
     if not candidates:
         raise RuleViolation("no-target", f"{enemy.name} can attack no hero now with its {weapon.name}")
     remaining = candidates

@@ -48,6 +48,9 @@ def walk(play: Play, figure: Figure, path: list[Hex], facing: int | None, *, rea
     if figure.airborne or fly:
         _fly(play, figure, path, facing, reason=reason, land=fly is False)
         return False
+    hazards = {hazard.hex for hazard in state.encounter.map.hazards}
+    if figure.companion and any(h in hazards for step in path for h in footprint(figure.size, step, figure.facing)):
+        raise RuleViolation("companion-hazard", "a befriended animal will not enter a hex with a hazard")
     if path and figure.hex in state.encounter.map.pits:
         raise RuleViolation("clinging", f"{figure.name} clings to a pit's edge: climbing out is an Action")
     limit = movement_points(figure)

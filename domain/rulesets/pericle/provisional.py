@@ -75,6 +75,13 @@ COMBAT_RULES: tuple[ProvisionalRule, ...] = (
         "PER-DOOR",
         "A door (the map's `doors`) is a wall for movement and sight until opened; a locked door does not open "
         "(no hero here picks locks); an opened door stays open."),
+    provisional(
+        "PER-COMPANION",
+        "A befriended animal (the encounter's `companions`) is on the heroes' side, played by its seat: it "
+        "moves, attacks, fetches items, stands, climbs out, escapes, withdraws and waits; it makes no "
+        "declarations and uses no spells, items in hand or doors; it will not enter a hazard hex. The heroes' "
+        "rules for unconsciousness and death apply to it; it is no seat's hero for `start`, and the combat "
+        "goes on while it stands. That it leaves when its hero dies is not hosted."),
     provisional("PER-STUN", "A stunned figure loses its next Action slot and cannot move until it has."),
     provisional(
         "PER-CLIMB-OUT",

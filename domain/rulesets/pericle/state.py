@@ -59,6 +59,7 @@ class Figure(msgspec.Struct, frozen=True, kw_only=True):
     mastery: tuple[str, ...] = ()
     spells: tuple[str, ...] = ()
     everkin: bool = False
+    companion: bool = False  # a befriended animal on the heroes' side
     karma: int = 0
     wounds: int = 0
     exhaustion: int = 0

@@ -165,6 +165,8 @@ def choose(play: Play, figure: Figure, purpose: str, options: list[int]) -> int:
 def may_declare(state: CombatState, figure: Figure) -> None:
     """A standing or prone figure makes one declaration a turn: Defend or Deft Strikes."""
     not_surprised(state, figure)
+    if figure.companion:
+        raise RuleViolation("companion-action", "a befriended animal makes no declarations")
     if not figure.active:
         raise RuleViolation("figure-down", f"{figure.name} is {figure.condition}")
     if figure.defending:

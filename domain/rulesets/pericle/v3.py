@@ -20,7 +20,7 @@ from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.catalogue import WEAPONS, Weapon
 from domain.rulesets.pericle.checks import PericleChecks, RollCheck, RollCritDie, RollOpposedCheck
-from domain.rulesets.pericle.encounter import Encounter, Enemy
+from domain.rulesets.pericle.encounter import Companion, Encounter, Enemy, companion_seat_problems
 from domain.rulesets.pericle.encounter import problems as encounter_problems
 from domain.rulesets.pericle.evolve import apply
 from domain.rulesets.pericle.play import Play, seats_of
@@ -33,6 +33,11 @@ from domain.seats import acting_seat
 
 # Every command a Pericle combat battle takes of its own (to decode a recorded one for a re-run).
 PericleCommand = Union[(*cmd.COMBAT_COMMANDS, RollCheck, RollOpposedCheck, RollCritDie)]  # type: ignore[valid-type]
+
+
+def companion_figure(companion: Companion) -> Figure:
+    """A befriended animal: its stat block, on the heroes' team."""
+    return msgspec.structs.replace(enemy_figure(companion, companion.seat), team="heroes", companion=True)
 
 
 def enemy_figure(enemy: Enemy, seat: str) -> Figure:
@@ -161,14 +166,18 @@ class PericleCombat(PericleChecks):
         enemy_seat = encounter.enemy_seat or seats[-1]
         if enemy_seat not in seats:
             raise RuleViolation("encounter-invalid", f"enemy_seat {enemy_seat!r} is not one of the seats")
+        wrong = companion_seat_problems(encounter, seats)
+        if wrong:
+            raise RuleViolation("encounter-invalid", "; ".join(wrong), problems=wrong)
         return CombatState(encounter=encounter, seats=tuple(seats), enemy_seat=enemy_seat,
                            settings=options.get("provisional", {}),
-                           figures=tuple(enemy_figure(e, enemy_seat) for e in encounter.enemies))
+                           figures=(*(enemy_figure(e, enemy_seat) for e in encounter.enemies),
+                                    *(companion_figure(c) for c in encounter.companions)))
 
     def start_problems(self, state: Any) -> list[str]:
         if state is None:
             return []
-        heroes = {f.seat for f in state.team("heroes")}
+        heroes = {f.seat for f in state.team("heroes") if not f.companion}
         found = [f"seat {s!r} has not submitted a hero" for s in state.seats
                  if s != state.enemy_seat and s not in heroes]
         return found or ([] if heroes else ["no hero has joined the encounter"])
