@@ -7,7 +7,7 @@ registered so that their battles replay under them."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Union
 
 import msgspec
@@ -134,6 +134,23 @@ class _Replayed:
         return self._roll
 
 
+def _move(play: Play, command: cmd.MoveFigure, actor: str) -> None:
+    """A move in the Movement phase, or the Move Action in the Action phase."""
+    if play.state.phase == "actions":
+        actions.act(play, command, actor)
+    else:
+        turns.move_in_phase(play, command, actor)
+
+
+# The commands of the turn, each to the rule that plays it; the Actions go to `actions.act`.
+_PLAYS: dict[type[msgspec.Struct], Callable[[Play, Any, str], None]] = {
+    cmd.RollInitiative: turns.roll_initiative, cmd.ChooseOrder: turns.choose_order, cmd.MoveFigure: _move,
+    cmd.EndMovement: turns.end_movement, cmd.Face: turns.face, cmd.EndRepositioning: turns.end_repositioning,
+    cmd.Defend: actions.defend, cmd.DeclareDeftStrikes: turns.declare_deft_strikes,
+    cmd.ChooseTarget: guidance.choose_target, cmd.BeginActions: turns.begin_actions,
+}
+
+
 class PericleCombat(PericleChecks):
     version: ClassVar[str] = "3"
     summary: ClassVar[str] = (
@@ -220,34 +237,13 @@ class PericleCombat(PericleChecks):
     def _play(self, battle: Any, command: msgspec.Struct, dice: Dice, actor: str) -> list[msgspec.Struct]:
         if battle.ruleset_state is None:
             return super().decide(battle, command, dice, actor)
+        run: Callable[[Play, Any, str], None] | None = _PLAYS.get(type(command))
+        if run is None and isinstance(command, cmd._Action):
+            run = actions.act
+        if run is None:
+            return super().decide(battle, command, dice, actor)
         play = Play(battle, dice)
-        match command:
-            case cmd.RollInitiative():
-                turns.roll_initiative(play, command, actor)
-            case cmd.ChooseOrder():
-                turns.choose_order(play, command, actor)
-            case cmd.MoveFigure() if play.state.phase == "actions":
-                actions.act(play, command, actor)
-            case cmd.MoveFigure():
-                turns.move_in_phase(play, command, actor)
-            case cmd.EndMovement():
-                turns.end_movement(play, command, actor)
-            case cmd.Face():
-                turns.face(play, command, actor)
-            case cmd.EndRepositioning():
-                turns.end_repositioning(play, command, actor)
-            case cmd.Defend():
-                actions.defend(play, command, actor)
-            case cmd.DeclareDeftStrikes():
-                turns.declare_deft_strikes(play, command, actor)
-            case cmd.ChooseTarget():
-                guidance.choose_target(play, command, actor)
-            case cmd.BeginActions():
-                turns.begin_actions(play, command, actor)
-            case cmd._Action():
-                actions.act(play, command, actor)
-            case _:
-                return super().decide(battle, command, dice, actor)
+        run(play, command, actor)
         return play.events
 
     def _submit_hero(self, battle: Any, command: cmd.SubmitHero, actor: str) -> ev.HeroJoined:
