@@ -268,7 +268,7 @@ def pick_up(play: Play, figure: Figure, command: cmd._Action) -> None:
         raise RuleViolation("nothing-there", f"no {command.item!r} lies in or next to {figure.name}'s hex")
     if item == "shield" and figure.shield:
         raise RuleViolation("one-shield", f"{figure.name} already carries a shield")
-    if figure.hands(figure.in_hand) >= 2:
+    if not figure.free_hand:
         raise RuleViolation("hands", "a free hand is needed")
     play.emit(ev.ItemPickedUp(figure=figure.id, item=item, hex=lying.hex))
 

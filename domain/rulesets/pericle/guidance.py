@@ -11,7 +11,7 @@ from domain.errors import RuleViolation
 from domain.rulesets.pericle import board
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
-from domain.rulesets.pericle.play import Play, own_figure
+from domain.rulesets.pericle.play import Play, own_figure, roll_among
 from domain.rulesets.pericle.state import Figure
 from domain.rulesets.pericle.strikes import can_strike, weapon_in_hand
 
@@ -42,8 +42,8 @@ def choose_target(play: Play, command: cmd.ChooseTarget, actor: str) -> None:
     roll = None
     chosen = remaining[0]
     if len(remaining) > 1:
-        rolling = play.dice.start(f"{enemy.name}: target among {[h.id for h in remaining]}")
-        chosen = remaining[rolling.draw(len(remaining))]
-        roll = rolling.finish(result=chosen.id)
+        tied = [hero.id for hero in remaining]
+        chosen_id, roll = roll_among(play, f"{enemy.name}: target among {tied}", tied)
+        chosen = play.figure(chosen_id)
     play.emit(ev.TargetChosen(figure=enemy.id, priorities=tuple(command.priorities),
                               candidates=tuple(h.id for h in candidates), chosen=chosen.id, roll=roll))

@@ -22,7 +22,7 @@ def fetch_item(play: Play, figure: Figure, command: cmd._Action) -> None:
     item = command.item.lower()
     if item not in figure.pack:
         raise RuleViolation("not-carried", f"{figure.name} carries no {command.item} in its pack")
-    if figure.hands(figure.in_hand) >= 2:
+    if not figure.free_hand:
         raise RuleViolation("hands", "a free hand is needed")
     play.emit(ev.ItemFetched(figure=figure.id, item=item))
 

@@ -3,15 +3,18 @@ command which figure."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, TypeVar
 
 import msgspec
 
-from domain.dice import Dice
+from domain.dice import Dice, Roll
 from domain.errors import NotPermitted, RuleViolation
 from domain.rulesets.pericle.evolve import apply
 from domain.rulesets.pericle.state import CombatState, Figure, Team
 from domain.seats import acting_seat
+
+T = TypeVar("T")
 
 
 class Play:
@@ -42,6 +45,13 @@ def not_after_running(figure: Figure, what: str) -> None:
     if figure.moved > RUNNING:
         raise RuleViolation("ran", f"{what} needs moving 1 hex or less in the Movement phase "
                                    f"({figure.name} moved {figure.moved})")
+
+
+def roll_among(play: Play, purpose: str, options: Sequence[T]) -> tuple[T, Roll]:
+    """PER-ENEMY-CHOICE: a choice the seed's priorities leave tied is settled by a recorded die."""
+    rolling = play.dice.start(purpose)
+    chosen = options[rolling.draw(len(options))]
+    return chosen, rolling.finish(result=str(chosen))
 
 
 # ---- who may command what ---------------------------------------------------------------

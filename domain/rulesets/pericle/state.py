@@ -89,6 +89,10 @@ class Figure(msgspec.Struct, frozen=True, kw_only=True):
         return sum(2 if (w := self.weapon(item)) and w.two_handed else 1 for item in items)
 
     @property
+    def free_hand(self) -> bool:
+        return self.hands(self.in_hand) < 2
+
+    @property
     def hp(self) -> int:
         return self.max_hp - self.wounds - self.exhaustion
 

@@ -34,10 +34,6 @@ def can_strike(play: Play, attacker: Figure, target: Figure, weapon: Weapon) -> 
 
 
 def weapon_in_hand(figure: Figure, name: str | None) -> Weapon:
-    return _weapon_in_hand(figure, name)
-
-
-def _weapon_in_hand(figure: Figure, name: str | None) -> Weapon:
     if figure.team == "enemies":
         if not figure.weapons and name is None:
             return unarmed(figure.mt)
@@ -236,7 +232,7 @@ def strike_all(play: Play, attacker: Figure, orders: list[cmd.StrikeOrder], *, p
     """Each strike in the order given, one `attacked` event each (with the rolls to miss allies
     and a Defender's Shield Bash back), so that each strike meets the state the last one left:
     a strike at a foe already down, or by an attacker already down, does not happen."""
-    weapons = [_weapon_in_hand(attacker, order.weapon) for order in orders]
+    weapons = [weapon_in_hand(attacker, order.weapon) for order in orders]
     penalties = _strike_penalties(attacker, weapons,
                                   in_the_order=play.state.setting("PER-DEFT-ORDER", "in_the_order"))
     for order, weapon in zip(orders, weapons, strict=True):

@@ -16,7 +16,7 @@ from domain.rulesets.pericle.heroes import Combatant
 from domain.rulesets.pericle.heroes import action_order as ranked_by_base_ad
 from domain.rulesets.pericle.movement import walk
 from domain.rulesets.pericle.overrun import overrun
-from domain.rulesets.pericle.play import Play, acting_for_team, own_figure, require_phase, team_seats
+from domain.rulesets.pericle.play import Play, acting_for_team, own_figure, require_phase, roll_among, team_seats
 from domain.rulesets.pericle.state import CombatState, Figure, Team
 from domain.seats import acting_seat
 
@@ -155,9 +155,7 @@ def enemy_facing(play: Play, enemy: Figure) -> int:
 
 def choose(play: Play, figure: Figure, purpose: str, options: list[int]) -> int:
     """PER-ENEMY-CHOICE: a tie left after the seed's priorities is broken by a recorded die."""
-    in_progress = play.dice.start(f"{figure.name}: {purpose} among {options}")
-    chosen = options[in_progress.draw(len(options))]
-    roll = in_progress.finish(result=str(chosen))
+    chosen, roll = roll_among(play, f"{figure.name}: {purpose} among {options}", options)
     play.emit(ev.ChoiceRolled(figure=figure.id, purpose=purpose, options=tuple(options), chosen=chosen, roll=roll))
     return chosen
 
