@@ -66,11 +66,16 @@ def after_fatigue_test(condition: Condition, level: Level) -> Condition:
     return "fatigued" if condition == "fresh" else "exhausted"
 
 
+def full_day(pace: Pace, terrain: Terrain) -> float:
+    """Kilometres in a day: "Choose a daily travel rate, multiply it by the terrain percentage"."""
+    return DAILY_KM[pace] * TERRAIN_SHARE[terrain]
+
+
 def day_of_travel(pace: Pace, terrain: Terrain, navigation: Level | None) -> tuple[float, bool]:
     """Kilometres made good in a day, and whether the party is lost: "On a Success, make full
     progress. On a Failure, lose one quarter of that day's progress. On a Fumble, make no progress
     and become lost.\""""
-    full = DAILY_KM[pace] * TERRAIN_SHARE[terrain]
+    full = full_day(pace, terrain)
     if navigation == "fumble":
         return 0.0, True
     if navigation == "failure":

@@ -99,13 +99,14 @@ def major_wound_level(hp: int) -> int:
     return math.ceil(hp / 2)
 
 
-def character_id(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "character"
+def slug(name: str) -> str:
+    """The id a name gives a character or an object at the table."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "unnamed"
 
 
 def new_character(name: str, seat: str, characteristics: Characteristics) -> Character:
     hp = hit_points(characteristics.con, characteristics.siz)
-    return Character(id=character_id(name), name=name, seat=seat, characteristics=characteristics, max_hp=hp,
+    return Character(id=slug(name), name=name, seat=seat, characteristics=characteristics, max_hp=hp,
                      major_wound_level=major_wound_level(hp), hp=hp)
 
 

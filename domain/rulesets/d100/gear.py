@@ -7,7 +7,7 @@ import msgspec
 from domain.errors import RuleViolation
 from domain.rulesets.d100.adventuring import capacity
 from domain.rulesets.d100.care import character_at_table
-from domain.rulesets.d100.characters import AdventureState, Thing, character_id
+from domain.rulesets.d100.characters import AdventureState, Thing, slug
 from domain.rulesets.d100.commands import AddObject, Carry, StrikeObject
 from domain.rulesets.d100.events import LoadCarried, ObjectAdded, ObjectStruck
 
@@ -22,7 +22,7 @@ def carry(state: AdventureState, seat: str, command: Carry) -> LoadCarried:
 
 
 def add_object(state: AdventureState, seat: str, command: AddObject) -> ObjectAdded:
-    thing = Thing(id=character_id(command.name), name=command.name, ap=command.ap, hp=command.hp)
+    thing = Thing(id=slug(command.name), name=command.name, ap=command.ap, hp=command.hp)
     if state.thing(thing.id) is not None:
         raise RuleViolation("object-exists", f"an object {thing.id!r} is already there")
     return ObjectAdded(seat=seat, thing=thing)

@@ -13,6 +13,7 @@ from domain.rulesets.d100.adventuring import (
     dice_removed,
     fall_dice,
     fatigue_penalties,
+    full_day,
     lands_prone,
 )
 from domain.rulesets.d100.characters import Character, after_damage
@@ -68,7 +69,7 @@ def travel(dice: Dice, seat: str, command: TravelDay) -> TravelDayResolved:
     if command.navigation is not None:
         navigation = percentile_test(dice, command.navigation, "Natural Lore navigation")
     km, lost = day_of_travel(command.pace, command.terrain, navigation.level if navigation else None)
-    full, _ = day_of_travel(command.pace, command.terrain, None)
+    full = full_day(command.pace, command.terrain)
     return TravelDayResolved(seat=seat, purpose=command.purpose, pace=command.pace, terrain=command.terrain,
                              full_km=full, km=km, navigation=navigation, lost=lost,
                              fatigue_test_due=command.pace in NEEDS_FATIGUE_TEST)
