@@ -47,12 +47,14 @@ def _with_subclasses(root: type[Exception]) -> set[type[Exception]]:
     return found
 
 
-# Exceptions our handlers answer with a 4xx (or a 503 they log themselves), and the 4xx codes of
-# Litestar's own HTTP exceptions: Litestar matches these exactly, so every subclass is listed.
-EXPECTED_REFUSALS: set[int | type[Exception]] = {
-    *_with_subclasses(DomainError), VersionConflict, StreamNotFound, IdempotencyKeyReused, StoreUnavailable,
-    400, 401, 403, 404, 405, 409, 413, 422,
-}
+def expected_refusals() -> set[int | type[Exception]]:
+    """Exceptions our handlers answer with a 4xx (or a 503 they log themselves), and the 4xx codes
+    of Litestar's own HTTP exceptions. Litestar matches these exactly, so every subclass is
+    listed; built when the app is, once every domain error class has been imported."""
+    return {*_with_subclasses(DomainError), VersionConflict, StreamNotFound, IdempotencyKeyReused,
+            StoreUnavailable, 400, 401, 403, 404, 405, 409, 413, 422}
+
+
 API_VERSION = "1.0.0"
 RETRY_AFTER_SECONDS = 1
 
@@ -206,5 +208,5 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
         # An unexpected error is a bug: log it with its traceback, whatever the log level. A
         # refusal answered with a 4xx is the API working, not an error: no traceback for it.
         logging_config=LoggingConfig(log_exceptions="always", configure_root_logger=False,
-                                     disable_stack_trace=EXPECTED_REFUSALS),
+                                     disable_stack_trace=expected_refusals()),
     )
