@@ -14,7 +14,7 @@ from domain.rulesets.pericle.catalogue import SPELLS
 from domain.rulesets.pericle.combat import range_penalty
 from domain.rulesets.pericle.dice import Adjustment, check, opposed
 from domain.rulesets.pericle.movement import climb_out, walk
-from domain.rulesets.pericle.play import RUNNING, Play, not_after_running, own_figure, require_phase
+from domain.rulesets.pericle.play import RUNNING, Play, not_after_running, not_grappled, own_figure, require_phase
 from domain.rulesets.pericle.state import Figure
 from domain.rulesets.pericle.strikes import strike_all
 from domain.rulesets.pericle.turns import advance, can_move, declare_defend, upkeep
@@ -47,11 +47,6 @@ def act(play: Play, command: cmd._Action, actor: str) -> None:
     advance(play)
 
 
-def _grapple_only(figure: Figure, what: str) -> None:
-    if figure.grappled_with:
-        raise RuleViolation("grappled", f"a Grappled figure cannot {what}")
-
-
 # ---- attacks -----------------------------------------------------------------------------
 
 
@@ -82,7 +77,7 @@ def grapple(play: Play, attacker: Figure, command: cmd._Action) -> None:
     """An Opposed Grapple Check (the higher score rolls at the difference; on a tie the heroes
     roll); success puts both prone in the defender's hex, a Grapple Pile."""
     assert isinstance(command, cmd.Grapple)
-    _grapple_only(attacker, "start another Grapple")
+    not_grappled(attacker, "start another Grapple")
     if attacker.condition != "standing":
         raise RuleViolation("prone", "a prone figure cannot Grapple")
     if attacker.pinned_turn >= play.state.turn:
@@ -136,7 +131,7 @@ def escape(play: Play, figure: Figure, command: cmd._Action) -> None:
 def withdraw(play: Play, figure: Figure, command: cmd._Action) -> None:
     """Move one hex in any direction, Embattled or not (seed 001, Withdraw)."""
     assert isinstance(command, cmd.Withdraw)
-    _grapple_only(figure, "Withdraw (escape the Grapple first)")
+    not_grappled(figure, "Withdraw (escape the Grapple first)")
     if figure.condition != "standing":
         raise RuleViolation("prone", "a prone figure Withdraws by standing up into an adjacent hex")
     if figure.pinned_turn >= play.state.turn:
@@ -219,7 +214,7 @@ def stand_up(play: Play, figure: Figure, command: cmd._Action) -> None:
     if figure.hex in play.state.encounter.map.pits:
         raise RuleViolation("clinging", f"{figure.name} clings to a pit's edge: it climbs out first")
     not_after_running(figure, "standing up")
-    _grapple_only(figure, "stand up (escape the Grapple first)")
+    not_grappled(figure, "stand up (escape the Grapple first)")
     if figure.condition != "prone":
         raise RuleViolation("not-prone", f"{figure.name} is not prone")
     to = command.to or figure.hex
@@ -278,7 +273,7 @@ def open_door(play: Play, figure: Figure, command: cmd._Action) -> None:
     1 hex and if you're adjacent to the door or chest. If locked, the Action will fail." """
     assert isinstance(command, cmd.OpenDoor)
     not_after_running(figure, "opening a door")
-    _grapple_only(figure, "open a door")
+    not_grappled(figure, "open a door")
     door = next((d for d in play.state.encounter.map.doors if d.hex == command.door), None)
     if door is None or door.hex in play.state.opened:
         raise RuleViolation("no-door", f"no closed door at {command.door}")

@@ -11,14 +11,15 @@ from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.catalogue import HEALING_ITEMS
 from domain.rulesets.pericle.dice import check
-from domain.rulesets.pericle.play import Play, not_after_running
+from domain.rulesets.pericle.play import Play, not_after_running, not_grappled
 from domain.rulesets.pericle.state import Figure
 
 
 def fetch_item(play: Play, figure: Figure, command: cmd._Action) -> None:
     """"Fetch an Item, such as a potion or a torch from a backpack or a belt pouch." """
     assert isinstance(command, cmd.FetchItem)
-    _free_to_handle(figure, "fetching an item")
+    not_after_running(figure, "fetching an item")
+    not_grappled(figure, "fetch an item")
     item = command.item.lower()
     if item not in figure.pack:
         raise RuleViolation("not-carried", f"{figure.name} carries no {command.item} in its pack")
@@ -32,7 +33,8 @@ def use_item(play: Play, figure: Figure, command: cmd._Action) -> None:
     may be given to unconscious heroes. During combat, they require a Moderate KN Check (AD+0) to
     administer, and they cannot be administered if the administering hero is Embattled." """
     assert isinstance(command, cmd.UseItem)
-    _free_to_handle(figure, "using an item")
+    not_after_running(figure, "using an item")
+    not_grappled(figure, "use an item")
     item = command.item.lower()
     if item not in figure.in_hand:
         raise RuleViolation("not-in-hand", f"{command.item} must be in hand: fetching it is an Action")
@@ -57,9 +59,3 @@ def use_item(play: Play, figure: Figure, command: cmd._Action) -> None:
                                                   or play.state.setting("PER-REVIVE", "wake_at_any_hp"))
     play.emit(ev.ItemUsed(figure=figure.id, item=item, target=target.id, success=True, check=given, roll=roll,
                           healed=healed, woke=woke))
-
-
-def _free_to_handle(figure: Figure, what: str) -> None:
-    not_after_running(figure, what)
-    if figure.grappled_with:
-        raise RuleViolation("grappled", f"a Grappled figure cannot be {what}")

@@ -54,6 +54,12 @@ def roll_among(play: Play, purpose: str, options: Sequence[T]) -> tuple[T, Roll]
     return chosen, rolling.finish(result=str(chosen))
 
 
+def not_grappled(figure: Figure, what: str) -> None:
+    """"If Grappled, you can only take the following Actions": attack, Defend, cast, escape."""
+    if figure.grappled_with:
+        raise RuleViolation("grappled", f"a Grappled figure cannot {what}")
+
+
 # ---- who may command what ---------------------------------------------------------------
 
 
