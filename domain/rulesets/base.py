@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, ClassVar
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, TypeVar
 
 import msgspec
 
@@ -17,6 +17,15 @@ class ProvisionalRule(msgspec.Struct, frozen=True):
     id: str
     summary: str
     settings: dict[str, Any]
+
+
+V = TypeVar("V")
+
+
+def handler_for(table: Mapping[type, V], command: object) -> V | None:
+    """The entry for the command's type, or for a type it extends (the API sends subclasses of the
+    domain's commands that add `expected_version`)."""
+    return next((handler for kind, handler in table.items() if isinstance(command, kind)), None)
 
 
 def provisional(rule_id: str, summary: str, **settings: Any) -> ProvisionalRule:

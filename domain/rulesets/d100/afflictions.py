@@ -7,29 +7,28 @@ from __future__ import annotations
 from domain.dice import Dice, Roll
 from domain.dice_expression import roll_expression
 from domain.errors import RuleViolation
-from domain.rulesets.d100.care import character_at_table
+from domain.rulesets.d100.care import AtTable, character_at_table
 from domain.rulesets.d100.characters import AdventureState, Character
 from domain.rulesets.d100.commands import ResistDisease, ResistPoison
 from domain.rulesets.d100.events import DiseaseTested, PoisonResisted
 from domain.rulesets.d100.percentile import PercentileTest, net_grade, opposed, percentile_test
 
 
-def resist_poison(dice: Dice, state: AdventureState, seat: str, command: ResistPoison, cap: int) -> PoisonResisted:
-    victim = _living(state, command.character)
-    resistance, potency, won = _contest(dice, victim, command, cap)
-    damage_roll, dealt = _effect(dice, victim, command, won)
-    duration = roll_expression(dice, command.duration, f"{command.name}: duration") if won and command.duration \
+def resist_poison(at: AtTable, command: ResistPoison) -> PoisonResisted:
+    victim = _living(at.state, command.character)
+    resistance, potency, won = _contest(at.dice, victim, command, at.cap)
+    damage_roll, dealt = _effect(at.dice, victim, command, won)
+    duration = roll_expression(at.dice, command.duration, f"{command.name}: duration") if won and command.duration \
         else None
-    return PoisonResisted(seat=seat, character=victim.id, name=command.name, resistance=resistance, potency=potency,
+    return PoisonResisted(seat=at.seat, character=victim.id, name=command.name, resistance=resistance, potency=potency,
                           poison_won=won, damage_roll=damage_roll, dealt=dealt, duration_roll=duration)
 
 
-def resist_disease(dice: Dice, state: AdventureState, seat: str, command: ResistDisease,
-                   cap: int) -> DiseaseTested:
-    victim = _living(state, command.character)
-    resistance, potency, won = _contest(dice, victim, command, cap)
-    damage_roll, dealt = _effect(dice, victim, command, won)
-    return DiseaseTested(seat=seat, character=victim.id, name=command.name, resistance=resistance, potency=potency,
+def resist_disease(at: AtTable, command: ResistDisease) -> DiseaseTested:
+    victim = _living(at.state, command.character)
+    resistance, potency, won = _contest(at.dice, victim, command, at.cap)
+    damage_roll, dealt = _effect(at.dice, victim, command, won)
+    return DiseaseTested(seat=at.seat, character=victim.id, name=command.name, resistance=resistance, potency=potency,
                          disease_won=won, damage_roll=damage_roll, dealt=dealt)
 
 

@@ -6,49 +6,48 @@ character reaches breathable air." """
 
 from __future__ import annotations
 
-from domain.dice import Dice
 from domain.dice_expression import roll_expression
 from domain.errors import RuleViolation
-from domain.rulesets.d100.care import character_at_table, choke
+from domain.rulesets.d100.care import AtTable, character_at_table, choke
 from domain.rulesets.d100.characters import AdventureState, Character
 from domain.rulesets.d100.commands import BreathTest, HoldBreath, ReachAir
 from domain.rulesets.d100.events import AirReached, BreathHeld, BreathTested
 from domain.rulesets.d100.percentile import net_grade, percentile_test
 
 
-def hold_breath(state: AdventureState, seat: str, command: HoldBreath) -> BreathHeld:
-    character = _alive(state, command.character)
+def hold_breath(at: AtTable, command: HoldBreath) -> BreathHeld:
+    character = _alive(at.state, command.character)
     if character.air != "breathing":
         raise RuleViolation("without-air", f"{character.name} is already without air")
-    return BreathHeld(seat=seat, character=character.id, fumes=command.fumes)
+    return BreathHeld(seat=at.seat, character=character.id, fumes=command.fumes)
 
 
-def breath_test(dice: Dice, state: AdventureState, seat: str, command: BreathTest, cap: int) -> BreathTested:
-    character = _alive(state, command.character)
+def breath_test(at: AtTable, command: BreathTest) -> BreathTested:
+    character = _alive(at.state, command.character)
     if character.air != "holding":
         raise RuleViolation("not-holding", f"{character.name} is not holding its breath")
     beyond = character.held_rounds - character.characteristics.con
     if beyond < 0:
         raise RuleViolation("breath-lasts", f"{character.name} holds its breath for {character.characteristics.con} "
                                             f"rounds; {character.held_rounds} have passed")
-    test = percentile_test(dice, command.resilience, f"{character.name} holds its breath",
-                           grade=net_grade(0, beyond + 1, cap))
+    test = percentile_test(at.dice, command.resilience, f"{character.name} holds its breath",
+                           grade=net_grade(0, beyond + 1, at.cap))
     if test.succeeded:
-        return BreathTested(seat=seat, character=character.id, test=test, inhaled=False)
-    damage = choke(dice, character)
-    return BreathTested(seat=seat, character=character.id, test=test, inhaled=True, damage_roll=damage.roll,
+        return BreathTested(seat=at.seat, character=character.id, test=test, inhaled=False)
+    damage = choke(at.dice, character)
+    return BreathTested(seat=at.seat, character=character.id, test=test, inhaled=True, damage_roll=damage.roll,
                         dealt=damage.dealt)
 
 
-def reach_air(dice: Dice, state: AdventureState, seat: str, command: ReachAir) -> AirReached:
+def reach_air(at: AtTable, command: ReachAir) -> AirReached:
     """"After reaching breathable air, make a Resilience test. On a failure, the character can only
     retch or gasp for 1D4 rounds.\""""
-    character = _alive(state, command.character)
+    character = _alive(at.state, command.character)
     if character.air == "breathing":
         raise RuleViolation("breathing", f"{character.name} is breathing")
-    test = percentile_test(dice, command.resilience, f"{character.name} draws breath")
-    gasping = None if test.succeeded else roll_expression(dice, "1d4", f"{character.name} gasps")
-    return AirReached(seat=seat, character=character.id, test=test, gasping_roll=gasping,
+    test = percentile_test(at.dice, command.resilience, f"{character.name} draws breath")
+    gasping = None if test.succeeded else roll_expression(at.dice, "1d4", f"{character.name} gasps")
+    return AirReached(seat=at.seat, character=character.id, test=test, gasping_roll=gasping,
                       gasping_rounds=gasping.total or 0 if gasping else 0)
 
 

@@ -1,11 +1,12 @@
-"""Falls, Fatigue tests and days of travel (seed 004) as the ruleset rolls them."""
+"""Tests, falls, Fatigue tests, days of travel and of deprivation (seed 004) as the ruleset
+rolls them."""
 
 from __future__ import annotations
 
 import msgspec
 
-from domain.dice import Dice
 from domain.dice_expression import roll_expression
+from domain.errors import RuleViolation
 from domain.rulesets.d100.adventuring import (
     NEEDS_FATIGUE_TEST,
     after_fatigue_test,
@@ -15,24 +16,59 @@ from domain.rulesets.d100.adventuring import (
     fatigue_penalties,
     full_day,
     lands_prone,
+    light_penalty,
 )
+from domain.rulesets.d100.care import AtTable, condition_penalties
 from domain.rulesets.d100.characters import Character, after_damage
-from domain.rulesets.d100.commands import DeprivedDay, Fall, FatigueTest, TravelDay
+from domain.rulesets.d100.commands import DeprivedDay, Fall, FatigueTest, MakeOpposedTest, MakeTest, Remedy, TravelDay
 from domain.rulesets.d100.events import (
     DeprivationDay,
+    DeprivationRemedied,
     DeprivedDayPassed,
     FallResolved,
     FatigueTested,
+    OpposedTestRolled,
+    TestRolled,
     TravelDayResolved,
 )
-from domain.rulesets.d100.percentile import PercentileTest, net_grade, percentile_test
+from domain.rulesets.d100.percentile import PercentileTest, net_grade, opposed, percentile_test
 
 
-def fall(dice: Dice, seat: str, command: Fall) -> FallResolved:
+def make_test(at: AtTable, command: MakeTest) -> TestRolled:
+    penalties = test_penalties(at, command)
+    grade = net_grade(command.bonus, command.penalty + len(penalties), at.cap)
+    test = percentile_test(at.dice, command.skill, command.purpose or "test", grade=grade)
+    return TestRolled(seat=at.seat, purpose=command.purpose, test=test, penalties=tuple(penalties))
+
+
+def test_penalties(at: AtTable, command: MakeTest) -> list[str]:
+    """The penalty dice the rules add to a test: the tester's conditions, an Overloaded tester's
+    physical test, and the light (D100-LIGHT)."""
+    found: list[str] = []
+    if command.character:
+        tester = at.character(command.character)
+        found += condition_penalties(tester)
+        if command.physical and tester.overloaded:
+            found.append("Overloaded")
+    if command.light:
+        found += [command.light] * light_penalty(command.light, command.sense, natural_night=command.natural_night)
+    return found
+
+
+def opposed_test(at: AtTable, command: MakeOpposedTest) -> OpposedTestRolled:
+    first = percentile_test(at.dice, command.skill, command.purpose or "opposed test",
+                            grade=net_grade(command.bonus, command.penalty, at.cap))
+    second = percentile_test(at.dice, command.opposing_skill, command.purpose or "opposed test",
+                             grade=net_grade(command.opposing_bonus, command.opposing_penalty, at.cap))
+    return OpposedTestRolled(seat=at.seat, purpose=command.purpose, first=first, second=second,
+                             winner=opposed(first, second))
+
+
+def fall(at: AtTable, command: Fall) -> FallResolved:
     counted = fall_dice(command.metres, command.soft_ground)
     test: PercentileTest | None = None
     if command.acrobatics is not None:
-        test = percentile_test(dice, command.acrobatics, "Athletics (Acrobatics) to land")
+        test = percentile_test(at.dice, command.acrobatics, "Athletics (Acrobatics) to land")
     level = test.level if test else None
     left = max(0, counted - dice_removed(level))
     maximised = level == "fumble"
@@ -40,56 +76,68 @@ def fall(dice: Dice, seat: str, command: Fall) -> FallResolved:
     if maximised:
         damage = 6 * left
     elif left:
-        damage_roll = roll_expression(dice, f"{left}d6", command.purpose or "fall damage")
+        damage_roll = roll_expression(at.dice, f"{left}d6", command.purpose or "fall damage")
         damage = damage_roll.total or 0
     else:
         damage = 0
-    return FallResolved(seat=seat, purpose=command.purpose, metres=command.metres, soft_ground=command.soft_ground,
+    return FallResolved(seat=at.seat, purpose=command.purpose, metres=command.metres, soft_ground=command.soft_ground,
                         dice=counted, acrobatics=test, removed=counted - left, maximised=maximised,
                         damage_roll=damage_roll, damage=damage, prone=lands_prone(damage, level))
 
 
-def fatigue(dice: Dice, seat: str, command: FatigueTest, cap: int, tester: Character | None) -> FatigueTested:
-    """A Fatigue test; a character at the table brings its own condition and load."""
+def fatigue(at: AtTable, command: FatigueTest) -> FatigueTested:
+    """A Fatigue test; naming a character at the table brings its own condition and load."""
+    return fatigue_test(at, command, at.character(command.character) if command.character else None)
+
+
+def fatigue_test(at: AtTable, command: FatigueTest, tester: Character | None) -> FatigueTested:
     condition = tester.fatigue if tester else command.condition
     overloaded = tester.overloaded if tester else command.overloaded
     penalties = fatigue_penalties(condition, overloaded=overloaded, without_food=command.without_food,
                                   deprived=command.deprived)
-    test = percentile_test(dice, command.resilience, command.purpose or "Fatigue test",
-                           grade=net_grade(0, len(penalties), cap))
-    minutes_roll = roll_expression(dice, "3d6", "unconscious minutes") if test.level == "fumble" else None
-    return FatigueTested(seat=seat, purpose=command.purpose, character=tester.id if tester else None, test=test,
+    test = percentile_test(at.dice, command.resilience, command.purpose or "Fatigue test",
+                           grade=net_grade(0, len(penalties), at.cap))
+    minutes_roll = roll_expression(at.dice, "3d6", "unconscious minutes") if test.level == "fumble" else None
+    return FatigueTested(seat=at.seat, purpose=command.purpose, character=tester.id if tester else None, test=test,
                          penalties=tuple(penalties), before=condition, after=after_fatigue_test(condition, test.level),
                          unconscious_roll=minutes_roll, unconscious_minutes=minutes_roll.total or 0 if minutes_roll
                          else 0)
 
 
-def travel(dice: Dice, seat: str, command: TravelDay) -> TravelDayResolved:
+def travel(at: AtTable, command: TravelDay) -> TravelDayResolved:
     navigation = None
     if command.navigation is not None:
-        navigation = percentile_test(dice, command.navigation, "Natural Lore navigation")
+        navigation = percentile_test(at.dice, command.navigation, "Natural Lore navigation")
     km, lost = day_of_travel(command.pace, command.terrain, navigation.level if navigation else None)
     full = full_day(command.pace, command.terrain)
-    return TravelDayResolved(seat=seat, purpose=command.purpose, pace=command.pace, terrain=command.terrain,
+    return TravelDayResolved(seat=at.seat, purpose=command.purpose, pace=command.pace, terrain=command.terrain,
                              full_km=full, km=km, navigation=navigation, lost=lost,
                              fatigue_test_due=command.pace in NEEDS_FATIGUE_TEST)
 
 
-def deprived_day(dice: Dice, seat: str, command: DeprivedDay, cap: int, tester: Character) -> DeprivedDayPassed:
+def deprived_day(at: AtTable, command: DeprivedDay) -> DeprivedDayPassed:
     """Exposure, starvation, and thirst: "Once a grace period ends, make one Fatigue test at -1P
     for that deprivation each day. The character also takes 1D6 damage per day for each active
     deprivation.\""""
+    tester = at.character(command.character)
     days = []
     hp = tester.hp
     for deprivation in dict.fromkeys(command.deprivations):
-        test = fatigue(dice, seat, FatigueTest(resilience=command.resilience, deprived=True,
-                                               purpose=f"Fatigue test: {deprivation}"), cap, tester)
+        test = fatigue_test(at, FatigueTest(resilience=command.resilience, deprived=True,
+                                            purpose=f"Fatigue test: {deprivation}"), tester)
         tester = msgspec.structs.replace(tester, fatigue=test.after)
-        roll = roll_expression(dice, "1d6", f"{deprivation} harms {tester.name}")
+        roll = roll_expression(at.dice, "1d6", f"{deprivation} harms {tester.name}")
         dealt = min(hp, roll.total or 0)
         hp -= dealt
         days.append(DeprivationDay(deprivation=deprivation, fatigue=test, damage_roll=roll, dealt=dealt))
-    return DeprivedDayPassed(seat=seat, character=tester.id, days=tuple(days))
+    return DeprivedDayPassed(seat=at.seat, character=tester.id, days=tuple(days))
+
+
+def remedy(at: AtTable, command: Remedy) -> DeprivationRemedied:
+    sufferer = at.character(command.character)
+    if command.deprivation not in sufferer.deprivations:
+        raise RuleViolation("not-deprived", f"{sufferer.name} suffers no {command.deprivation}")
+    return DeprivationRemedied(seat=at.seat, character=sufferer.id, deprivation=command.deprivation)
 
 
 def after_deprived_day(character: Character, event: DeprivedDayPassed) -> Character:

@@ -6,26 +6,25 @@ with each command (the server keeps no skill lists)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 import msgspec
 
 from domain.dice import Dice
 from domain.errors import RuleViolation
-from domain.rulesets.base import ProvisionalRule, provisional
+from domain.rulesets.base import ProvisionalRule, handler_for, provisional
 from domain.rulesets.d100 import D100
-from domain.rulesets.d100.adventuring import light_penalty
 from domain.rulesets.d100.afflictions import resist_disease, resist_poison
 from domain.rulesets.d100.breath import breath_test, hold_breath, reach_air
 from domain.rulesets.d100.care import (
+    AtTable,
     apply_to,
     battlefield_healing,
-    character_at_table,
-    condition_penalties,
+    begin_combat,
     damage,
+    end_combat,
     end_round,
-    require_combat,
     rest,
     surgery,
     treat,
@@ -93,9 +92,27 @@ from domain.rulesets.d100.events import (
     Treated,
 )
 from domain.rulesets.d100.gear import add_object, carry, strike_object, struck
-from domain.rulesets.d100.percentile import net_grade, opposed, percentile_test
-from domain.rulesets.d100.procedures import after_deprived_day, deprived_day, fall, fatigue, travel
+from domain.rulesets.d100.procedures import (
+    after_deprived_day,
+    deprived_day,
+    fall,
+    fatigue,
+    make_test,
+    opposed_test,
+    remedy,
+    travel,
+)
 from domain.seats import acting_seat
+
+# Each command to the rule that decides it against the table.
+_DECIDE: dict[type[msgspec.Struct], Callable[[AtTable, Any], msgspec.Struct]] = {
+    MakeTest: make_test, MakeOpposedTest: opposed_test, Fall: fall, FatigueTest: fatigue, TravelDay: travel,
+    TakeDamage: damage, BeginCombat: begin_combat, EndRound: end_round, BattlefieldHealing: battlefield_healing,
+    EndCombat: end_combat, Treat: treat, Surgery: surgery, Rest: rest, Carry: carry, AddObject: add_object,
+    StrikeObject: strike_object, ResistPoison: resist_poison, ResistDisease: resist_disease,
+    HoldBreath: hold_breath, BreathTest: breath_test, ReachAir: reach_air, DeprivedDay: deprived_day,
+    Remedy: remedy,
+}
 
 
 class D100Adventuring(D100):
@@ -150,74 +167,11 @@ class D100Adventuring(D100):
             return [self._add(battle, command, actor)]
         if battle.status != "active":
             raise RuleViolation("battle-not-active", "tests are rolled during play")
-        seat = acting_seat(battle.seats, command.seat, actor)
-        cap = int(battle.options["provisional"]["D100-GRADES"]["cap"])
-        state: AdventureState = battle.ruleset_state
-        match command:
-            case MakeTest():
-                penalties = _test_penalties(state, command)
-                grade = net_grade(command.bonus, command.penalty + len(penalties), cap)
-                test = percentile_test(dice, command.skill, command.purpose or "test", grade=grade)
-                return [TestRolled(seat=seat, purpose=command.purpose, test=test, penalties=tuple(penalties))]
-            case TakeDamage():
-                return [damage(state, seat, command)]
-            case BeginCombat():
-                if state.in_combat:
-                    raise RuleViolation("in-combat", "combat has already begun")
-                return [CombatStarted(seat=seat)]
-            case EndRound():
-                require_combat(state, True, "rounds are counted in combat")
-                return [end_round(dice, state, seat)]
-            case BattlefieldHealing():
-                return [battlefield_healing(dice, state, seat, command, cap)]
-            case EndCombat():
-                require_combat(state, True, "no combat to end")
-                return [CombatFinished(seat=seat)]
-            case Treat():
-                return [treat(dice, state, seat, command, cap)]
-            case Surgery():
-                return [surgery(dice, state, seat, command, cap)]
-            case Rest():
-                require_combat(state, False, "nobody rests in combat")
-                return [rest(state, seat, command.days)]
-            case Carry():
-                return [carry(state, seat, command)]
-            case AddObject():
-                return [add_object(state, seat, command)]
-            case StrikeObject():
-                return [strike_object(state, seat, command)]
-            case ResistPoison():
-                return [resist_poison(dice, state, seat, command, cap)]
-            case ResistDisease():
-                return [resist_disease(dice, state, seat, command, cap)]
-            case MakeOpposedTest():
-                first = percentile_test(dice, command.skill, command.purpose or "opposed test",
-                                        grade=net_grade(command.bonus, command.penalty, cap))
-                second = percentile_test(dice, command.opposing_skill, command.purpose or "opposed test",
-                                         grade=net_grade(command.opposing_bonus, command.opposing_penalty, cap))
-                return [OpposedTestRolled(seat=seat, purpose=command.purpose, first=first, second=second,
-                                          winner=opposed(first, second))]
-            case Fall():
-                return [fall(dice, seat, command)]
-            case HoldBreath():
-                return [hold_breath(state, seat, command)]
-            case BreathTest():
-                return [breath_test(dice, state, seat, command, cap)]
-            case ReachAir():
-                return [reach_air(dice, state, seat, command)]
-            case DeprivedDay():
-                return [deprived_day(dice, seat, command, cap, character_at_table(state, command.character))]
-            case Remedy():
-                sufferer = character_at_table(state, command.character)
-                if command.deprivation not in sufferer.deprivations:
-                    raise RuleViolation("not-deprived", f"{sufferer.name} suffers no {command.deprivation}")
-                return [DeprivationRemedied(seat=seat, character=sufferer.id, deprivation=command.deprivation)]
-            case FatigueTest():
-                tester = character_at_table(state, command.character) if command.character else None
-                return [fatigue(dice, seat, command, cap, tester)]
-            case TravelDay():
-                return [travel(dice, seat, command)]
-        raise AssertionError(f"unhandled {command!r}")
+        at = AtTable(state=battle.ruleset_state, seat=acting_seat(battle.seats, command.seat, actor), dice=dice,
+                     cap=int(battle.options["provisional"]["D100-GRADES"]["cap"]))
+        run = handler_for(_DECIDE, command)
+        assert run is not None, f"every d100 command has a rule: {type(command).__name__}"
+        return [run(at, command)]
 
     def initial_state(self, options: dict[str, Any], seats: Sequence[str]) -> AdventureState:
         return AdventureState()
@@ -295,17 +249,3 @@ class D100Adventuring(D100):
                       | BreathTested | AirReached):
             return event.seat
         return None
-
-
-def _test_penalties(state: AdventureState, command: MakeTest) -> list[str]:
-    """The penalty dice the rules add to a test: the tester's conditions, an Overloaded tester's
-    physical test, and the light (D100-LIGHT)."""
-    found: list[str] = []
-    if command.character:
-        tester = character_at_table(state, command.character)
-        found += condition_penalties(tester)
-        if command.physical and tester.overloaded:
-            found.append("Overloaded")
-    if command.light:
-        found += [command.light] * light_penalty(command.light, command.sense, natural_night=command.natural_night)
-    return found

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from domain.errors import RuleViolation
 from domain.hexes import distance
+from domain.rulesets.base import handler_for
 from domain.rulesets.pericle import board, items, poison
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
@@ -41,7 +42,8 @@ def act(play: Play, command: cmd._Action, actor: str) -> None:
     if figure.companion and not isinstance(command, ANIMAL_ACTIONS):
         raise RuleViolation("companion-action", "a befriended animal moves, attacks, fetches items and keeps its "
                                                 "feet; it does not " + str(command.__struct_config__.tag))
-    action = next(run for kind, run in ACTIONS.items() if isinstance(command, kind))
+    action = handler_for(ACTIONS, command)
+    assert action is not None, f"every Action has a rule: {type(command).__name__}"
     action(play, figure, command)
     play.emit(ev.ActionDone(figure=figure.id, action=str(command.__struct_config__.tag)))
     advance(play)

@@ -14,7 +14,7 @@ import msgspec
 
 from domain.dice import Dice, Die, Roll
 from domain.errors import NotPermitted, RuleViolation
-from domain.rulesets.base import ProvisionalRule
+from domain.rulesets.base import ProvisionalRule, handler_for
 from domain.rulesets.pericle import actions, guidance, turns
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
@@ -237,7 +237,7 @@ class PericleCombat(PericleChecks):
     def _play(self, battle: Any, command: msgspec.Struct, dice: Dice, actor: str) -> list[msgspec.Struct]:
         if battle.ruleset_state is None:
             return super().decide(battle, command, dice, actor)
-        run: Callable[[Play, Any, str], None] | None = _PLAYS.get(type(command))
+        run: Callable[[Play, Any, str], None] | None = handler_for(_PLAYS, command)
         if run is None and isinstance(command, cmd._Action):
             run = actions.act
         if run is None:
