@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from typing import Annotated, Literal
 
 import msgspec
@@ -132,6 +133,14 @@ def after_disease_test(character: Character, disease: str, disease_won: bool, de
     others = tuple(name for name in character.diseases if name != disease)
     diseases = (*others, disease) if disease_won else others
     return after_damage(msgspec.structs.replace(character, diseases=diseases), dealt, hit=False)
+
+
+def after_deprived_day(character: Character, deprivations: Sequence[str],
+                       fatigue: Literal["fresh", "fatigued", "exhausted"], dealt: int) -> Character:
+    """The day's deprivations become active, its fatigue stays, and its damage (no hit) is taken."""
+    active = tuple(dict.fromkeys((*character.deprivations, *deprivations)))
+    worn = msgspec.structs.replace(character, deprivations=active, fatigue=fatigue)
+    return after_damage(worn, dealt, hit=False)
 
 
 def at_round_end(character: Character) -> Character:

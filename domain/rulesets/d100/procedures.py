@@ -19,7 +19,7 @@ from domain.rulesets.d100.adventuring import (
     light_penalty,
 )
 from domain.rulesets.d100.care import AtTable, condition_penalties
-from domain.rulesets.d100.characters import Character, after_damage
+from domain.rulesets.d100.characters import Character
 from domain.rulesets.d100.commands import DeprivedDay, Fall, FatigueTest, MakeOpposedTest, MakeTest, Remedy, TravelDay
 from domain.rulesets.d100.events import (
     DeprivationDay,
@@ -138,10 +138,3 @@ def remedy(at: AtTable, command: Remedy) -> DeprivationRemedied:
     if command.deprivation not in sufferer.deprivations:
         raise RuleViolation("not-deprived", f"{sufferer.name} suffers no {command.deprivation}")
     return DeprivationRemedied(seat=at.seat, character=sufferer.id, deprivation=command.deprivation)
-
-
-def after_deprived_day(character: Character, event: DeprivedDayPassed) -> Character:
-    """The day's deprivations become active, its fatigue stays, and its damage is taken."""
-    active = tuple(dict.fromkeys((*character.deprivations, *(day.deprivation for day in event.days))))
-    worn = msgspec.structs.replace(character, deprivations=active, fatigue=event.days[-1].fatigue.after)
-    return after_damage(worn, sum(day.dealt for day in event.days), hit=False)

@@ -32,6 +32,7 @@ from domain.rulesets.d100.care import (
 from domain.rulesets.d100.characters import (
     AdventureState,
     after_damage,
+    after_deprived_day,
     after_disease_test,
     at_round_end,
     healed,
@@ -93,7 +94,6 @@ from domain.rulesets.d100.events import (
 )
 from domain.rulesets.d100.gear import add_object, carry, strike_object, struck
 from domain.rulesets.d100.procedures import (
-    after_deprived_day,
     deprived_day,
     fall,
     fatigue,
@@ -225,7 +225,9 @@ class D100Adventuring(D100):
                 return apply_to(state, {event.character: lambda c: msgspec.structs.replace(
                     c, fatigue=event.after)})
             case DeprivedDayPassed():
-                return apply_to(state, {event.character: lambda c: after_deprived_day(c, event)})
+                return apply_to(state, {event.character: lambda c: after_deprived_day(
+                    c, [day.deprivation for day in event.days], event.days[-1].fatigue.after,
+                    sum(day.dealt for day in event.days))})
             case DeprivationRemedied():
                 return apply_to(state, {event.character: lambda c: msgspec.structs.replace(
                     c, deprivations=tuple(d for d in c.deprivations if d != event.deprivation))})
