@@ -260,7 +260,7 @@ def pick_up(play: Play, figure: Figure, command: cmd._Action) -> None:
     not_after_running(figure, "picking up a weapon")
     item = command.item.lower()
     lying = next((g for g in play.state.ground if g.item == item
-                  and min(distance(g.hex, h) for h in figure.hexes) <= 1), None)
+                  and board.reach_to(figure, g.hex) <= 1), None)
     if lying is None:
         raise RuleViolation("nothing-there", f"no {command.item!r} lies in or next to {figure.name}'s hex")
     if item == "shield" and figure.shield:
@@ -279,7 +279,7 @@ def open_door(play: Play, figure: Figure, command: cmd._Action) -> None:
     door = next((d for d in play.state.encounter.map.doors if d.hex == command.door), None)
     if door is None or door.hex in play.state.opened:
         raise RuleViolation("no-door", f"no closed door at {command.door}")
-    if min(distance(h, door.hex) for h in figure.hexes) != 1:
+    if board.reach_to(figure, door.hex) != 1:
         raise RuleViolation("door-reach", f"{figure.name} is not next to the door")
     play.emit(ev.DoorOpened(figure=figure.id, hex=door.hex, opened=not door.locked))
 

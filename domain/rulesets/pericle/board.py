@@ -76,7 +76,12 @@ def in_front_arc(figure: Figure, target: Hex) -> bool:
 
 def gap(a: Figure, b: Figure) -> int:
     """Hexes between two bases, nearest hex to nearest hex (1 = adjacent)."""
-    return min(distance(x, y) for x in a.hexes for y in b.hexes)
+    return reach_to(a, *b.hexes)
+
+
+def reach_to(figure: Figure, *hexes: Hex) -> int:
+    """Hexes from a figure's base to the nearest of some hexes (1 = adjacent)."""
+    return min(distance(x, y) for x in figure.hexes for y in hexes)
 
 
 def reach(figure: Figure) -> int:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from domain.dice_expression import roll_expression
 from domain.errors import RuleViolation
-from domain.hexes import distance
 from domain.rulesets.pericle import board
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
@@ -41,7 +40,7 @@ def use_item(play: Play, figure: Figure, command: cmd._Action) -> None:
     target = play.figure(command.target) if command.target else figure
     if target.team != figure.team or target.condition == "dead":
         raise RuleViolation("item-target", f"{target.name} cannot be given {command.item}")
-    if target.id != figure.id and min(distance(a, b) for a in figure.hexes for b in target.hexes) > 1:
+    if target.id != figure.id and board.gap(figure, target) > 1:
         raise RuleViolation("item-reach", f"{target.name} is not next to {figure.name}")
     given = None
     if target.condition == "unconscious":
