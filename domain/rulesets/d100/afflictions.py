@@ -6,16 +6,15 @@ from __future__ import annotations
 
 from domain.dice import Dice, Roll
 from domain.dice_expression import roll_expression
-from domain.errors import RuleViolation
-from domain.rulesets.d100.care import AtTable, character_at_table
-from domain.rulesets.d100.characters import AdventureState, Character
+from domain.rulesets.d100.care import AtTable
+from domain.rulesets.d100.characters import Character
 from domain.rulesets.d100.commands import ResistDisease, ResistPoison
 from domain.rulesets.d100.events import DiseaseTested, PoisonResisted
 from domain.rulesets.d100.percentile import PercentileTest, net_grade, opposed, percentile_test
 
 
 def resist_poison(at: AtTable, command: ResistPoison) -> PoisonResisted:
-    victim = _living(at.state, command.character)
+    victim = at.living(command.character)
     resistance, potency, won = _contest(at.dice, victim, command, at.cap)
     damage_roll, dealt = _effect(at.dice, victim, command, won)
     duration = roll_expression(at.dice, command.duration, f"{command.name}: duration") if won and command.duration \
@@ -25,18 +24,12 @@ def resist_poison(at: AtTable, command: ResistPoison) -> PoisonResisted:
 
 
 def resist_disease(at: AtTable, command: ResistDisease) -> DiseaseTested:
-    victim = _living(at.state, command.character)
+    victim = at.living(command.character)
     resistance, potency, won = _contest(at.dice, victim, command, at.cap)
     damage_roll, dealt = _effect(at.dice, victim, command, won)
     return DiseaseTested(seat=at.seat, character=victim.id, name=command.name, resistance=resistance, potency=potency,
                          disease_won=won, damage_roll=damage_roll, dealt=dealt)
 
-
-def _living(state: AdventureState, character_id: str) -> Character:
-    victim = character_at_table(state, character_id)
-    if victim.dead:
-        raise RuleViolation("character-dead", f"{victim.name} is dead")
-    return victim
 
 
 def _contest(dice: Dice, victim: Character, command: ResistPoison | ResistDisease,

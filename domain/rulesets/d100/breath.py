@@ -8,22 +8,21 @@ from __future__ import annotations
 
 from domain.dice_expression import roll_expression
 from domain.errors import RuleViolation
-from domain.rulesets.d100.care import AtTable, character_at_table, choke
-from domain.rulesets.d100.characters import AdventureState, Character
+from domain.rulesets.d100.care import AtTable, choke
 from domain.rulesets.d100.commands import BreathTest, HoldBreath, ReachAir
 from domain.rulesets.d100.events import AirReached, BreathHeld, BreathTested
 from domain.rulesets.d100.percentile import net_grade, percentile_test
 
 
 def hold_breath(at: AtTable, command: HoldBreath) -> BreathHeld:
-    character = _alive(at.state, command.character)
+    character = at.living(command.character)
     if character.air != "breathing":
         raise RuleViolation("without-air", f"{character.name} is already without air")
     return BreathHeld(seat=at.seat, character=character.id, fumes=command.fumes)
 
 
 def breath_test(at: AtTable, command: BreathTest) -> BreathTested:
-    character = _alive(at.state, command.character)
+    character = at.living(command.character)
     if character.air != "holding":
         raise RuleViolation("not-holding", f"{character.name} is not holding its breath")
     beyond = character.held_rounds - character.characteristics.con
@@ -42,17 +41,10 @@ def breath_test(at: AtTable, command: BreathTest) -> BreathTested:
 def reach_air(at: AtTable, command: ReachAir) -> AirReached:
     """"After reaching breathable air, make a Resilience test. On a failure, the character can only
     retch or gasp for 1D4 rounds.\""""
-    character = _alive(at.state, command.character)
+    character = at.living(command.character)
     if character.air == "breathing":
         raise RuleViolation("breathing", f"{character.name} is breathing")
     test = percentile_test(at.dice, command.resilience, f"{character.name} draws breath")
     gasping = None if test.succeeded else roll_expression(at.dice, "1d4", f"{character.name} gasps")
     return AirReached(seat=at.seat, character=character.id, test=test, gasping_roll=gasping,
                       gasping_rounds=gasping.total or 0 if gasping else 0)
-
-
-def _alive(state: AdventureState, character_id: str) -> Character:
-    character = character_at_table(state, character_id)
-    if character.dead:
-        raise RuleViolation("character-dead", f"{character.name} is dead")
-    return character

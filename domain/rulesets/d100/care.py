@@ -57,6 +57,13 @@ class AtTable:
     def character(self, character_id: str) -> Character:
         return character_at_table(self.state, character_id)
 
+    def living(self, character_id: str) -> Character:
+        """A character at the table that is not dead."""
+        found = self.character(character_id)
+        if found.dead:
+            raise RuleViolation("character-dead", f"{found.name} is dead")
+        return found
+
 
 def apply_to(state: AdventureState, changes: dict[str, Callable[[Character], Character]]) -> AdventureState:
     return msgspec.structs.replace(state, characters=tuple(
@@ -77,9 +84,7 @@ def condition_penalties(character: Character) -> list[str]:
 
 
 def damage(at: AtTable, command: TakeDamage) -> DamageTaken:
-    target = character_at_table(at.state, command.character)
-    if target.dead:
-        raise RuleViolation("character-dead", f"{target.name} is dead")
+    target = at.living(command.character)
     dealt = max(0, command.amount - command.armour)
     after = after_damage(target, dealt)
     return DamageTaken(seat=at.seat, character=target.id, amount=command.amount, armour=command.armour, dealt=dealt,
@@ -105,7 +110,6 @@ def choke(dice: Dice, character: Character) -> Choking:
     return Choking(character=character.id, roll=roll, dealt=min(character.hp, max(0, roll.total or 0)))
 
 
-
 def require_combat(state: AdventureState, in_combat: bool, why: str) -> None:
     if state.in_combat != in_combat:
         raise RuleViolation("in-combat" if state.in_combat else "not-in-combat", why)
@@ -115,11 +119,9 @@ def healing_test(at: AtTable, command: BattlefieldHealing | Treat | Surgery,
                  what: str) -> tuple[Character, Character, PercentileTest]:
     """The helper's Healing test on a living patient: -2P without a Healing Kit, -1P when the
     helper is Wounded."""
-    helper, patient = character_at_table(at.state, command.helper), character_at_table(at.state, command.patient)
+    helper, patient = at.character(command.helper), at.living(command.patient)
     if not helper.conscious:
         raise RuleViolation("helper-down", f"{helper.name} cannot help anyone now")
-    if patient.dead:
-        raise RuleViolation("character-dead", f"{patient.name} is dead")
     penalties = condition_penalties(helper) + ([] if command.kit else ["no Healing Kit", "no Healing Kit"])
     test = percentile_test(at.dice, command.healing, command.purpose or f"{helper.name}: {what} for {patient.name}",
                            grade=net_grade(0, len(penalties), at.cap))
@@ -136,7 +138,7 @@ def treat(at: AtTable, command: Treat) -> Treated:
     """Seed 004: "After an encounter, a character who is not Wounded may receive one Healing attempt
     before their next full rest. Success restores 1D4 HP. The limit is one attempt per patient." """
     require_combat(at.state, False, "ordinary damage is treated after the encounter")
-    patient = character_at_table(at.state, command.patient)
+    patient = at.character(command.patient)
     if patient.wounded:
         raise RuleViolation("wounded", f"{patient.name} is Wounded: it needs Surgery")
     if patient.treated:
@@ -151,7 +153,7 @@ def treat(at: AtTable, command: Treat) -> Treated:
 def surgery(at: AtTable, command: Surgery) -> SurgeryAttempted:
     """Surgery "uses Healing and cannot be attempted during combat ... restores 1 HP on a success"."""
     require_combat(at.state, False, "surgery cannot be attempted during combat")
-    patient = character_at_table(at.state, command.patient)
+    patient = at.character(command.patient)
     if not patient.wounded or patient.operated:
         raise RuleViolation("no-surgery-needed", f"{patient.name} needs no Surgery")
     helper, patient, test = healing_test(at, command, "surgery")

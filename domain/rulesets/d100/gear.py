@@ -6,7 +6,7 @@ import msgspec
 
 from domain.errors import RuleViolation
 from domain.rulesets.d100.adventuring import capacity
-from domain.rulesets.d100.care import AtTable, character_at_table
+from domain.rulesets.d100.care import AtTable
 from domain.rulesets.d100.characters import AdventureState, Thing, slug
 from domain.rulesets.d100.commands import AddObject, Carry, StrikeObject
 from domain.rulesets.d100.events import LoadCarried, ObjectAdded, ObjectStruck
@@ -14,7 +14,7 @@ from domain.rulesets.d100.events import LoadCarried, ObjectAdded, ObjectStruck
 
 def carry(at: AtTable, command: Carry) -> LoadCarried:
     """"A character cannot carry more than 2 x (STR + SIZ) ENC.\""""
-    character = character_at_table(at.state, command.character)
+    character = at.character(command.character)
     limit = capacity(character.characteristics.str, character.characteristics.siz)
     if command.enc > 2 * limit:
         raise RuleViolation("too-heavy", f"{character.name} cannot carry more than {2 * limit} ENC")
