@@ -139,6 +139,8 @@ def _create(state: BattleState, command: CreateBattle, dice: Dice, actor: str) -
         raise RuleViolation("seat-names-unique", "every seat needs its own name")
     if set(command.seated) - set(command.seats):
         raise RuleViolation("seat-unknown", "only the battle's own seats can be claimed at creation")
+    if set(command.referees) & set(command.seated.values()):
+        raise RuleViolation("referee-seated", "a referee cannot hold a seat in the battle they referee")
     return BattleCreated(
         battle_id=command.battle_id,
         ruleset=ruleset.id,
@@ -160,6 +162,8 @@ def _claim(state: BattleState, command: ClaimSeat, actor: str) -> SeatClaimed:
         raise RuleViolation("seat-unknown", f"the battle has no seat {command.seat!r}")
     if seat.player_id is not None:
         raise RuleViolation("seat-taken", f"seat {command.seat!r} is already claimed")
+    if actor in state.referees:
+        raise RuleViolation("referee-seated", "a referee cannot hold a seat in the battle they referee")
     return SeatClaimed(seat=command.seat, player_id=actor, client_seed=command.client_seed)
 
 

@@ -237,6 +237,9 @@ def _overturn(state: BattleState, pending: OpenContest, by: str, text: str) -> l
 def rule(state: BattleState, command: Rule, actor: str) -> list[msgspec.Struct]:
     if actor not in state.referees:
         raise NotPermitted("not-referee", "only a referee rules on a contest")
+    if any(seat.player_id == actor for seat in state.seats):
+        # Only a battle recorded before seated referees were refused can hold one.
+        raise NotPermitted("referee-seated", "a referee who holds a seat does not rule on their own battle")
     pending = _find_open(state, command.contest)
     if command.decision == "overturn":
         return _overturn(state, pending, actor, command.text)

@@ -19,8 +19,17 @@ class SeatView(msgspec.Struct, frozen=True):
     conceded: bool
 
 
+class ForkOrigin(msgspec.Struct, frozen=True):
+    """The battle a fork was copied from, and how many of its events it copied (null until the
+    fork's `battle_forked` event when read mid-copy)."""
+
+    battle_id: str
+    version: int | None
+
+
 class BattleSummary(msgspec.Struct, frozen=True):
-    """A battle as the battle list shows it."""
+    """A battle as the battle list shows it. A fork (`forked_from` set) is for analysis and
+    what-ifs: it never counts in player records or ratings (`counts_in_records` is false)."""
 
     id: str
     ruleset: str
@@ -31,6 +40,8 @@ class BattleSummary(msgspec.Struct, frozen=True):
     seats: list[SeatView]
     winners: list[str]
     end_reason: str | None
+    forked_from: ForkOrigin | None = None
+    counts_in_records: bool = True
 
 
 class CommittedEvent(msgspec.Struct, frozen=True):
@@ -50,14 +61,23 @@ def evolve_summary(summary: BattleSummary | None, event: CommittedEvent) -> Batt
     """Apply one committed battle event to its summary (None before `battle_created`)."""
     data = event.data
     if event.type == "battle_created":
+        # A fork's stream begins with a copy of its origin's creation, which names the origin:
+        # it is known to be a fork from its first event, before any copied result is folded.
+        copied_from = data["battle_id"] if data["battle_id"] != event.battle_id else None
         return BattleSummary(id=event.battle_id, ruleset=data["ruleset"], ruleset_version=data["ruleset_version"],
                              status="open", version=event.version, creator=data["creator"],
                              seats=[SeatView(name=n, player_id=None, conceded=False) for n in data["seats"]],
-                             winners=[], end_reason=None)
+                             winners=[], end_reason=None,
+                             forked_from=ForkOrigin(copied_from, None) if copied_from else None,
+                             counts_in_records=copied_from is None)
     if summary is None:
         return None
     replace = msgspec.structs.replace
     summary = replace(summary, version=event.version)
+    if event.type == "battle_forked":
+        return replace(summary, creator=data["creator"], forked_from=ForkOrigin(data["origin_battle_id"],
+                                                                                data["origin_version"]),
+                       counts_in_records=False)
     if event.type == "seat_claimed":
         return replace(summary, seats=_seats(summary, data["seat"], player_id=data["player_id"]))
     if event.type == "battle_started":
@@ -69,13 +89,19 @@ def evolve_summary(summary: BattleSummary | None, event: CommittedEvent) -> Batt
     return summary
 
 
-def summarize(state: BattleState) -> BattleSummary:
-    """The same summary read straight off an aggregate state (tests check the two agree)."""
+def summarize(state: BattleState, battle_id: str) -> BattleSummary:
+    """The same summary read straight off the aggregate state of stream `battle_id` (tests check
+    the two agree). Mid-copy, a fork's state still carries its origin's id."""
+    if state.forked_from is not None:
+        origin: ForkOrigin | None = ForkOrigin(state.forked_from.origin_battle_id, state.forked_from.origin_version)
+    else:
+        origin = ForkOrigin(state.battle_id, None) if state.battle_id != battle_id else None
     return BattleSummary(
-        id=state.battle_id, ruleset=state.ruleset, ruleset_version=state.ruleset_version,
+        id=battle_id, ruleset=state.ruleset, ruleset_version=state.ruleset_version,
         status=state.status, version=state.version, creator=state.creator,
         seats=[SeatView(name=s.name, player_id=s.player_id, conceded=s.conceded) for s in state.seats],
         winners=list(state.winners), end_reason=state.end_reason,
+        forked_from=origin, counts_in_records=origin is None,
     )
 
 

@@ -21,8 +21,9 @@ def _players(summary: BattleSummary | None) -> set[str]:
 
 def record_changes(before: BattleSummary | None, after: BattleSummary | None,
                    event: CommittedEvent) -> dict[str, PlayerRecord]:
-    """What one event adds to each player's record, as deltas keyed by player id."""
-    if after is None:
+    """What one event adds to each player's record, as deltas keyed by player id. A fork adds
+    nothing: its copied result was already counted in the battle it was copied from."""
+    if after is None or not after.counts_in_records:
         return {}
     if event.type == "seat_claimed":
         player = event.data["player_id"]

@@ -2,7 +2,9 @@
 Anyone can recompute them from the event log: this fold is the whole definition.
 
 A battle is rated when it has two seats held by two different players, ends with a
-winner or a draw, and is not a battle of an unrated tournament."""
+winner or a draw, is not a battle of an unrated tournament, and is not a fork (a fork's
+stream begins with a copy of its origin's `battle_created`, which names the origin, and its
+copied result was already rated in the origin)."""
 
 from __future__ import annotations
 
@@ -33,7 +35,9 @@ class RatingBook:
     def apply(self, battle_id: str, event_type: str, data: dict[str, Any]) -> None:
         if event_type == "battle_created":
             link = data.get("tournament") or {}
-            self._battles[battle_id] = {"seats": dict.fromkeys(data["seats"]), "rated": link.get("rated", True)}
+            is_fork = data["battle_id"] != battle_id
+            self._battles[battle_id] = {"seats": dict.fromkeys(data["seats"]),
+                                        "rated": link.get("rated", True) and not is_fork}
         elif event_type == "seat_claimed" and battle_id in self._battles:
             self._battles[battle_id]["seats"][data["seat"]] = data["player_id"]
         elif event_type == "battle_ended":

@@ -81,7 +81,7 @@ class Projector:
             if event.type == "action_reverted":
                 # A revert can undo anything before it: fold the battle again, without the voided events.
                 stream = await self._store.read_stream(event.stream_id, through=event.version)
-                after = summarize(replay(to_domain(stream)))
+                after = summarize(replay(to_domain(stream)), battle_id)
             else:
                 after = evolve_summary(before, committed)
             if after is None:

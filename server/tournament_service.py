@@ -106,10 +106,11 @@ class TournamentRunner:
         tournament_id = event.stream_id.removeprefix(f"{TOURNAMENT}-")
         state: TournamentState = await self._tournaments.load(tournament_id)
         assert state.settings is not None
-        referees = (state.organiser, *state.judges)
         for pairing in event.data["pairings"]:
             if pairing["b"] is None:
                 continue
+            # The organiser and judges referee every table but their own.
+            referees = tuple(r for r in (state.organiser, *state.judges) if r not in (pairing["a"], pairing["b"]))
             link = TournamentLink(tournament_id=tournament_id, round=event.data["round"], table=pairing["table"],
                                   trial=event.data["trial"], rated=state.settings.rated)
             seats = (pairing["a"], pairing["b"])
@@ -137,7 +138,7 @@ class TournamentRunner:
         battle_id = battle_id_of(event.stream_id)
         battle = await self._battles.load(battle_id)
         link = battle.tournament
-        if link is None:
+        if link is None or battle.forked_from is not None:  # a fork copies the link, never the table
             return
         result = BattleResult(battle_id=battle_id, round=link.round, table=link.table,
                               winners=tuple(event.data["winners"]), margin=int(event.data.get("margin", 0)))

@@ -319,6 +319,9 @@ def _record(state: TournamentState, command: RecordResult, actor: str) -> Result
     if actor != state.organiser and actor not in state.judges:
         raise NotPermitted("not-judge", "only the organiser or a judge may record a result by hand")
     round_state, table = _table(state, command.round, command.table)
+    if actor in (table.a, table.b):
+        raise NotPermitted("own-game", "an organiser or judge does not rule on their own game; "
+                                       "another judge records it")
     if table.b is None:
         raise RuleViolation("table-is-bye", "a bye has no result to record")
     if command.winner not in (None, table.a, table.b):
@@ -366,6 +369,9 @@ def _rulings(state: TournamentState, current: RoundState, command: CloseRound, n
     rulings = []
     for table in current.pairings:
         if table.table in ruled:
+            if state.organiser in (table.a, table.b):
+                raise NotPermitted("own-game", f"the organiser plays at table {table.table}: a judge records "
+                                               "its result (record_result) before the round closes")
             ruling = ruled[table.table]
             if ruling.winner not in (None, table.a, table.b):
                 raise RuleViolation("winner-not-at-table", "the winner must be one of the table's two players")

@@ -9,6 +9,7 @@ from litestar import Request, Response, get, post
 from litestar.params import FromPath, JSONBody, QueryParameter
 
 from domain.commands import ClaimSeat
+from domain.contests import AppointReferee
 from domain.dice import ALGORITHM, join_client_seeds
 from projections.battle_summary import BattleSummary, state_view
 from server.api_models import (
@@ -37,6 +38,7 @@ from server.http import (
     store_of,
     stored,
 )
+from server.known_players import require_known_players
 from server.problems import not_found, problem
 from server.verification import Report, verify
 
@@ -79,6 +81,7 @@ async def _version_or_404(request: Request[Any, Any, Any], battle_id: UUID) -> i
 @post("/v1/battles", summary="Create a battle; its dice commitment is published now", **_WRITE)
 async def create_battle(request: Request[Any, Any, Any], data: JSONBody[NewBattle]) -> Response[BattleCreatedResponse]:
     player, idempotency = await player_write(request)
+    await require_known_players(request, data.referees)
     result = await service_of(request).create(player.id, data.ruleset, data.seats, data.options, idempotency,
                                               tuple(data.referees), data.contest_window)
     return stored(result)
@@ -119,6 +122,8 @@ async def claim_seat(request: Request[Any, Any, Any], battle_id: FromPath[UUID],
 async def send_command(request: Request[Any, Any, Any], battle_id: FromPath[UUID],
                        data: JSONBody[CommandRequest]) -> Response[CommandResult]:
     player, idempotency = await player_write(request)
+    if isinstance(data, AppointReferee):
+        await require_known_players(request, [data.player_id])
     result = await service_of(request).command(player.id, str(battle_id), data,
                                                getattr(data, "expected_version", None), idempotency)
     return stored(result)

@@ -12,7 +12,7 @@ from litestar import Request, Response, get, post
 from litestar.params import FromPath, JSONBody, QueryParameter
 
 from domain.tournament.aggregate import TournamentState, current_standings
-from domain.tournament.commands import CreateTournament, TournamentPlay
+from domain.tournament.commands import CreateTournament, NameJudge, TournamentPlay
 from domain.tournament.standings import Standing
 from projections.ratings import Rating
 from server.http import (
@@ -22,6 +22,7 @@ from server.http import (
     problem_responses,
     stored,
 )
+from server.known_players import require_known_players
 from server.problems import not_found
 from server.tournament_service import TournamentEnvelope, TournamentRunner, TournamentService, tournament_envelope
 from server.verification import Report, verify
@@ -168,6 +169,8 @@ async def create_tournament(request: Request[Any, Any, Any],
 async def tournament_command(request: Request[Any, Any, Any], tournament_id: FromPath[UUID],
                              data: JSONBody[TournamentPlay]) -> Response[TournamentCommandResult]:
     player, idempotency = await player_write(request)
+    if isinstance(data, NameJudge):
+        await require_known_players(request, [data.player_id])
     runner: TournamentRunner = request.app.state.tournament_runner
     await runner.catch_up()  # results of battles that have ended count before, say, a round closes
     result = await _service(request).execute(str(tournament_id), player.id, data, None, idempotency)

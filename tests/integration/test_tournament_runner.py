@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from domain.commands import Concede, Start
-from domain.tournament.commands import CreateTournament, PairRound, Register
+from domain.tournament.commands import CreateTournament, NameJudge, PairRound, Register
 from server.battle_service import BattleService
 from server.store.postgres import PostgresStore
 from server.tournament_service import RUNNER, TournamentRunner, TournamentService
@@ -43,3 +43,23 @@ async def test_a_restart_between_battle_end_and_tournament_update_loses_nothing(
     version = (await tournaments.load(tid)).version
     await TournamentRunner(postgres_store, battles, tournaments).catch_up()
     assert (await tournaments.load(tid)).version == version, "nothing doubled"
+
+
+async def test_an_organiser_who_plays_in_their_own_event_does_not_referee_their_own_game(
+        postgres_store: PostgresStore) -> None:
+    def nothing(events: object) -> None:
+        return None
+
+    battles = BattleService(postgres_store, nothing)
+    tournaments = TournamentService(postgres_store, nothing)
+    tid = json.loads((await tournaments.create("org", CreateTournament(name="Own cup"), None)).body)["id"]
+    await tournaments.execute(tid, "org", NameJudge(player_id="judge"), None, None)
+    for player in ("org", "b", "c", "d"):
+        await tournaments.execute(tid, player, Register(name=player, army_list=band()), None, None)
+    await tournaments.execute(tid, "org", PairRound(), None, None)
+    await TournamentRunner(postgres_store, battles, tournaments).catch_up()
+    for table in (await tournaments.load(tid)).rounds[0].pairings:
+        battle = await battles.load(table.battle_id)
+        seated = {s.player_id for s in battle.seats}
+        assert not seated & set(battle.referees), f"table {table.table}: a referee holds a seat"
+        assert set(battle.referees) == {"org", "judge"} - seated

@@ -228,3 +228,24 @@ def test_a_round_with_unfinished_tables_closes_only_after_its_time_limit_with_ru
     assert missing.value.rule == "results-missing"
     driver.run(CloseRound(rulings=ruling), "org", now="2026-12-01T11:30:00Z")
     assert driver.state.rounds[0].closed and driver.state.rounds[0].results[2].source == "ruling"
+
+
+def test_an_organiser_or_judge_who_plays_does_not_rule_on_their_own_game() -> None:
+    """Issue #12: a tournament's organiser and judges do not referee their own games."""
+    from domain.tournament.commands import NameJudge, Ruling
+
+    driver = Driver(round_time_limit_minutes=60)
+    driver.run(NameJudge(player_id="judge"), "org")
+    for player in ("org", "judge", "p1", "p2"):
+        driver.run(Register(name=player, army_list=band()), player)
+    tables = driver.pair().pairings
+    for table in tables:
+        for seated in {table.a, table.b} & {"org", "judge"}:
+            with pytest.raises(NotPermitted) as own:
+                driver.run(RecordResult(round=1, table=table.table, winner=seated, reason="mine"), seated)
+            assert own.value.rule == "own-game"
+    org_table = next(t for t in tables if "org" in (t.a, t.b))
+    with pytest.raises(NotPermitted) as ruling:
+        driver.run(CloseRound(rulings=[Ruling(table=t.table, winner=None) for t in tables]), "org",
+                   now="2026-12-01T11:30:00Z")
+    assert ruling.value.rule == "own-game" and str(org_table.table) in ruling.value.detail
