@@ -14,6 +14,7 @@ from domain.dice import ALGORITHM, Dice, rolls_in
 from domain.dice_expression import roll_expression
 from domain.errors import NotPermitted, RuleViolation
 from domain.events import (
+    CHAIN_V1,
     BattleCreated,
     BattleEnded,
     BattleStarted,
@@ -66,6 +67,7 @@ class BattleState(msgspec.Struct, frozen=True):
     contests: tuple[disputes.OpenContest, ...] = ()
     voided: tuple[tuple[int, int], ...] = ()
     forked_from: disputes.BattleForked | None = None
+    chain: str = CHAIN_V1  # the hash chain's format (a fork keeps its origin's: it copies its first event)
 
     def is_void(self, version: int) -> bool:
         return any(first <= version <= last for first, last in self.voided)
@@ -152,6 +154,7 @@ def _create(state: BattleState, command: CreateBattle, dice: Dice, actor: str) -
         referees=tuple(command.referees),
         tournament=command.tournament,
         contest_window=command.contest_window,
+        chain=command.chain,
     )
 
 
@@ -222,7 +225,8 @@ def _apply(state: BattleState, event: msgspec.Struct) -> BattleState:
                            seats=tuple(Seat(name=name) for name in event.seats), options=event.options,
                            dice=event.dice, ruleset_state=ruleset.initial_state(event.options, event.seats),
                            referees=event.referees,
-                           tournament=event.tournament, contest_window=event.contest_window)
+                           tournament=event.tournament, contest_window=event.contest_window,
+                           chain=event.chain)
         case SeatClaimed():
             return replace(state, seats=_replace_seat(state, event.seat, player_id=event.player_id,
                                                       client_seed=event.client_seed))

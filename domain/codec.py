@@ -50,3 +50,52 @@ def event_from(type_: str, data: dict[str, Any]) -> msgspec.Struct:
 
 def known_event_types() -> list[str]:
     return sorted(_BY_TAG)
+
+
+# ---- commands, as recorded with the events they produced ----------------------------------
+
+def command_data(command: msgspec.Struct) -> dict[str, Any]:
+    """A command as recorded beside its events: its fields and `type` tag as JSON-ready
+    builtins (an API request's `expected_version` is the transport's, not the command's)."""
+    data: dict[str, Any] = msgspec.json.decode(_encoder.encode(command))
+    data.pop("expected_version", None)
+    return data
+
+
+def _commands_by_tag(*groups: tuple[type[msgspec.Struct], ...]) -> dict[str, type[msgspec.Struct]]:
+    found: dict[str, type[msgspec.Struct]] = {}
+    for command in (c for group in groups for c in group):
+        tag = str(command.__struct_config__.tag)
+        if found.setdefault(tag, command) is not command:
+            raise ValueError(f"two command types under the tag {tag!r}")
+    return found
+
+
+def _battle_commands() -> dict[str, type[msgspec.Struct]]:
+    from domain.commands import ClaimSeat, Concede, CreateBattle, RollDice, Start
+    from domain.contests import Agree, AppointReferee, Contest, Refuse, Rule
+
+    return _commands_by_tag((CreateBattle, ClaimSeat, Start, RollDice, Concede, AppointReferee, Contest, Rule, Agree,
+                             Refuse), *(ruleset.commands for ruleset in RULESETS.values()))
+
+
+def _tournament_commands() -> dict[str, type[msgspec.Struct]]:
+    from domain.tournament import commands as t
+
+    return _commands_by_tag((t.OpenTournament, t.NameJudge, t.Register, t.ReplaceList, t.Drop, t.PairRound,
+                             t.RecordResult, t.CloseRound, t.BattleResult))
+
+
+BATTLE_COMMANDS = _battle_commands()
+TOURNAMENT_COMMANDS = _tournament_commands()
+
+
+def command_from(data: dict[str, Any], known: dict[str, type[msgspec.Struct]]) -> msgspec.Struct:
+    """Rebuild a recorded command (raises ValueError for one that is not a known command)."""
+    command_class = known.get(str(data.get("type")))
+    if command_class is None:
+        raise ValueError(f"unknown command type {data.get('type')!r}")
+    try:
+        return msgspec.convert(data, command_class)
+    except msgspec.ValidationError as exc:
+        raise ValueError(str(exc)) from exc

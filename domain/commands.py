@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 import msgspec
 
-from domain.events import TournamentLink
+from domain.events import CURRENT_CHAIN, TournamentLink
 
 # Text is stored in Postgres, which cannot hold U+0000; names also exclude other control characters.
 NAME_PATTERN = r"^[^\x00-\x1f\x7f]+$"
@@ -25,6 +25,7 @@ class CreateBattle(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag=
     seated: dict[str, str] = {}  # seat -> player, claimed at creation (tournament pairings)
     tournament: TournamentLink | None = None
     contest_window: str = "next-action-of-another-side"
+    chain: str = CURRENT_CHAIN
 
 
 class ClaimSeat(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="claim_seat"):

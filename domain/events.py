@@ -11,6 +11,12 @@ import msgspec
 
 from domain.dice import Roll
 
+# How a stream's hash chain canonicalises its events (server/store/chain.py says exactly).
+# Recorded in the stream's first event; streams created before it was recorded use the first.
+CHAIN_V1 = "sha256-json-v1"
+CHAIN_V2 = "sha256-jcs-v2"
+CURRENT_CHAIN = CHAIN_V2
+
 
 class DiceCommitment(msgspec.Struct, frozen=True):
     algorithm: str
@@ -38,6 +44,7 @@ class BattleCreated(msgspec.Struct, frozen=True, tag="battle_created"):
     referees: tuple[str, ...] = ()
     tournament: TournamentLink | None = None
     contest_window: str = "next-action-of-another-side"
+    chain: str = CHAIN_V1
 
 
 class SeatClaimed(msgspec.Struct, frozen=True, tag="seat_claimed"):

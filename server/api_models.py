@@ -10,6 +10,7 @@ from domain.commands import NAME_PATTERN, ClientSeed, Concede, RollDice, SeatNam
 from domain.contests import Agree, AppointReferee, Contest, ContestWindow, PlayerId, Refuse, Rule
 from domain.rulesets import RULESETS
 from projections.battle_summary import BattleSummary
+from server.receipts import Receipt
 
 ExpectedVersion = Annotated[int, msgspec.Meta(ge=0, description="refuse with 409 unless the battle is at it")]
 
@@ -82,6 +83,13 @@ class ContestList(msgspec.Struct, frozen=True):
     contests: list[ContestView]
 
 
+class ReceiptCheck(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Receipts a client kept (from command responses and stream messages), to check that the
+    log still holds every version they signed."""
+
+    receipts: Annotated[list[Receipt], msgspec.Meta(max_length=1000)]
+
+
 class SeatClaim(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Claim a seat, optionally mixing a client seed of your own into the dice."""
 
@@ -97,18 +105,21 @@ class DiceInfo(msgspec.Struct, frozen=True):
 
 
 class BattleCreatedResponse(msgspec.Struct, frozen=True):
-    """The created battle: id, version, seats and the dice commitment."""
+    """The created battle: id, version, seats, the dice commitment and the server's signed
+    receipt of its first head."""
 
     id: str
     version: int
     status: str
     seats: list[str]
     dice: DiceInfo
+    receipt: Receipt | None = None
 
 
 class Envelope(msgspec.Struct, frozen=True):
-    """A committed event: its place in the battle, what it records, and its link in the hash
-    chain."""
+    """A committed event: its place in the battle, what it records, its link in the hash chain,
+    the command that produced it (on the first event of each command), and on the live stream
+    the server's signed receipt of this version."""
 
     battle_id: str
     version: int
@@ -118,14 +129,18 @@ class Envelope(msgspec.Struct, frozen=True):
     data: dict[str, Any]
     hash: str
     prev_hash: str
+    command: dict[str, Any] | None = None
+    receipt: Receipt | None = None
     void: bool = False  # set in read models once an `action_reverted` voids this event
 
 
 class CommandResult(msgspec.Struct, frozen=True):
-    """The battle's version after the command and the events it recorded."""
+    """The battle's version after the command, the events it recorded, and the server's signed
+    receipt of the new head (null when the command recorded nothing)."""
 
     version: int
     events: list[Envelope]
+    receipt: Receipt | None = None
 
 
 class EventPage(msgspec.Struct, frozen=True):

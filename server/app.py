@@ -30,12 +30,13 @@ from server.openapi_docs import DocumentedStructs
 from server.problems import problem
 from server.projector import Projector
 from server.ratings import Ratings
-from server.routes import battles, players, rulesets, stream, tournaments
+from server.receipts import Notary, load_signing_key
+from server.routes import battles, players, receipts, rulesets, stream, tournaments
 from server.settings import Settings
 from server.store.base import EventStore, IdempotencyKeyReused, RecordedEvent, StoreUnavailable
 from server.store.postgres import PostgresStore
-from server.stream_service import StreamNotFound, VersionConflict
-from server.tournament_service import TournamentRunner, TournamentService, tournament_envelope
+from server.stream_service import StreamCorrupted, StreamNotFound, VersionConflict
+from server.tournament_service import TournamentRunner, TournamentService
 
 log = logging.getLogger("chronicle")
 
@@ -52,7 +53,7 @@ def expected_refusals() -> set[int | type[Exception]]:
     of Litestar's own HTTP exceptions. Litestar matches these exactly, so every subclass is
     listed; built when the app is, once every domain error class has been imported."""
     return {*_with_subclasses(DomainError), VersionConflict, StreamNotFound, IdempotencyKeyReused,
-            StoreUnavailable, 400, 401, 403, 404, 405, 409, 413, 422}
+            StoreUnavailable, StreamCorrupted, 400, 401, 403, 404, 405, 409, 413, 422}
 
 
 API_VERSION = "1.0.0"
@@ -83,6 +84,12 @@ def _store_unavailable(request: Request[Any, Any, Any], exc: StoreUnavailable) -
     log.warning("store unavailable: %s", exc)
     return problem(503, "store-unavailable", "the database cannot be reached; retry with the same Idempotency-Key",
                    headers={"Retry-After": str(RETRY_AFTER_SECONDS)}).to_response(request)
+
+
+def _stream_corrupted(request: Request[Any, Any, Any], exc: StreamCorrupted) -> Response[Any]:
+    return problem(500, "stream-corrupt", f"the stored log of this stream does not verify at version {exc.version} "
+                   f"({exc.reason}); nothing more is recorded on it until an operator restores it",
+                   version=exc.version).to_response(request)
 
 
 def _http_problem(request: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
@@ -134,22 +141,24 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
     settings = settings or Settings.from_env()
     channels = ChannelsPlugin(backend=channels_backend(settings.redis_url), arbitrary_channels_allowed=True)
 
+    notary = Notary(load_signing_key(settings.signing_key, None if settings.database_url else settings.data_dir),
+                    settings.receipt_public_keys)
+
     def publish(events: list[RecordedEvent]) -> None:
         for event in events:
-            is_battle = event.stream_id.startswith("battle-")
-            item = battles.envelope(event) if is_battle else tournament_envelope(event)
-            channels.publish(stream.encode_envelope(item), event.stream_id)
+            channels.publish(stream.encode_envelope(stream.live_envelope(event, notary)), event.stream_id)
 
     async def open_resources(app: Litestar) -> None:
         opened, app.state.embedded = (store, None) if store else await open_store(settings)
         app.state.store = opened
-        app.state.service = BattleService(opened, publish, snapshot_every=settings.snapshot_every)
+        app.state.notary = notary
+        app.state.service = BattleService(opened, publish, snapshot_every=settings.snapshot_every, notary=notary)
         app.state.players_by_token = {}
         app.state.projector = Projector(opened)
         # Readers catch the projector up themselves (read-your-writes); the loop keeps the read
         # models fresh in between, in batches, rather than once per command.
         app.state.projector_task = asyncio.create_task(app.state.projector.run(interval=0.5))
-        app.state.tournaments = TournamentService(opened, publish)
+        app.state.tournaments = TournamentService(opened, publish, notary)
         app.state.tournament_runner = TournamentRunner(opened, app.state.service, app.state.tournaments)
         app.state.runner_task = asyncio.create_task(app.state.tournament_runner.run(interval=0.5))
         app.state.ratings = Ratings(opened)
@@ -175,11 +184,13 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
             rulesets.list_rulesets, rulesets.show_ruleset,
             battles.create_battle, battles.list_battles, battles.show_battle, battles.claim_seat,
             battles.send_command, battles.list_events, battles.show_state, battles.verify_battle,
+            battles.verify_battle_receipts, receipts.receipt_keys,
             battles.show_dice, battles.list_contests, battles.fork_battle, battles.preview_command,
             stream.battle_stream, stream.tournament_stream,
             tournaments.create_tournament, tournaments.tournament_command, tournaments.show_tournament,
             tournaments.registrations, tournaments.rounds, tournaments.standings, tournaments.player_history,
-            tournaments.tournament_events, tournaments.verify_tournament, tournaments.ratings,
+            tournaments.tournament_events, tournaments.verify_tournament, tournaments.verify_tournament_receipts,
+            tournaments.ratings,
         ],
         on_startup=[open_resources],
         on_shutdown=[close_resources],
@@ -190,6 +201,7 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
             StreamNotFound: _battle_not_found,
             IdempotencyKeyReused: _key_reused,
             StoreUnavailable: _store_unavailable,
+            StreamCorrupted: _stream_corrupted,
             HTTPException: _http_problem,
         },
         openapi_config=OpenAPIConfig(

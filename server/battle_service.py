@@ -9,7 +9,7 @@ from typing import Any
 import msgspec
 
 from domain.battle import BattleState, decide, replay
-from domain.codec import event_data, event_type
+from domain.codec import BATTLE_COMMANDS, event_data, event_type
 from domain.commands import ClaimSeat, Command, CreateBattle
 from domain.contests import fork_event
 from domain.dice import ALGORITHM, Die, Roll, commitment
@@ -18,6 +18,7 @@ from domain.events import DiceCommitment
 from domain.rulesets import find_ruleset
 from domain.snapshots import from_snapshot, to_snapshot
 from server.api_models import Envelope
+from server.receipts import Notary
 from server.store.base import (
     EventStore,
     Idempotency,
@@ -34,6 +35,7 @@ from server.stream_service import (
     VersionConflict,
     to_domain,
 )
+from server.verification import FORK_COMMAND, Rules
 
 BATTLE = "battle"
 _encode = msgspec.json.Encoder().encode
@@ -50,18 +52,19 @@ def battle_id_of(stream: str) -> str:
 def envelope(event: RecordedEvent) -> Envelope:
     return Envelope(battle_id=battle_id_of(event.stream_id), version=event.version, type=event.type,
                     recorded_at=event.recorded_at, actor=event.actor, data=event.data, hash=event.hash,
-                    prev_hash=event.prev_hash)
+                    prev_hash=event.prev_hash, command=event.command)
 
 
 BATTLES = Kind(prefix=BATTLE, initial=BattleState, to_snapshot=to_snapshot, from_snapshot=from_snapshot, replay=replay,
                decide=lambda state, command, dice, actor, now: decide(state, command, dice, actor))
+BATTLE_RULES = Rules(kind=BATTLES, commands=BATTLE_COMMANDS)
 
 
 
 class BattleService(StreamService):
     def __init__(self, store: EventStore, publish: Publish, cache: StateCache | None = None,
-                 snapshot_every: int = 100) -> None:
-        super().__init__(store, publish, BATTLES, cache, snapshot_every)
+                 snapshot_every: int = 100, notary: Notary | None = None) -> None:
+        super().__init__(store, publish, BATTLES, cache, snapshot_every, notary)
 
     def envelope(self, event: RecordedEvent) -> Envelope:
         return envelope(event)
@@ -107,16 +110,19 @@ class BattleService(StreamService):
             raise StreamNotFound(f"battle {battle_id}")
         if len(copied) < at:
             raise VersionConflict(at, len(copied))
+        self._check_links(copied, None)  # a fork must never launder a tampered log into a fresh chain
         new_id, seed = str(uuid.uuid4()), secrets.token_bytes(32)
         parent_at = replay(to_domain(copied))
         forked = fork_event(parent_at, battle_id, at, new_id, actor, DiceCommitment(algorithm=ALGORITHM,
                                                                                      commitment=commitment(seed)))
-        events = [NewEvent(type=e.type, data=e.data, actor=e.actor) for e in copied]
-        events.append(NewEvent(type=event_type(forked), data=event_data(forked), actor=actor))
+        # The copies keep the commands that produced them; the fork records its own request.
+        events = [NewEvent(type=e.type, data=e.data, actor=e.actor, command=e.command) for e in copied]
+        events.append(NewEvent(type=event_type(forked), data=event_data(forked), actor=actor,
+                               command={"type": FORK_COMMAND, "origin_battle_id": battle_id, "at": at}))
         after = replay([*to_domain(copied), forked])
 
         def respond_with(recorded: list[RecordedEvent]) -> tuple[int, bytes]:
-            return 201, _encode(_created_body(after, []))
+            return 201, _encode({**_created_body(after, []), "receipt": self.receipt(recorded[-1])})
 
         outcome = await self.store.append(stream_id(new_id), 0, events, secret=seed, idempotency=idempotency,
                                           respond=respond_with)

@@ -9,6 +9,7 @@ import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
@@ -65,22 +66,49 @@ def migrate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _read_receipts(path: Path) -> list[Any]:
+    """A JSON array of receipts, or one receipt per line (JSON Lines)."""
+    from server.receipts import Receipt
+
+    text = path.read_text().strip()
+    if text.startswith("["):
+        return msgspec.json.decode(text, type=list[Receipt])
+    return [msgspec.json.decode(line, type=Receipt) for line in text.splitlines() if line.strip()]
+
+
 def verify(args: argparse.Namespace) -> int:
-    from server.battle_service import stream_id
-    from server.verification import verify as verify_events
+    from server.battle_service import BATTLE_RULES, stream_id
+    from server.receipts import Notary, load_signing_key
+    from server.tournament_service import TOURNAMENT_RULES, TOURNAMENTS
+    from server.verification import verify_stream
+
+    settings = _settings(args)
+    receipts = _read_receipts(Path(args.receipts)) if args.receipts else []
+    notary = Notary(load_signing_key(settings.signing_key, None if settings.database_url else settings.data_dir),
+                    settings.receipt_public_keys)
 
     async def run() -> int:
-        async with _opened_store(_settings(args)) as store:
-            row = await store.stream(stream_id(args.battle_id))
-            if row is None:
-                print(f"no battle {args.battle_id}", file=sys.stderr)
+        async with _opened_store(settings) as store:
+            report = await verify_stream(store, stream_id(args.id), args.id, BATTLE_RULES, notary, receipts)
+            if report is None:
+                report = await verify_stream(store, TOURNAMENTS.stream_id(args.id), args.id, TOURNAMENT_RULES,
+                                             notary, receipts)
+            if report is None:
+                print(f"no battle or tournament {args.id}", file=sys.stderr)
                 return 2
-            events = await store.read_stream(stream_id(args.battle_id))
-            report = verify_events(events, row.version, args.battle_id)
         print(json.dumps(msgspec.to_builtins(report), indent=2))
         return 0 if report.ok else 1
 
     return asyncio.run(run())
+
+
+def receipt_key(args: argparse.Namespace) -> int:
+    from server.receipts import Notary, new_private_key_text, private_key_from
+
+    key = new_private_key_text()
+    print(f"CHRONICLE_SIGNING_KEY={key}")
+    print(f"# its public key id: {Notary(private_key_from(key)).key_id}", file=sys.stderr)
+    return 0
 
 
 def rebuild_projections(args: argparse.Namespace) -> int:
@@ -128,9 +156,12 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--port", type=int)
     run.set_defaults(func=serve)
     commands.add_parser("migrate", help="apply database migrations").set_defaults(func=migrate)
-    check = commands.add_parser("verify", help="check a battle's hash chain and dice")
-    check.add_argument("battle_id")
+    check = commands.add_parser("verify", help="check a battle's or tournament's chain, dice, rules and receipts")
+    check.add_argument("id", help="a battle id or a tournament id")
+    check.add_argument("--receipts", help="a file of receipts (a JSON array, or JSON Lines) the log must still hold")
     check.set_defaults(func=verify)
+    commands.add_parser("receipt-key", help="print a new receipt signing key (CHRONICLE_SIGNING_KEY)") \
+        .set_defaults(func=receipt_key)
     projections = commands.add_parser("projections", help="manage read models")
     projection_commands = projections.add_subparsers(dest="action", required=True)
     projection_commands.add_parser("rebuild", help="rebuild the battle list and player records from the log") \

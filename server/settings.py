@@ -19,6 +19,11 @@ class Settings(msgspec.Struct, frozen=True):
     max_body_bytes: int = 64 * 1024
     # Store a battle's state every this many events; loading is the snapshot plus the events after it.
     snapshot_every: int = 100
+    # Receipts (server/receipts.py): this node's Ed25519 signing key, base64url; unset = a key file
+    # in data_dir for the embedded server, or a key for this process only with DATABASE_URL.
+    signing_key: str | None = None
+    # Public keys whose receipts verify besides this node's own (other nodes', former keys).
+    receipt_public_keys: tuple[str, ...] = ()
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Settings:
@@ -31,4 +36,6 @@ class Settings(msgspec.Struct, frozen=True):
             data_dir=Path(env.get("CHRONICLE_DATA_DIR", ".chronicle")),
             log_level=env.get("LOG_LEVEL", "info"),
             snapshot_every=max(1, int(env.get("CHRONICLE_SNAPSHOT_EVERY", "100"))),
+            signing_key=env.get("CHRONICLE_SIGNING_KEY") or None,
+            receipt_public_keys=tuple(k for k in env.get("CHRONICLE_RECEIPT_KEYS", "").split(",") if k.strip()),
         )

@@ -17,10 +17,11 @@ from typing import Any, NamedTuple
 import msgspec
 
 from domain.battle import ReplayFromScratch
-from domain.codec import event_data, event_from, event_type
+from domain.codec import command_data, event_data, event_from, event_type
 from domain.dice import HmacDice
 from server.gc_pause import gc_paused
 from server.observability import APPEND_CONFLICTS, COMMAND_LATENCY, battle_id_var
+from server.receipts import Notary, Receipt
 from server.store.base import (
     EventStore,
     Idempotency,
@@ -32,7 +33,7 @@ from server.store.base import (
     StoreUnavailable,
     WrongExpectedVersion,
 )
-from server.store.chain import format_time
+from server.store.chain import GENESIS, canonical_bytes, chain_hash, chain_of, format_time
 
 log = logging.getLogger("chronicle.streams")
 _MAX_ATTEMPTS = 12
@@ -46,6 +47,38 @@ class StreamNotFound(Exception):
 
     def __init__(self, what: str) -> None:
         super().__init__(what)
+
+
+class StreamCorrupted(Exception):
+    """The stored chain of a stream does not verify: someone changed the log behind the
+    server's back. Nothing is appended to it until an operator has looked (HTTP 500)."""
+
+    def __init__(self, stream_id: str, version: int, reason: str) -> None:
+        super().__init__(f"{stream_id} version {version}: {reason}")
+        self.stream_id = stream_id
+        self.version = version
+        self.reason = reason
+
+
+def check_links(events: list[RecordedEvent], head_version: int, head_hash: str | None, chain: str | None) -> None:
+    """Raise StreamCorrupted unless `events` continue a stream whose head is (`head_version`,
+    `head_hash`), each linked to the one before and matching its own hash. `head_hash` None:
+    the head is not known (a snapshot), so the first link is taken as it stands. `chain` None:
+    the stream's first event is among `events` and names it."""
+    prev_hash = head_hash
+    for expected, event in enumerate(events, start=head_version + 1):
+        if event.version != expected:
+            raise StreamCorrupted(event.stream_id, expected, "an event is missing")
+        if prev_hash is not None and event.prev_hash != prev_hash:
+            raise StreamCorrupted(event.stream_id, event.version, "prev_hash is not the previous event's hash")
+        if chain is None:
+            chain = chain_of(event.data)
+        digest = chain_hash(event.prev_hash, canonical_bytes(event.stream_id, event.version, event.type,
+                                                             event.recorded_at, event.actor, event.data,
+                                                             event.command, chain))
+        if digest != event.hash:
+            raise StreamCorrupted(event.stream_id, event.version, "the event's content does not match its hash")
+        prev_hash = event.hash
 
 
 class VersionConflict(Exception):
@@ -114,13 +147,14 @@ class StateCache:
 
 class StreamService:
     def __init__(self, store: EventStore, publish: Publish, kind: Kind, cache: StateCache | None = None,
-                 snapshot_every: int = 100) -> None:
+                 snapshot_every: int = 100, notary: Notary | None = None) -> None:
         self.store = store
         self.kind = kind
         self._publish = publish
         self._cache = cache or StateCache()
         self._snapshot_every = snapshot_every
         self._seeds: dict[str, bytes] = {}
+        self.notary = notary or Notary.for_this_process()
 
     async def load(self, entity_id: str, through: int | None = None) -> Any:
         """The state after `through` (the latest when None)."""
@@ -136,6 +170,7 @@ class StreamService:
         tail = await self.store.read_stream(stream, after=start.state.version if start else 0)
         if not tail:
             return start or Loaded(self.kind.initial(), None)
+        self._check_links(tail, start)
         try:
             state = self.kind.replay(to_domain(tail), start.state if start else None)
         except ReplayFromScratch:  # a revert reaches back before the cached state or snapshot
@@ -144,6 +179,20 @@ class StreamService:
         loaded = Loaded(state, tail[-1].hash)
         self._cache.put(battle_id, loaded)
         return loaded
+
+    @staticmethod
+    def _check_links(tail: list[RecordedEvent], start: Loaded | None) -> None:
+        """A stream whose stored chain does not verify is never built on: say why in the log."""
+        try:
+            if start is None:
+                check_links(tail, 0, GENESIS, None)
+            else:
+                check_links(tail, start.state.version, start.last_hash, start.state.chain)
+        except StreamCorrupted as broken:
+            log.critical("refusing to use %s: its stored hash chain does not verify at version %d (%s); "
+                         "run `chronicle verify` and restore it from a backup", broken.stream_id, broken.version,
+                         broken.reason)
+            raise
 
     async def _from_snapshot(self, battle_id: str) -> Loaded | None:
         if self.kind.from_snapshot is None:
@@ -208,6 +257,7 @@ class StreamService:
                 raise VersionConflict(expected_version, state.version)
             seed = new_seed if new_seed is not None else await self._seed(battle_id)
             dice = HmacDice(seed, battle_id, state.client_seeds, state.next_nonce)
+            # One moment for the decision and the record, so that `verify` decides again with it.
             now = format_time(datetime.now(UTC))
             if self.kind.decide_in_thread:
                 events = await asyncio.to_thread(self.kind.decide, state, command, dice, actor, now)
@@ -220,15 +270,20 @@ class StreamService:
                                          + events)
             if not events:  # nothing to record (e.g. a result already taken): answer with the state as it is
                 return StoredResponse(request_hash="", status=200, body=_encode(make_body(after, [])))
-            new_events = [NewEvent(type=event_type(e), data=event_data(e), actor=actor) for e in events]
+            recorded_command = command_data(command)
+            new_events = [NewEvent(type=event_type(e), data=event_data(e), actor=actor,
+                                   command=recorded_command if n == 0 else None) for n, e in enumerate(events)]
 
             def respond_with(recorded: list[RecordedEvent], after: Any = after) -> tuple[int, bytes]:
-                return status, _encode(make_body(after, [self.envelope(e) for e in recorded]))
+                body = make_body(after, [self.envelope(e) for e in recorded])
+                body["receipt"] = self.receipt(recorded[-1])
+                return status, _encode(body)
 
             try:
                 outcome = await self.store.append(self.kind.stream_id(battle_id), state.version, new_events,
                                                   prev_hash=last_hash, secret=new_seed, idempotency=idempotency,
-                                                  respond=respond_with)
+                                                  respond=respond_with, chain=state.chain if state.version else None,
+                                                  recorded_at=now)
             except WrongExpectedVersion as conflict:
                 APPEND_CONFLICTS.inc()
                 if expected_version is not None or attempt == _MAX_ATTEMPTS - 1:
@@ -259,6 +314,10 @@ class StreamService:
     def envelope(self, event: RecordedEvent) -> Any:
         """The public form of an event of this kind (each service says)."""
         raise NotImplementedError
+
+    def receipt(self, head: RecordedEvent) -> Receipt:
+        """The server's signed receipt that the stream reached `head`."""
+        return self.notary.sign(head.stream_id, head.version, head.hash)
 
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import msgspec
 
+from domain.codec import TOURNAMENT_COMMANDS
 from domain.commands import CreateBattle
 from domain.errors import DomainError
 from domain.events import TournamentLink
@@ -19,8 +20,10 @@ from domain.tournament.aggregate import TournamentState, decide, replay
 from domain.tournament.commands import BattleResult, CreateTournament, OpenTournament
 from server.battle_service import BattleService, battle_id_of
 from server.projector import every
+from server.receipts import Notary, Receipt
 from server.store.base import EventStore, Idempotency, RecordedEvent, StoredResponse
 from server.stream_service import Kind, Publish, StreamNotFound, StreamService
+from server.verification import Rules
 
 TOURNAMENT = "tournament"
 RUNNER = "tournament-runner"
@@ -29,6 +32,7 @@ SYSTEM = "system"
 log = logging.getLogger("chronicle.tournaments")
 
 TOURNAMENTS = Kind(prefix=TOURNAMENT, initial=TournamentState, decide=decide, replay=replay, decide_in_thread=True)
+TOURNAMENT_RULES = Rules(kind=TOURNAMENTS, commands=TOURNAMENT_COMMANDS)
 
 
 class TournamentEnvelope(msgspec.Struct, frozen=True):
@@ -43,17 +47,19 @@ class TournamentEnvelope(msgspec.Struct, frozen=True):
     data: dict[str, Any]
     hash: str
     prev_hash: str
+    command: dict[str, Any] | None = None
+    receipt: Receipt | None = None
 
 
 def tournament_envelope(event: RecordedEvent) -> TournamentEnvelope:
     return TournamentEnvelope(tournament_id=event.stream_id.removeprefix(f"{TOURNAMENT}-"), version=event.version,
                               type=event.type, recorded_at=event.recorded_at, actor=event.actor, data=event.data,
-                              hash=event.hash, prev_hash=event.prev_hash)
+                              hash=event.hash, prev_hash=event.prev_hash, command=event.command)
 
 
 class TournamentService(StreamService):
-    def __init__(self, store: EventStore, publish: Publish) -> None:
-        super().__init__(store, publish, TOURNAMENTS)
+    def __init__(self, store: EventStore, publish: Publish, notary: Notary | None = None) -> None:
+        super().__init__(store, publish, TOURNAMENTS, notary=notary)
 
     def envelope(self, event: RecordedEvent) -> TournamentEnvelope:
         return tournament_envelope(event)

@@ -15,7 +15,7 @@ import msgspec
 
 from domain.dice import ALGORITHM, Dice, Roll
 from domain.errors import NotPermitted, RuleViolation
-from domain.events import DiceCommitment, DiceSeedRevealed
+from domain.events import CHAIN_V1, DiceCommitment, DiceSeedRevealed
 from domain.records import replace_where
 from domain.rulesets import find_ruleset
 from domain.tournament import pairing, standings
@@ -86,6 +86,10 @@ class TournamentState(msgspec.Struct, frozen=True):
     def client_seeds(self) -> list[str | None]:
         return []
 
+    @property
+    def chain(self) -> str:
+        return self.settings.chain if self.settings else CHAIN_V1
+
     def entrant(self, player_id: str) -> Entrant | None:
         return next((e for e in self.entrants if e.player_id == player_id), None)
 
@@ -101,7 +105,7 @@ def battle_id_for(tournament_id: str, round_number: int, table: int) -> str:
 def decide(state: TournamentState, command: Any, dice: Dice, actor: str, now: str) -> list[msgspec.Struct]:
     match command:
         case OpenTournament():
-            return [_create(state, command.tournament_id, command.settings, dice, actor)]
+            return [_create(state, command.tournament_id, command.settings, dice, actor, command.chain)]
         case NameJudge():
             _organiser_only(state, actor)
             if command.player_id in state.judges:
@@ -130,7 +134,7 @@ def _organiser_only(state: TournamentState, actor: str) -> None:
 
 
 def _create(state: TournamentState, tournament_id: str, command: CreateTournament, dice: Dice,
-            actor: str) -> TournamentCreated:
+            actor: str, chain: str) -> TournamentCreated:
     if state.status != "new":
         raise RuleViolation("tournament-exists", "a tournament is created only once")
     ruleset = find_ruleset(command.ruleset)
@@ -142,7 +146,7 @@ def _create(state: TournamentState, tournament_id: str, command: CreateTournamen
         trials=tuple(command.trials), scoring=command.scoring, tiebreaks=tuple(command.tiebreaks),
         registration_deadline=command.registration_deadline, round_time_limit_minutes=command.round_time_limit_minutes,
         bye_margin=command.bye_margin, rated=command.rated,
-        dice=DiceCommitment(algorithm=ALGORITHM, commitment=dice.commitment))
+        dice=DiceCommitment(algorithm=ALGORITHM, commitment=dice.commitment), chain=chain)
 
 
 def _parse_time(value: str, field: str) -> datetime:

@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from domain.commands import NAME_PATTERN, TEXT_PATTERN
+from domain.events import CURRENT_CHAIN
 from domain.tournament.events import Scoring
 
 Label = Annotated[str, msgspec.Meta(min_length=1, max_length=80, pattern=NAME_PATTERN)]
@@ -39,6 +40,7 @@ class OpenTournament(msgspec.Struct, frozen=True, tag="open_tournament"):
 
     tournament_id: str
     settings: CreateTournament
+    chain: str = CURRENT_CHAIN
 
 
 class NameJudge(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="name_judge"):

@@ -7,7 +7,7 @@ from typing import Any
 import msgspec
 
 from domain.dice import Roll
-from domain.events import DiceCommitment
+from domain.events import CHAIN_V1, DiceCommitment
 
 
 class Scoring(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -34,6 +34,7 @@ class TournamentCreated(msgspec.Struct, frozen=True, tag="tournament_created"):
     bye_margin: int
     rated: bool
     dice: DiceCommitment
+    chain: str = CHAIN_V1  # the stream's hash chain format
 
 
 class JudgeNamed(msgspec.Struct, frozen=True, tag="judge_named"):

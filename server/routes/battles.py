@@ -24,9 +24,10 @@ from server.api_models import (
     ForkRequest,
     NewBattle,
     Preview,
+    ReceiptCheck,
     SeatClaim,
 )
-from server.battle_service import envelope, stream_id
+from server.battle_service import BATTLE_RULES, envelope, stream_id
 from server.http import (
     BEARER_SECURITY,
     authenticate,
@@ -40,10 +41,12 @@ from server.http import (
 )
 from server.known_players import require_known_players
 from server.problems import not_found, problem
-from server.verification import Report, verify
+from server.receipts import Receipt
+from server.verification import Report, verify_stream
 
 MAX_PAGE = 1000
 _READ = {"tags": ["battles"], "responses": problem_responses(404)}
+_CHECK = {"tags": ["battles"], "responses": problem_responses(404, 413)}  # a read that takes a body
 _WRITE = {"security": BEARER_SECURITY, "tags": ["battles"],
           "responses": problem_responses(401, 403, 404, 409, 413, 422)}
 
@@ -155,12 +158,29 @@ async def show_state(
     return state_view(await service_of(request).load(str(battle_id), through=at))
 
 
-@get("/v1/battles/{battle_id:uuid}/verify", **_READ,
-     summary="Check the hash chain and, once the seed is revealed, every roll and the commitment")
+_VERIFY_SUMMARY = ("Check everything that can be re-derived: the hash chain, every roll against the seed (the "
+                   "server's own, while in play), nonce continuity, every total, every recorded command decided "
+                   "again with its dice")
+
+
+async def _verified(request: Request[Any, Any, Any], battle_id: UUID, receipts: list[Receipt]) -> Report:
+    report = await verify_stream(store_of(request), stream_id(str(battle_id)), str(battle_id), BATTLE_RULES,
+                                 request.app.state.notary, receipts)
+    if report is None:
+        raise not_found(f"battle {battle_id}")
+    return report
+
+
+@get("/v1/battles/{battle_id:uuid}/verify", **_READ, summary=_VERIFY_SUMMARY)
 async def verify_battle(request: Request[Any, Any, Any], battle_id: FromPath[UUID]) -> Report:
-    version = await _version_or_404(request, battle_id)
-    events = await store_of(request).read_stream(stream_id(str(battle_id)))
-    return verify(events, version, str(battle_id))
+    return await _verified(request, battle_id, [])
+
+
+@post("/v1/battles/{battle_id:uuid}/verify", **_CHECK, status_code=200,
+      summary=_VERIFY_SUMMARY + ", and that the log still holds every version the given receipts signed")
+async def verify_battle_receipts(request: Request[Any, Any, Any], battle_id: FromPath[UUID],
+                                 data: JSONBody[ReceiptCheck]) -> Report:
+    return await _verified(request, battle_id, data.receipts)
 
 
 @get("/v1/battles/{battle_id:uuid}/dice", **_READ,

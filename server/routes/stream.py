@@ -27,6 +27,7 @@ from server.api_models import CaughtUp
 from server.battle_service import envelope, stream_id
 from server.broker import RESYNC
 from server.observability import FANOUT_LAG, WEBSOCKETS
+from server.receipts import Notary
 from server.store.base import EventStore, RecordedEvent, StoreUnavailable
 from server.tournament_service import TOURNAMENTS, tournament_envelope
 
@@ -54,6 +55,12 @@ def _read_live(message: bytes) -> tuple[int, str]:
 
 def encode_envelope(item: Any) -> bytes:
     return _encode(item)
+
+
+def live_envelope(event: RecordedEvent, notary: Notary) -> Any:
+    """A stream message: the event's envelope with the server's receipt of its version."""
+    plain = envelope(event) if event.stream_id.startswith("battle-") else tournament_envelope(event)
+    return msgspec.structs.replace(plain, receipt=notary.sign(event.stream_id, event.version, event.hash))
 
 
 class _Relay:
@@ -97,8 +104,7 @@ async def _wait_for_close(socket: WebSocket[Any, Any, Any]) -> None:
         return
 
 
-async def serve_stream(socket: WebSocket[Any, Any, Any], channels: ChannelsPlugin, stream: str, after: int,
-                       to_envelope: Callable[[RecordedEvent], Any]) -> None:
+async def serve_stream(socket: WebSocket[Any, Any, Any], channels: ChannelsPlugin, stream: str, after: int) -> None:
     """Every event of `stream` after `after`, then `caught_up`, then each new event live.
     The live channel of a stream is named after the stream."""
     store: EventStore = socket.app.state.store
@@ -112,7 +118,8 @@ async def serve_stream(socket: WebSocket[Any, Any, Any], channels: ChannelsPlugi
         return
     await socket.accept()
     WEBSOCKETS.inc()
-    relay = _Relay(socket, store, stream, max(after, 0), to_envelope)
+    notary: Notary = socket.app.state.notary
+    relay = _Relay(socket, store, stream, max(after, 0), lambda event: live_envelope(event, notary))
     closed = asyncio.create_task(_wait_for_close(socket))
     try:
         async with channels.start_subscription([stream]) as subscriber:
@@ -134,13 +141,13 @@ async def serve_stream(socket: WebSocket[Any, Any, Any], channels: ChannelsPlugi
 @websocket("/v1/battles/{battle_id:uuid}/stream")
 async def battle_stream(socket: WebSocket[Any, Any, Any], battle_id: FromPath[UUID],
                         channels: NamedDependency[ChannelsPlugin], after: FromQuery[int] = 0) -> None:
-    await serve_stream(socket, channels, stream_id(str(battle_id)), after, envelope)
+    await serve_stream(socket, channels, stream_id(str(battle_id)), after)
 
 
 @websocket("/v1/tournaments/{tournament_id:uuid}/stream")
 async def tournament_stream(socket: WebSocket[Any, Any, Any], tournament_id: FromPath[UUID],
                             channels: NamedDependency[ChannelsPlugin], after: FromQuery[int] = 0) -> None:
-    await serve_stream(socket, channels, TOURNAMENTS.stream_id(str(tournament_id)), after, tournament_envelope)
+    await serve_stream(socket, channels, TOURNAMENTS.stream_id(str(tournament_id)), after)
 
 
 async def _forward(subscriber: Any, relay: _Relay) -> None:

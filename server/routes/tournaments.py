@@ -15,6 +15,7 @@ from domain.tournament.aggregate import TournamentState, current_standings
 from domain.tournament.commands import CreateTournament, NameJudge, TournamentPlay
 from domain.tournament.standings import Standing
 from projections.ratings import Rating
+from server.api_models import ReceiptCheck
 from server.http import (
     BEARER_SECURITY,
     next_page,
@@ -24,10 +25,19 @@ from server.http import (
 )
 from server.known_players import require_known_players
 from server.problems import not_found
-from server.tournament_service import TournamentEnvelope, TournamentRunner, TournamentService, tournament_envelope
-from server.verification import Report, verify
+from server.receipts import Receipt
+from server.tournament_service import (
+    TOURNAMENT_RULES,
+    TOURNAMENTS,
+    TournamentEnvelope,
+    TournamentRunner,
+    TournamentService,
+    tournament_envelope,
+)
+from server.verification import Report, verify_stream
 
 _READ = {"tags": ["tournaments"], "responses": problem_responses(404)}
+_CHECK = {"tags": ["tournaments"], "responses": problem_responses(404, 413)}  # a read that takes a body
 _WRITE = {"security": BEARER_SECURITY, "tags": ["tournaments"],
           "responses": problem_responses(401, 403, 404, 409, 413, 422)}
 
@@ -39,6 +49,7 @@ class TournamentCreatedResponse(msgspec.Struct, frozen=True):
     version: int
     status: str
     dice: dict[str, str]
+    receipt: Receipt | None = None
 
 
 class TournamentCommandResult(msgspec.Struct, frozen=True):
@@ -46,6 +57,7 @@ class TournamentCommandResult(msgspec.Struct, frozen=True):
 
     version: int
     events: list[TournamentEnvelope]
+    receipt: Receipt | None = None
 
 
 class TournamentEventPage(msgspec.Struct, frozen=True):
@@ -273,12 +285,24 @@ async def ratings(request: Request[Any, Any, Any],
     return Leaderboard(ratings=await request.app.state.ratings.leaderboard(limit))
 
 
+async def _verified(request: Request[Any, Any, Any], tournament_id: UUID, receipts: list[Receipt]) -> Report:
+    stream = TOURNAMENTS.stream_id(str(tournament_id))
+    report = await verify_stream(_service(request).store, stream, str(tournament_id), TOURNAMENT_RULES,
+                                 request.app.state.notary, receipts)
+    if report is None:
+        raise not_found(f"tournament {tournament_id}")
+    return report
+
+
 @get("/v1/tournaments/{tournament_id:uuid}/verify", **_READ,
-     summary="Check the hash chain and, once the seed is revealed, every pairing roll and the commitment")
+     summary="Check the hash chain, every pairing roll against the seed (the server's own, while in play), "
+             "and every recorded command decided again")
 async def verify_tournament(request: Request[Any, Any, Any], tournament_id: FromPath[UUID]) -> Report:
-    await _state(request, tournament_id)
-    service = _service(request)
-    stream = service.kind.stream_id(str(tournament_id))
-    row = await service.store.stream(stream)
-    assert row is not None
-    return verify(await service.store.read_stream(stream), row.version, str(tournament_id))
+    return await _verified(request, tournament_id, [])
+
+
+@post("/v1/tournaments/{tournament_id:uuid}/verify", **_CHECK, status_code=200,
+      summary="As GET .../verify, and that the log still holds every version the given receipts signed")
+async def verify_tournament_receipts(request: Request[Any, Any, Any], tournament_id: FromPath[UUID],
+                                     data: JSONBody[ReceiptCheck]) -> Report:
+    return await _verified(request, tournament_id, data.receipts)

@@ -10,13 +10,17 @@ from typing import Any, Protocol
 
 import msgspec
 
-from server.store.chain import canonical_bytes, chain_hash, format_time
+from domain.events import CHAIN_V1
+from server.store.chain import canonical_bytes, chain_hash, chain_of, format_time
 
 
 class NewEvent(msgspec.Struct, frozen=True):
     type: str
     data: dict[str, Any]
     actor: str | None = None
+    # The command that produced this event, on the first event of each command (what `verify`
+    # decides again); None on the others and on events no command produced (a fork's copy).
+    command: dict[str, Any] | None = None
 
 
 class RecordedEvent(msgspec.Struct, frozen=True):
@@ -29,6 +33,7 @@ class RecordedEvent(msgspec.Struct, frozen=True):
     recorded_at: str
     hash: str
     prev_hash: str
+    command: dict[str, Any] | None = None
 
 
 class StreamRow(msgspec.Struct, frozen=True):
@@ -102,18 +107,27 @@ class AppendOutcome(msgspec.Struct, frozen=True):
     replayed: StoredResponse | None = None
 
 
+def stream_chain(expected_version: int, events: Sequence[NewEvent], chain: str | None,
+                 first_event_data: dict[str, Any] | None = None) -> str:
+    """The chain format of an append: a new stream's is named by its first event; an existing
+    stream's is given by the caller who loaded it, or read off its stored first event."""
+    if expected_version == 0:
+        return chain_of(events[0].data)
+    return chain or chain_of(first_event_data or {})
+
+
 def seal(stream_id: str, first_version: int, prev_hash: str, events: Sequence[NewEvent],
-         recorded_at: datetime, first_position: int = 0) -> list[RecordedEvent]:
+         recorded_at: datetime | str, first_position: int = 0, chain: str = CHAIN_V1) -> list[RecordedEvent]:
     """Give new events their versions, time and chained hashes."""
-    moment = format_time(recorded_at)
+    moment = recorded_at if isinstance(recorded_at, str) else format_time(recorded_at)
     sealed = []
     for offset, event in enumerate(events):
         version = first_version + offset
         digest = chain_hash(prev_hash, canonical_bytes(stream_id, version, event.type, moment,
-                                                       event.actor, event.data))
+                                                       event.actor, event.data, event.command, chain))
         sealed.append(RecordedEvent(stream_id=stream_id, version=version, position=first_position + offset,
                                     type=event.type, data=event.data, actor=event.actor,
-                                    recorded_at=moment, hash=digest, prev_hash=prev_hash))
+                                    recorded_at=moment, hash=digest, prev_hash=prev_hash, command=event.command))
         prev_hash = digest
     return sealed
 
@@ -134,11 +148,14 @@ class EventStore(Protocol):
     async def append(self, stream_id: str, expected_version: int, events: Sequence[NewEvent], *,
                      prev_hash: str | None = None, secret: bytes | None = None,
                      idempotency: Idempotency | None = None,
-                     respond: Responder | None = None) -> AppendOutcome:
+                     respond: Responder | None = None, chain: str | None = None,
+                     recorded_at: str | None = None) -> AppendOutcome:
         """Append atomically at `expected_version` (0 for a new stream) or raise
         WrongExpectedVersion. `prev_hash`, when the caller knows the stream's last hash, spares
         a read; a stale one is refused like a stale version. With `idempotency`, a retry returns the first response and
-        appends nothing; `respond` builds that response from the recorded events."""
+        appends nothing; `respond` builds that response from the recorded events. `chain` is the
+        stream's chain format (see `stream_chain`); `recorded_at` the time to record (now by
+        default), which the caller gives when it decided with that time."""
         ...
 
     async def read_stream(self, stream_id: str, after: int = 0, limit: int | None = None,

@@ -24,6 +24,7 @@ from server.store.base import (
     WrongExpectedVersion,
     check_replay,
     seal,
+    stream_chain,
 )
 from server.store.chain import GENESIS
 
@@ -47,10 +48,13 @@ class MemoryStore:
     async def append(self, stream_id: str, expected_version: int, events: Sequence[NewEvent], *,
                      prev_hash: str | None = None, secret: bytes | None = None,
                      idempotency: Idempotency | None = None,
-                     respond: Responder | None = None) -> AppendOutcome:
+                     respond: Responder | None = None, chain: str | None = None,
+                     recorded_at: str | None = None) -> AppendOutcome:
         if not events:
             raise ValueError("an append needs at least one event")
         async with self._lock:
+            existing = self._streams.get(stream_id)
+            chain = stream_chain(expected_version, events, chain, existing[0].data if existing else None)
             if idempotency is not None:
                 stored = self._responses.get((idempotency.scope, idempotency.key))
                 replayed = check_replay(stored, idempotency)
@@ -61,8 +65,8 @@ class MemoryStore:
             if len(stream) != expected_version or prev_hash not in (None, last_hash):
                 raise WrongExpectedVersion(stream_id, expected_version, len(stream))
             prev_hash = last_hash
-            recorded = seal(stream_id, expected_version + 1, prev_hash, events, datetime.now(UTC),
-                            first_position=len(self._log) + 1)
+            recorded = seal(stream_id, expected_version + 1, prev_hash, events, recorded_at or datetime.now(UTC),
+                            first_position=len(self._log) + 1, chain=chain)
             self._streams[stream_id] = stream + recorded
             self._log.extend(recorded)
             self._versions[stream_id] = recorded[-1].version

@@ -37,8 +37,9 @@ from server.store.base import (
     WrongExpectedVersion,
     check_replay,
     seal,
+    stream_chain,
 )
-from server.store.chain import GENESIS, format_time
+from server.store.chain import GENESIS, chain_of, format_time
 from server.store.migrations import migrate
 
 T = TypeVar("T")
@@ -46,7 +47,7 @@ _json_encode = msgspec.json.Encoder().encode
 _json_decode = msgspec.json.Decoder().decode
 
 LONG_READ = 1000  # rows; reading more than this from the start of a stream pauses the GC
-_EVENT_COLUMNS = "stream_id, version, position, type, data, actor, recorded_at, hash, prev_hash"
+_EVENT_COLUMNS = "stream_id, version, position, type, data, actor, recorded_at, hash, prev_hash, command"
 
 
 async def _init_connection(connection: asyncpg.Connection) -> None:
@@ -65,7 +66,7 @@ def _event(row: asyncpg.Record) -> RecordedEvent:
     return RecordedEvent(stream_id=row["stream_id"], version=row["version"], position=row["position"],
                          type=row["type"], data=row["data"], actor=row["actor"],
                          recorded_at=format_time(row["recorded_at"]), hash=row["hash"],
-                         prev_hash=row["prev_hash"])
+                         prev_hash=row["prev_hash"], command=row["command"])
 
 
 _CONNECTION_LOST = (
@@ -111,21 +112,27 @@ class PostgresStore:
     async def append(self, stream_id: str, expected_version: int, events: Sequence[NewEvent], *,
                      prev_hash: str | None = None, secret: bytes | None = None,
                      idempotency: Idempotency | None = None,
-                     respond: Responder | None = None) -> AppendOutcome:
+                     respond: Responder | None = None, chain: str | None = None,
+                     recorded_at: str | None = None) -> AppendOutcome:
         if not events:
             raise ValueError("an append needs at least one event")
+        if chain is None and expected_version:
+            chain = chain_of(await self._pool.fetchval(
+                "SELECT data FROM events WHERE stream_id = $1 AND version = 1", stream_id) or {})
+        chain = stream_chain(expected_version, events, chain)
         if prev_hash is None:
             prev_hash = await self._last_hash(stream_id) if expected_version else GENESIS
-        now = datetime.now(UTC)
-        sealed = seal(stream_id, expected_version + 1, prev_hash, events, now)
+        moment = recorded_at or format_time(datetime.now(UTC))
+        sealed = seal(stream_id, expected_version + 1, prev_hash, events, moment, chain=chain)
         status, body = respond(sealed) if idempotency is not None and respond is not None else (None, None)
         row = await self._pool.fetchrow(
-            "SELECT * FROM chronicle_append($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
-            stream_id, expected_version, prev_hash, now,
+            "SELECT * FROM chronicle_append($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+            stream_id, expected_version, prev_hash, datetime.fromisoformat(moment),
             [e.type for e in sealed], [_json_encode(e.data).decode() for e in sealed], [e.actor for e in sealed],
             [e.hash for e in sealed], secret,
             idempotency.scope if idempotency else None, idempotency.key if idempotency else None,
-            idempotency.request_hash if idempotency else None, status, body)
+            idempotency.request_hash if idempotency else None, status, body,
+            [_json_encode(e.command).decode() if e.command is not None else None for e in sealed])
         if row["outcome"] == "conflict":
             raise WrongExpectedVersion(stream_id, expected_version, row["actual"])
         if row["outcome"] == "replayed":

@@ -102,3 +102,31 @@ async def test_a_referee_must_be_a_player_that_exists(client: httpx.AsyncClient)
     created = await client.post("/v1/battles", headers=auth(alice), json={
         "ruleset": "d100", "seats": ["north", "south"], "referees": ["nobody-at-all"]})
     assert created.status_code == 422 and created.json()["rule"] == "player-unknown", created.text
+
+
+async def test_receipts_come_with_commands_and_stream_messages_and_verify_names_a_lost_one(
+        client: httpx.AsyncClient, live_server: Any) -> None:
+    import json
+
+    import websockets
+
+    battle, alice, _ = await started_battle(client)
+    rolled = await command(client, alice, battle["id"], {"type": "roll", "expression": "2d6"})
+    receipt = rolled.json()["receipt"]
+    assert receipt["stream"] == f"battle-{battle['id']}" and receipt["version"] == rolled.json()["version"]
+    assert receipt["hash"] == rolled.json()["events"][-1]["hash"]
+    keys = (await client.get("/v1/receipts/keys")).json()
+    assert receipt["key_id"] == keys["signing"] and keys["keys"][0]["algorithm"] == "ed25519"
+
+    async with websockets.connect(f"{live_server.ws_url}/v1/battles/{battle['id']}/stream") as watcher:
+        first = json.loads(await watcher.recv())
+    assert first["version"] == 1 and first["receipt"]["version"] == 1 and first["receipt"]["hash"] == first["hash"]
+
+    kept = await client.post(f"/v1/battles/{battle['id']}/verify", json={"receipts": [receipt, first["receipt"]]})
+    assert kept.status_code == 200 and kept.json()["ok"] is True and kept.json()["receipts"] == 2
+    lost = {**receipt, "version": receipt["version"] + 5}
+    report = (await client.post(f"/v1/battles/{battle['id']}/verify", json={"receipts": [lost]})).json()
+    assert report["ok"] is False and "not signed by a key" in report["problems"][0]["problem"], \
+        "a receipt changed by hand proves nothing"
+    assert (await client.get(f"/v1/battles/{battle['id']}/verify")).json()["commands"] == 5, \
+        "create, two claims, start and the roll, each decided again"

@@ -97,7 +97,8 @@ async def test_a_whole_combat_to_its_end(client: httpx.AsyncClient) -> None:
     assert types[-2:] == ["battle_ended", "dice_seed_revealed"]
     # Every attack rolls at least once; the verifier imports nothing of Chronicle.
     assert verify_battle(events) > types.count("attacked"), "every roll recomputed by an independent verifier"
-    assert (await client.get(f"/v1/battles/{battle_id}/verify")).json()["ok"] is True
+    report = (await client.get(f"/v1/battles/{battle_id}/verify")).json()
+    assert report["ok"] is True, report["problems"][:5]
     replayed = replay([event_from(e["type"], e["data"]) for e in events])
     assert msgspec.json.decode(msgspec.json.encode(state_view(replayed))) == state, "replays to the same state"
     assert refused, "the bot's illegal proposals were refused with a named rule"

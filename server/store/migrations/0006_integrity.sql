@@ -2,3 +2,82 @@
 -- the player records are folded again from the event log by the projector at start-up.
 TRUNCATE battle_list, player_records;
 DELETE FROM projection_checkpoints WHERE name = 'battle-list';
+
+-- The command that produced each command's events, on the first of them, so that `verify`
+-- can decide it again with the recorded dice (issue #12, forgeries). Null for events recorded
+-- before, and for events no command produced (a fork's copy of its origin).
+ALTER TABLE events ADD COLUMN command jsonb;
+
+DROP FUNCTION chronicle_append(text, integer, text, timestamptz, text[], text[], text[], text[], bytea, text, text,
+                               text, integer, bytea);
+CREATE FUNCTION chronicle_append(
+    p_stream      text,
+    p_expected    integer,
+    p_prev_hash   text,
+    p_recorded_at timestamptz,
+    p_types       text[],
+    p_data        text[],
+    p_actors      text[],
+    p_hashes      text[],
+    p_secret      bytea,
+    p_idem_scope  text,
+    p_idem_key    text,
+    p_idem_hash   text,
+    p_idem_status integer,
+    p_idem_body   bytea,
+    p_commands    text[]
+) RETURNS TABLE (outcome text, actual integer, positions bigint[], replay_hash text, replay_status integer,
+                 replay_body bytea)
+LANGUAGE plpgsql AS $$
+DECLARE
+    v_version   integer;
+    v_last_hash text;
+    v_positions bigint[];
+    v_count     integer := cardinality(p_types);
+BEGIN
+    PERFORM pg_advisory_xact_lock(7700002);
+
+    IF p_idem_key IS NOT NULL THEN
+        RETURN QUERY SELECT 'replayed'::text, NULL::integer, NULL::bigint[], r.request_hash, r.status, r.body
+                     FROM idempotent_responses r WHERE r.scope = p_idem_scope AND r.key = p_idem_key;
+        IF FOUND THEN
+            RETURN;
+        END IF;
+    END IF;
+
+    SELECT s.version, s.last_hash INTO v_version, v_last_hash FROM streams s WHERE s.stream_id = p_stream;
+    IF coalesce(v_version, 0) <> p_expected
+       OR coalesce(v_last_hash, repeat('0', 64)) <> p_prev_hash THEN
+        RETURN QUERY SELECT 'conflict'::text, coalesce(v_version, 0), NULL::bigint[], NULL::text, NULL::integer,
+                            NULL::bytea;
+        RETURN;
+    END IF;
+
+    WITH inserted AS (
+        INSERT INTO events (stream_id, version, type, data, actor, recorded_at, hash, prev_hash, command)
+        SELECT p_stream, p_expected + u.n, u.t, u.d::jsonb, u.a, p_recorded_at, u.h,
+               CASE WHEN u.n = 1 THEN p_prev_hash ELSE p_hashes[u.n - 1] END, u.c::jsonb
+        FROM unnest(p_types, p_data, p_actors, p_hashes, p_commands) WITH ORDINALITY AS u(t, d, a, h, c, n)
+        RETURNING version, position
+    )
+    SELECT array_agg(position ORDER BY version) INTO v_positions FROM inserted;
+
+    IF v_version IS NULL THEN
+        INSERT INTO streams (stream_id, version, last_hash) VALUES (p_stream, p_expected + v_count, p_hashes[v_count]);
+    ELSE
+        UPDATE streams SET version = p_expected + v_count, last_hash = p_hashes[v_count], updated_at = now()
+        WHERE stream_id = p_stream;
+    END IF;
+
+    IF p_secret IS NOT NULL THEN
+        INSERT INTO stream_secrets (stream_id, server_seed) VALUES (p_stream, p_secret);
+    END IF;
+
+    IF p_idem_key IS NOT NULL THEN
+        INSERT INTO idempotent_responses (scope, key, request_hash, status, body)
+        VALUES (p_idem_scope, p_idem_key, p_idem_hash, p_idem_status, p_idem_body);
+    END IF;
+
+    RETURN QUERY SELECT 'appended'::text, p_expected + v_count, v_positions, NULL::text, NULL::integer, NULL::bytea;
+END;
+$$;
