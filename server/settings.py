@@ -19,6 +19,8 @@ class Settings(msgspec.Struct, frozen=True):
     max_body_bytes: int = 64 * 1024
     # Store a battle's state every this many events; loading is the snapshot plus the events after it.
     snapshot_every: int = 100
+    # Idempotency records (the first response to a keyed request) are kept this many seconds.
+    idempotency_ttl_seconds: int = 86_400
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Settings:
@@ -31,4 +33,5 @@ class Settings(msgspec.Struct, frozen=True):
             data_dir=Path(env.get("CHRONICLE_DATA_DIR", ".chronicle")),
             log_level=env.get("LOG_LEVEL", "info"),
             snapshot_every=max(1, int(env.get("CHRONICLE_SNAPSHOT_EVERY", "100"))),
+            idempotency_ttl_seconds=max(1, int(env.get("IDEMPOTENCY_TTL_SECONDS", "86400"))),
         )
