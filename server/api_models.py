@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Union
+from datetime import datetime
+from typing import Annotated, Any, Literal, Union
 
 import msgspec
 
@@ -36,10 +37,54 @@ class NewPlayer(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class PlayerCreated(msgspec.Struct, frozen=True):
-    """The new player's id, name and bearer token (shown only once)."""
+    """The new player's id, name and bearer token. The token is shown only once: a retry with the
+    same Idempotency-Key and body answers with the same id and name and `token` null."""
 
     id: str
     name: str
+    token: str | None
+
+
+Scope = Literal["play", "organise", "read"]
+MAX_TOKEN_LIFETIME = 10 * 366 * 86_400  # seconds
+
+
+class NewToken(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A token to create for yourself: a label, its scopes (by default the scopes of the token
+    creating it, never more) and how many seconds it lives (by default, as long as the token
+    creating it; never longer)."""
+
+    label: Annotated[str, msgspec.Meta(min_length=1, max_length=80, pattern=NAME_PATTERN)] | None = None
+    scopes: Annotated[list[Scope], msgspec.Meta(min_length=1, max_length=3)] | None = None
+    expires_in: Annotated[int, msgspec.Meta(ge=1, le=MAX_TOKEN_LIFETIME)] | None = None
+
+
+class TokenView(msgspec.Struct, frozen=True):
+    """One of your tokens, without its secret: label, scopes, creation, expiry (null: never) and
+    whether it is revoked."""
+
+    id: str
+    label: str | None
+    scopes: list[Scope]
+    created_at: datetime
+    expires_at: datetime | None
+    revoked: bool
+
+
+class TokenList(msgspec.Struct, frozen=True):
+    """Every token of the caller's player, oldest first."""
+
+    tokens: list[TokenView]
+
+
+class TokenIssued(msgspec.Struct, frozen=True):
+    """A new or rotated token with its text, `ct1.<id>.<secret>`: shown this once, never again."""
+
+    id: str
+    label: str | None
+    scopes: list[Scope]
+    created_at: datetime
+    expires_at: datetime | None
     token: str
 
 
@@ -190,6 +235,7 @@ class ProblemDetail(msgspec.Struct, frozen=True):
     expected_version: int | None = None
     actual_version: int | None = None
     problems: list[str] | None = None
+    scope: Scope | None = None  # with `token-scope`: the scope the token lacks
 
 
 class Preview(msgspec.Struct, frozen=True):

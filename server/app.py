@@ -23,15 +23,16 @@ from domain.errors import DomainError, NotPermitted
 from server.api_models import Health
 from server.battle_service import BattleService
 from server.broker import channels_backend
+from server.credentials import TokenCache
 from server.embedded import EmbeddedPostgres, ensure_database
 from server.http import problem_responses
 from server.observability import metrics, request_context_middleware
 from server.openapi_docs import DocumentedStructs
 from server.problems import problem
-from server.projector import Projector
+from server.projector import Projector, every
 from server.ratings import Ratings
 from server.receipts import Notary, load_signing_key
-from server.routes import battles, players, receipts, rulesets, stream, tournaments
+from server.routes import battles, players, receipts, rulesets, stream, tokens, tournaments
 from server.settings import Settings
 from server.store.base import EventStore, IdempotencyKeyReused, RecordedEvent, StoreUnavailable
 from server.store.postgres import PostgresStore
@@ -58,6 +59,8 @@ def expected_refusals() -> set[int | type[Exception]]:
 
 API_VERSION = "1.0.0"
 RETRY_AFTER_SECONDS = 1
+PRUNE_EVERY_SECONDS = 60.0
+PRUNE_BATCH = 1000
 
 
 def _domain_problem(request: Request[Any, Any, Any], exc: DomainError) -> Response[Any]:
@@ -101,11 +104,23 @@ def _http_problem(request: Request[Any, Any, Any], exc: HTTPException) -> Respon
 
 async def open_store(settings: Settings) -> tuple[EventStore, EmbeddedPostgres | None]:
     """The store settings ask for: DATABASE_URL's server, or the embedded one (started if need be)."""
+    ttl = float(settings.idempotency_ttl_seconds)
     if settings.database_url:
-        return await PostgresStore.connect(settings.database_url), None
+        return await PostgresStore.connect(settings.database_url, idempotency_ttl=ttl), None
     embedded = EmbeddedPostgres(settings.data_dir)
     dsn = await ensure_database(embedded.start())
-    return await PostgresStore.connect(dsn), embedded
+    return await PostgresStore.connect(dsn, idempotency_ttl=ttl), embedded
+
+
+async def prune_idempotency_records(store: EventStore, interval: float) -> None:
+    """Delete expired idempotency records every `interval` seconds, a batch at a time. Every node
+    runs this; the store makes concurrent pruners share the work rather than collide."""
+
+    async def prune() -> None:
+        while await store.prune_idempotency(PRUNE_BATCH) == PRUNE_BATCH:
+            pass
+
+    await every(interval, prune, "idempotency pruner")
 
 
 @get("/health", tags=["operations"], summary="Health, with the store and broker in use (pings the store)",
@@ -153,7 +168,7 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
         app.state.store = opened
         app.state.notary = notary
         app.state.service = BattleService(opened, publish, snapshot_every=settings.snapshot_every, notary=notary)
-        app.state.players_by_token = {}
+        app.state.token_cache = TokenCache()
         app.state.projector = Projector(opened)
         # Readers catch the projector up themselves (read-your-writes); the loop keeps the read
         # models fresh in between, in batches, rather than once per command.
@@ -161,6 +176,8 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
         app.state.tournaments = TournamentService(opened, publish, notary)
         app.state.tournament_runner = TournamentRunner(opened, app.state.service, app.state.tournaments)
         app.state.runner_task = asyncio.create_task(app.state.tournament_runner.run(interval=0.5))
+        app.state.prune_task = asyncio.create_task(prune_idempotency_records(
+            opened, min(PRUNE_EVERY_SECONDS, float(settings.idempotency_ttl_seconds))))
         app.state.ratings = Ratings(opened)
         app.state.broker = "redis" if settings.redis_url else "memory"
         app.state.redis = Redis.from_url(settings.redis_url) if settings.redis_url else None
@@ -168,9 +185,10 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
     async def close_resources(app: Litestar) -> None:
         # A shutdown hook, not a lifespan manager: Litestar runs these after its own task
         # groups have exited, so closing the pool is not cancelled half-way.
-        for task in (app.state.projector_task, app.state.runner_task):
+        tasks = (app.state.projector_task, app.state.runner_task, app.state.prune_task)
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(app.state.projector_task, app.state.runner_task, return_exceptions=True)
+        await asyncio.gather(*tasks, return_exceptions=True)
         if store is None:
             await app.state.store.close()
         if app.state.redis is not None:
@@ -181,6 +199,7 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
     return Litestar(
         route_handlers=[
             health, live, ready, metrics, players.create_player, players.show_player,
+            tokens.list_tokens, tokens.create_token, tokens.rotate_token, tokens.revoke_token,
             rulesets.list_rulesets, rulesets.show_ruleset,
             battles.create_battle, battles.list_battles, battles.show_battle, battles.claim_seat,
             battles.send_command, battles.list_events, battles.show_state, battles.verify_battle,
@@ -210,7 +229,8 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
             path="/schema",
             render_plugins=[ScalarRenderPlugin(path="/"), SwaggerRenderPlugin(path="/swagger")],
             components=Components(security_schemes={
-                "bearer": SecurityScheme(type="http", scheme="bearer", description="token from POST /v1/players"),
+                "bearer": SecurityScheme(type="http", scheme="bearer",
+                                         description="token from POST /v1/players or POST /v1/tokens"),
             }),
         ),
         cors_config=CORSConfig(allow_origins=["*"], allow_headers=["Authorization", "Content-Type",

@@ -2,27 +2,24 @@
 
 from __future__ import annotations
 
-import hashlib
+from datetime import UTC, datetime
 from typing import Any
 
 from litestar import Request, Response
 from litestar.openapi.datastructures import ResponseSpec
 
-from server.api_models import ProblemDetail
+from server.api_models import ProblemDetail, Scope
 from server.battle_service import BattleService
+from server.credentials import TokenCache, digest, look_up
 from server.problems import problem
 from server.projector import Projector
-from server.store.base import EventStore, Idempotency, Player, RecordedEvent, StoredResponse
+from server.store.base import Credential, EventStore, Idempotency, Player, RecordedEvent, StoredResponse
 from server.stream_service import request_hash
 
 IDEMPOTENCY_HEADER = "Idempotency-Key"
 MAX_KEY_LENGTH = 200
-MAX_CACHED_TOKENS = 10_000
 BEARER_SECURITY: list[dict[str, list[str]]] = [{"bearer": []}]
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+_CHALLENGE = {"WWW-Authenticate": "Bearer"}
 
 
 def store_of(request: Request[Any, Any, Any]) -> EventStore:
@@ -40,40 +37,82 @@ def service_of(request: Request[Any, Any, Any]) -> BattleService:
     return service
 
 
-async def authenticate(request: Request[Any, Any, Any]) -> Player:
+def token_cache_of(request: Request[Any, Any, Any]) -> TokenCache:
+    cache: TokenCache = request.app.state.token_cache
+    return cache
+
+
+async def caller(request: Request[Any, Any, Any]) -> Credential:
+    """The live credential behind the request's bearer token (401 when it has none)."""
     header = request.headers.get("authorization", "")
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
+    scheme, _, text = header.partition(" ")
+    text = text.strip()
+    if scheme.lower() != "bearer" or not text:
         raise problem(401, "token-missing", "send 'Authorization: Bearer <token>' (POST /v1/players gives one)",
-                      headers={"WWW-Authenticate": "Bearer"})
-    digest = token_hash(token.strip())
-    known: dict[str, Player] = request.app.state.players_by_token
-    player = known.get(digest) or await store_of(request).player_by_token(digest)
-    if player is not None and digest not in known:
-        if len(known) >= MAX_CACHED_TOKENS:
-            known.pop(next(iter(known)))
-        known[digest] = player  # a token never changes owner, so a cached answer stays true
-    if player is None:
-        raise problem(401, "token-unknown", "that token belongs to no player",
-                      headers={"WWW-Authenticate": "Bearer"})
-    return player
+                      headers=_CHALLENGE)
+    cache, key = token_cache_of(request), digest(text)
+    credential = cache.get(key)
+    if credential is None:
+        credential = await look_up(store_of(request), text)
+        if credential is None:
+            raise problem(401, "token-unknown", "that token belongs to no player", headers=_CHALLENGE)
+        cache.put(key, credential)
+    token = credential.token
+    if token.revoked_at is not None:
+        raise problem(401, "token-revoked", "that token has been revoked", headers=_CHALLENGE)
+    if token.expired(datetime.now(UTC)):
+        raise problem(401, "token-expired", "that token has expired", headers=_CHALLENGE)
+    return credential
 
 
-async def idempotency_of(request: Request[Any, Any, Any], scope: str) -> Idempotency | None:
+def require_scopes(credential: Credential, *scopes: str) -> None:
+    """403 `token-scope`, naming the first missing scope, unless the token has every one."""
+    missing = [scope for scope in scopes if scope not in credential.token.scopes]
+    if missing:
+        raise problem(403, "token-scope", f"this token lacks the '{missing[0]}' scope", scope=missing[0])
+
+
+async def authenticate(request: Request[Any, Any, Any], scope: Scope) -> Player:
+    """The player whose live token, holding `scope`, sent the request."""
+    credential = await caller(request)
+    require_scopes(credential, scope)
+    return credential.player
+
+
+def client_address(request: Request[Any, Any, Any]) -> str:
+    """The caller's address as the ASGI server gives it (behind a proxy it trusts: X-Forwarded-For)."""
+    return request.client.host if request.client is not None else "unknown"
+
+
+async def idempotency_of(request: Request[Any, Any, Any], scope: str, *,
+                         body_in_key: bool = False) -> Idempotency | None:
+    """The request's Idempotency-Key in `scope`. With `body_in_key`, the request itself is part
+    of the key, so a different body under the same key is simply another request."""
     key = request.headers.get(IDEMPOTENCY_HEADER.lower())
     if key is None:
         return None
     if not key or len(key) > MAX_KEY_LENGTH:
         raise problem(400, "idempotency-key-invalid", f"an Idempotency-Key has 1 to {MAX_KEY_LENGTH} characters")
     body = await request.body()
-    return Idempotency(scope=scope, key=key, request_hash=request_hash(request.method, request.url.path, body))
+    fingerprint = request_hash(request.method, request.url.path, body)
+    return Idempotency(scope=scope, key=f"{key}\n{fingerprint}" if body_in_key else key, request_hash=fingerprint)
 
 
-async def player_write(request: Request[Any, Any, Any]) -> tuple[Player, Idempotency | None]:
-    """The authenticated player of a state-changing request, and its Idempotency-Key (scoped to
-    the player) if it sent one."""
-    player = await authenticate(request)
-    return player, await idempotency_of(request, f"player:{player.id}")
+async def anonymous_idempotency(request: Request[Any, Any, Any]) -> Idempotency | None:
+    """The Idempotency-Key of an unauthenticated request: scoped to the caller's address (hashed)
+    and to the request, so no other caller, and no other body, ever meets its record."""
+    return await idempotency_of(request, f"anonymous:{digest(client_address(request))}", body_in_key=True)
+
+
+async def player_idempotency(request: Request[Any, Any, Any], player: Player) -> Idempotency | None:
+    return await idempotency_of(request, f"player:{player.id}")
+
+
+async def player_write(request: Request[Any, Any, Any], scope: Scope) -> tuple[Player, Idempotency | None]:
+    """The authenticated player of a state-changing request (its token holding `scope`), and
+    its Idempotency-Key (scoped to the player) if it sent one."""
+    player = await authenticate(request, scope)
+    return player, await player_idempotency(request, player)
 
 
 def next_page(events: list[RecordedEvent], stream_version: int) -> int | None:
@@ -86,7 +125,8 @@ def stored(response: StoredResponse) -> Response[bytes]:
 
 
 _PROBLEM_DESCRIPTIONS = {
-    400: "malformed request", 401: "missing or unknown token", 403: "another player's seat, or not seated",
+    400: "malformed request", 401: "missing, unknown, expired or revoked token (see `rule`)",
+    403: "another player's seat, not seated, or the token lacks a scope (`token-scope`)",
     404: "no such resource", 409: "the battle moved on: version conflict", 413: "request body too large",
     422: "a rule forbids it (see `rule`)", 503: "the database is unreachable: retry after `Retry-After` seconds",
 }

@@ -24,6 +24,8 @@ class Settings(msgspec.Struct, frozen=True):
     signing_key: str | None = None
     # Public keys whose receipts verify besides this node's own (other nodes', former keys).
     receipt_public_keys: tuple[str, ...] = ()
+    # Idempotency records (the first response to a keyed request) are kept this many seconds.
+    idempotency_ttl_seconds: int = 86_400
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Settings:
@@ -38,4 +40,5 @@ class Settings(msgspec.Struct, frozen=True):
             snapshot_every=max(1, int(env.get("CHRONICLE_SNAPSHOT_EVERY", "100"))),
             signing_key=env.get("CHRONICLE_SIGNING_KEY") or None,
             receipt_public_keys=tuple(k for k in env.get("CHRONICLE_RECEIPT_KEYS", "").split(",") if k.strip()),
+            idempotency_ttl_seconds=max(1, int(env.get("IDEMPOTENCY_TTL_SECONDS", "86400"))),
         )

@@ -83,7 +83,7 @@ async def _version_or_404(request: Request[Any, Any, Any], battle_id: UUID) -> i
 
 @post("/v1/battles", summary="Create a battle; its dice commitment is published now", **_WRITE)
 async def create_battle(request: Request[Any, Any, Any], data: JSONBody[NewBattle]) -> Response[BattleCreatedResponse]:
-    player, idempotency = await player_write(request)
+    player, idempotency = await player_write(request, "play")
     await require_known_players(request, data.referees)
     result = await service_of(request).create(player.id, data.ruleset, data.seats, data.options, idempotency,
                                               tuple(data.referees), data.contest_window)
@@ -114,7 +114,7 @@ async def show_battle(request: Request[Any, Any, Any], battle_id: FromPath[UUID]
       **_WRITE)
 async def claim_seat(request: Request[Any, Any, Any], battle_id: FromPath[UUID], seat: FromPath[str],
                      data: JSONBody[SeatClaim | None] = None) -> Response[CommandResult]:
-    player, idempotency = await player_write(request)
+    player, idempotency = await player_write(request, "play")
     if len(seat) > 40:
         raise problem(422, "seat-unknown", "seat names have at most 40 characters")
     command = ClaimSeat(seat=seat, client_seed=data.client_seed if data else None)
@@ -124,7 +124,7 @@ async def claim_seat(request: Request[Any, Any, Any], battle_id: FromPath[UUID],
 @post("/v1/battles/{battle_id:uuid}/commands", summary="Send a command: start, roll or concede", **_WRITE)
 async def send_command(request: Request[Any, Any, Any], battle_id: FromPath[UUID],
                        data: JSONBody[CommandRequest]) -> Response[CommandResult]:
-    player, idempotency = await player_write(request)
+    player, idempotency = await player_write(request, "play")
     if isinstance(data, AppointReferee):
         await require_known_players(request, [data.player_id])
     result = await service_of(request).command(player.id, str(battle_id), data,
@@ -221,7 +221,7 @@ async def list_contests(request: Request[Any, Any, Any], battle_id: FromPath[UUI
       summary="A new battle from the first `at` events (same ruleset version, new dice seed and commitment)")
 async def fork_battle(request: Request[Any, Any, Any], battle_id: FromPath[UUID],
                       data: JSONBody[ForkRequest]) -> Response[BattleCreatedResponse]:
-    player, idempotency = await player_write(request)
+    player, idempotency = await player_write(request, "play")
     await _version_or_404(request, battle_id)
     return stored(await service_of(request).fork(player.id, str(battle_id), data.at, idempotency))
 
@@ -230,6 +230,6 @@ async def fork_battle(request: Request[Any, Any, Any], battle_id: FromPath[UUID]
       summary="Would this command be accepted now, and with which modifiers? Rolls and records nothing")
 async def preview_command(request: Request[Any, Any, Any], battle_id: FromPath[UUID],
                           data: JSONBody[CommandRequest]) -> Preview:
-    player = await authenticate(request)
+    player = await authenticate(request, "read")
     await _version_or_404(request, battle_id)
     return msgspec.convert(await service_of(request).preview(player.id, str(battle_id), data), Preview)

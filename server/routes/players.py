@@ -1,7 +1,7 @@
 from __future__ import annotations
 
-import secrets
 import uuid
+from datetime import UTC, datetime
 from typing import Any
 
 import msgspec
@@ -10,23 +10,23 @@ from litestar.params import FromPath, JSONBody
 
 from projections.player_records import PlayerRecord
 from server.api_models import NewPlayer, PlayerCreated
-from server.http import idempotency_of, problem_responses, projector_of, store_of, stored, token_hash
+from server.credentials import ALL_SCOPES, mint
+from server.http import anonymous_idempotency, problem_responses, projector_of, store_of, stored
 from server.problems import not_found
 from server.store.base import Player
 
 
 @post("/v1/players", tags=["players"], responses=problem_responses(413, 422),
-      summary="Register a player and receive its bearer token (shown once)")
+      summary="Register a player and receive its bearer token (shown once: a retry answers `token` null)")
 async def create_player(request: Request[Any, Any, Any], data: JSONBody[NewPlayer]) -> Response[PlayerCreated]:
     player = Player(id=str(uuid.uuid4()), name=data.name)
-    token = secrets.token_urlsafe(32)
-    # Anonymous requests share one idempotency scope: clients should use random (UUID) keys.
-    idempotency = await idempotency_of(request, "anonymous:players")
-
-    def respond() -> tuple[int, bytes]:
-        return 201, msgspec.json.encode(PlayerCreated(id=player.id, name=player.name, token=token))
-
-    return stored(await store_of(request).create_player(player, token_hash(token), idempotency, respond))
+    text, token = mint(player.id, ALL_SCOPES, datetime.now(UTC))
+    # What a retry gets: never the token, which only this first answer carries.
+    replay = 201, msgspec.json.encode(PlayerCreated(id=player.id, name=player.name, token=None))
+    replayed = await store_of(request).create_player(player, token, await anonymous_idempotency(request), replay)
+    if replayed is not None:
+        return stored(replayed)
+    return Response(PlayerCreated(id=player.id, name=player.name, token=text), status_code=201)
 
 
 class PlayerView(msgspec.Struct, frozen=True):

@@ -12,15 +12,18 @@ from litestar import Request, Response, get, post
 from litestar.params import FromPath, JSONBody, QueryParameter
 
 from domain.tournament.aggregate import TournamentState, current_standings
-from domain.tournament.commands import CreateTournament, NameJudge, TournamentPlay
+from domain.tournament.commands import CreateTournament, Drop, NameJudge, Register, ReplaceList, TournamentPlay
 from domain.tournament.standings import Standing
 from projections.ratings import Rating
-from server.api_models import ReceiptCheck
+from server.api_models import ReceiptCheck, Scope
 from server.http import (
     BEARER_SECURITY,
+    caller,
     next_page,
+    player_idempotency,
     player_write,
     problem_responses,
+    require_scopes,
     stored,
 )
 from server.known_players import require_known_players
@@ -169,10 +172,21 @@ async def _state(request: Request[Any, Any, Any], tournament_id: UUID) -> Tourna
     return state
 
 
+def _scope_of(command: TournamentPlay, player_id: str) -> Scope:
+    """`play` for what a player does for themself (register, replace their list, drop
+    themself); `organise` for the organiser's and judges' commands."""
+    match command:
+        case Register() | ReplaceList():
+            return "play"
+        case Drop() if command.player_id in (None, player_id):
+            return "play"
+    return "organise"
+
+
 @post("/v1/tournaments", summary="Create a tournament; its dice commitment is published now", **_WRITE)
 async def create_tournament(request: Request[Any, Any, Any],
                             data: JSONBody[CreateTournament]) -> Response[TournamentCreatedResponse]:
-    player, idempotency = await player_write(request)
+    player, idempotency = await player_write(request, "organise")
     return stored(await _service(request).create(player.id, data, idempotency))
 
 
@@ -180,7 +194,10 @@ async def create_tournament(request: Request[Any, Any, Any],
       summary="Register, replace a list, drop, name a judge, pair a round, record a result, close a round")
 async def tournament_command(request: Request[Any, Any, Any], tournament_id: FromPath[UUID],
                              data: JSONBody[TournamentPlay]) -> Response[TournamentCommandResult]:
-    player, idempotency = await player_write(request)
+    credential = await caller(request)
+    player = credential.player
+    require_scopes(credential, _scope_of(data, player.id))
+    idempotency = await player_idempotency(request, player)
     if isinstance(data, NameJudge):
         await require_known_players(request, [data.player_id])
     runner: TournamentRunner = request.app.state.tournament_runner

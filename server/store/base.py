@@ -4,6 +4,7 @@ runs the same tests against both."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any, Protocol
@@ -70,14 +71,54 @@ class StoredResponse(msgspec.Struct, frozen=True):
 
 
 class Idempotency(msgspec.Struct, frozen=True):
+    """An Idempotency-Key as the client sent it, with the scope it is looked up in (the
+    player, or an anonymous caller's address) and the hash of the request it came with.
+    Stores keep only `hashed_key(key)`; a record expires after the store's TTL."""
+
     scope: str
     key: str
     request_hash: str
 
 
+DEFAULT_IDEMPOTENCY_TTL = 86_400.0  # seconds
+
+
+def hashed_key(key: str) -> str:
+    """The form an idempotency key is stored and looked up in: its SHA-256, never the key."""
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
 class Player(msgspec.Struct, frozen=True):
     id: str
     name: str
+
+
+class Token(msgspec.Struct, frozen=True):
+    """A player's bearer token. Only the SHA-256 of its secret is stored. A legacy token (from
+    before tokens had ids) is found by that hash; any other by its id."""
+
+    id: str
+    player_id: str
+    secret_hash: str
+    scopes: tuple[str, ...]
+    created_at: datetime
+    label: str | None = None
+    expires_at: datetime | None = None
+    revoked_at: datetime | None = None
+    legacy: bool = False
+
+    def expired(self, now: datetime) -> bool:
+        return self.expires_at is not None and self.expires_at <= now
+
+    def live(self, now: datetime) -> bool:
+        return self.revoked_at is None and not self.expired(now)
+
+
+class Credential(msgspec.Struct, frozen=True):
+    """A token with the player who owns it."""
+
+    token: Token
+    player: Player
 
 
 class WrongExpectedVersion(Exception):
@@ -198,12 +239,52 @@ class EventStore(Protocol):
 
     async def load_snapshot(self, stream_id: str) -> Snapshot | None: ...
 
-    async def stored_response(self, scope: str, key: str) -> StoredResponse | None: ...
+    # ---- idempotency records: keys stored hashed, each record kept for the store's TTL ----
 
-    async def create_player(self, player: Player, token_hash: str, idempotency: Idempotency | None,
-                            respond: Callable[[], tuple[int, bytes]]) -> StoredResponse: ...
+    async def stored_response(self, scope: str, key: str) -> StoredResponse | None:
+        """The response stored under this key (as the client sent it) and scope, unless it expired."""
+        ...
 
-    async def player_by_token(self, token_hash: str) -> Player | None: ...
+    async def prune_idempotency(self, limit: int = 1000) -> int:
+        """Delete up to `limit` expired idempotency records; returns how many. Safe to run on
+        several nodes at once."""
+        ...
+
+    # ---- players and their tokens ----
+
+    async def create_player(self, player: Player, token: Token, idempotency: Idempotency | None,
+                            replay: tuple[int, bytes]) -> StoredResponse | None:
+        """Create the player with its first token, storing `replay` (status, body) as the answer
+        to a retry. A retry (a live record under the same key) creates nothing and returns the
+        stored answer; a new request returns None."""
+        ...
+
+    async def credential(self, token_id: str) -> Credential | None:
+        """The token with this id (legacy or not) and its owner."""
+        ...
+
+    async def legacy_credential(self, secret_hash: str) -> Credential | None:
+        """The legacy token whose whole text hashes to `secret_hash`, and its owner."""
+        ...
+
+    async def tokens(self, player_id: str) -> list[Token]:
+        """Every token of the player, revoked and expired ones included, oldest first."""
+        ...
+
+    async def add_token(self, token: Token, max_live: int) -> bool:
+        """Store a new token unless its player already has `max_live` tokens neither revoked
+        nor expired (then False, and nothing stored)."""
+        ...
+
+    async def rotate_token(self, player_id: str, token_id: str, secret_hash: str) -> Token | None:
+        """Give the player's unrevoked token a new secret (it is no longer legacy); None when the
+        player has no such unrevoked token."""
+        ...
+
+    async def revoke_token(self, player_id: str, token_id: str, at: datetime) -> bool:
+        """Revoke the player's token (kept revoked at its first revocation time); False when the
+        player has no such token."""
+        ...
 
     async def ping(self) -> None: ...
 

@@ -4,14 +4,16 @@ unit tests and benchmarks use instead of a mock."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
-from datetime import UTC, datetime
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
 
 import msgspec
 
 from server.store.base import (
+    DEFAULT_IDEMPOTENCY_TTL,
     AppendOutcome,
     BattleRow,
+    Credential,
     Idempotency,
     NewEvent,
     Player,
@@ -21,8 +23,10 @@ from server.store.base import (
     Snapshot,
     StoredResponse,
     StreamRow,
+    Token,
     WrongExpectedVersion,
     check_replay,
+    hashed_key,
     seal,
     stream_chain,
 )
@@ -32,7 +36,8 @@ from server.store.chain import GENESIS
 class MemoryStore:
     name = "memory"
 
-    def __init__(self) -> None:
+    def __init__(self, idempotency_ttl: float = DEFAULT_IDEMPOTENCY_TTL) -> None:
+        self._idempotency_ttl = timedelta(seconds=idempotency_ttl)
         self._lock = asyncio.Lock()
         self._log: list[RecordedEvent] = []
         self._streams: dict[str, list[RecordedEvent]] = {}
@@ -41,8 +46,10 @@ class MemoryStore:
         self._battles: dict[str, BattleRow] = {}
         self._player_rows: dict[str, PlayerRow] = {}
         self._secrets: dict[str, bytes] = {}
-        self._responses: dict[tuple[str, str], StoredResponse] = {}
-        self._players: dict[str, tuple[Player, str]] = {}
+        # (scope, hashed key) -> the first response and when its record expires
+        self._responses: dict[tuple[str, str], tuple[StoredResponse, datetime]] = {}
+        self._players: dict[str, Player] = {}
+        self._tokens: dict[str, Token] = {}
         self._snapshots: dict[str, Snapshot] = {}
 
     async def append(self, stream_id: str, expected_version: int, events: Sequence[NewEvent], *,
@@ -56,7 +63,7 @@ class MemoryStore:
             existing = self._streams.get(stream_id)
             chain = stream_chain(expected_version, events, chain, existing[0].data if existing else None)
             if idempotency is not None:
-                stored = self._responses.get((idempotency.scope, idempotency.key))
+                stored = self._live_response(idempotency.scope, idempotency.key)
                 replayed = check_replay(stored, idempotency)
                 if replayed is not None:
                     return AppendOutcome(replayed=replayed)
@@ -73,9 +80,7 @@ class MemoryStore:
             if secret is not None:
                 self._secrets[stream_id] = secret
             if idempotency is not None and respond is not None:
-                status, body = respond(recorded)
-                self._responses[(idempotency.scope, idempotency.key)] = StoredResponse(
-                    request_hash=idempotency.request_hash, status=status, body=body)
+                self._keep_response(idempotency, *respond(recorded))
             return AppendOutcome(events=recorded)
 
     async def read_stream(self, stream_id: str, after: int = 0, limit: int | None = None,
@@ -122,7 +127,7 @@ class MemoryStore:
         return {i: self._player_rows[i] for i in player_ids if i in self._player_rows}
 
     async def player(self, player_id: str) -> Player | None:
-        return next((p for p, _ in self._players.values() if p.id == player_id), None)
+        return self._players.get(player_id)
 
     async def secret(self, stream_id: str) -> bytes | None:
         return self._secrets.get(stream_id)
@@ -135,27 +140,79 @@ class MemoryStore:
     async def load_snapshot(self, stream_id: str) -> Snapshot | None:
         return self._snapshots.get(stream_id)
 
-    async def stored_response(self, scope: str, key: str) -> StoredResponse | None:
-        return self._responses.get((scope, key))
+    def _live_response(self, scope: str, key: str) -> StoredResponse | None:
+        found = self._responses.get((scope, hashed_key(key)))
+        return found[0] if found is not None and found[1] > datetime.now(UTC) else None
 
-    async def create_player(self, player: Player, token_hash: str, idempotency: Idempotency | None,
-                            respond: Callable[[], tuple[int, bytes]]) -> StoredResponse:
+    def _keep_response(self, idempotency: Idempotency, status: int, body: bytes) -> StoredResponse:
+        response = StoredResponse(request_hash=idempotency.request_hash, status=status, body=body)
+        self._responses[(idempotency.scope, hashed_key(idempotency.key))] = (
+            response, datetime.now(UTC) + self._idempotency_ttl)
+        return response
+
+    async def stored_response(self, scope: str, key: str) -> StoredResponse | None:
+        return self._live_response(scope, key)
+
+    async def prune_idempotency(self, limit: int = 1000) -> int:
+        async with self._lock:
+            now = datetime.now(UTC)
+            expired = [k for k, (_, expires_at) in self._responses.items() if expires_at <= now][:limit]
+            for k in expired:
+                del self._responses[k]
+            return len(expired)
+
+    async def create_player(self, player: Player, token: Token, idempotency: Idempotency | None,
+                            replay: tuple[int, bytes]) -> StoredResponse | None:
         async with self._lock:
             if idempotency is not None:
-                replayed = check_replay(self._responses.get((idempotency.scope, idempotency.key)), idempotency)
+                replayed = check_replay(self._live_response(idempotency.scope, idempotency.key), idempotency)
                 if replayed is not None:
                     return replayed
-            self._players[token_hash] = (player, token_hash)
-            status, body = respond()
-            response = StoredResponse(request_hash=idempotency.request_hash if idempotency else "",
-                                      status=status, body=body)
+            self._players[player.id] = player
+            self._tokens[token.id] = token
             if idempotency is not None:
-                self._responses[(idempotency.scope, idempotency.key)] = response
-            return response
+                self._keep_response(idempotency, *replay)
+            return None
 
-    async def player_by_token(self, token_hash: str) -> Player | None:
-        found = self._players.get(token_hash)
-        return found[0] if found else None
+    def _credential(self, token: Token | None) -> Credential | None:
+        return Credential(token=token, player=self._players[token.player_id]) if token is not None else None
+
+    async def credential(self, token_id: str) -> Credential | None:
+        return self._credential(self._tokens.get(token_id))
+
+    async def legacy_credential(self, secret_hash: str) -> Credential | None:
+        return self._credential(next((t for t in self._tokens.values()
+                                      if t.legacy and t.secret_hash == secret_hash), None))
+
+    async def tokens(self, player_id: str) -> list[Token]:
+        return sorted((t for t in self._tokens.values() if t.player_id == player_id),
+                      key=lambda t: (t.created_at, t.id))
+
+    async def add_token(self, token: Token, max_live: int) -> bool:
+        async with self._lock:
+            live = sum(1 for t in self._tokens.values() if t.player_id == token.player_id and t.live(token.created_at))
+            if live >= max_live:
+                return False
+            self._tokens[token.id] = token
+            return True
+
+    async def rotate_token(self, player_id: str, token_id: str, secret_hash: str) -> Token | None:
+        async with self._lock:
+            token = self._tokens.get(token_id)
+            if token is None or token.player_id != player_id or token.revoked_at is not None:
+                return None
+            rotated = msgspec.structs.replace(token, secret_hash=secret_hash, legacy=False)
+            self._tokens[token_id] = rotated
+            return rotated
+
+    async def revoke_token(self, player_id: str, token_id: str, at: datetime) -> bool:
+        async with self._lock:
+            token = self._tokens.get(token_id)
+            if token is None or token.player_id != player_id:
+                return False
+            if token.revoked_at is None:
+                self._tokens[token_id] = msgspec.structs.replace(token, revoked_at=at)
+            return True
 
     async def ping(self) -> None:
         return None
@@ -163,7 +220,14 @@ class MemoryStore:
     async def close(self) -> None:
         return None
 
-    # Test hook: what an attacker with database access could do behind the server's back.
+    # Test hooks: what an operator (or an attacker) with database access would see or do.
+    def has_idempotency_record(self, scope: str, key_as_stored: str) -> bool:
+        return (scope, key_as_stored) in self._responses
+
+    def add_legacy_token(self, player: Player, token: Token) -> None:
+        self._players[player.id] = player
+        self._tokens[token.id] = token
+
     def tamper(self, stream_id: str, version: int, data: dict[str, object] | None) -> None:
         stream = self._streams[stream_id]
         if data is None:

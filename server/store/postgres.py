@@ -22,8 +22,10 @@ import msgspec
 
 from server.gc_pause import gc_paused
 from server.store.base import (
+    DEFAULT_IDEMPOTENCY_TTL,
     AppendOutcome,
     BattleRow,
+    Credential,
     Idempotency,
     NewEvent,
     Player,
@@ -34,8 +36,10 @@ from server.store.base import (
     StoredResponse,
     StoreUnavailable,
     StreamRow,
+    Token,
     WrongExpectedVersion,
     check_replay,
+    hashed_key,
     seal,
     stream_chain,
 )
@@ -48,6 +52,10 @@ _json_decode = msgspec.json.Decoder().decode
 
 LONG_READ = 1000  # rows; reading more than this from the start of a stream pauses the GC
 _EVENT_COLUMNS = "stream_id, version, position, type, data, actor, recorded_at, hash, prev_hash, command"
+_TOKEN_COLUMNS = ("t.id, t.player_id, t.secret_hash, t.legacy, t.label, t.scopes, t.created_at, t.expires_at, "
+                  "t.revoked_at")
+# The connection setting chronicle_append reads for the lifetime of a new idempotency record.
+IDEMPOTENCY_TTL_SETTING = "chronicle.idempotency_ttl"
 
 
 async def _init_connection(connection: asyncpg.Connection) -> None:
@@ -67,6 +75,16 @@ def _event(row: asyncpg.Record) -> RecordedEvent:
                          type=row["type"], data=row["data"], actor=row["actor"],
                          recorded_at=format_time(row["recorded_at"]), hash=row["hash"],
                          prev_hash=row["prev_hash"], command=row["command"])
+
+
+def _token(row: asyncpg.Record) -> Token:
+    return Token(id=row["id"], player_id=row["player_id"], secret_hash=row["secret_hash"], legacy=row["legacy"],
+                 label=row["label"], scopes=tuple(row["scopes"]), created_at=row["created_at"],
+                 expires_at=row["expires_at"], revoked_at=row["revoked_at"])
+
+
+def _credential(row: asyncpg.Record | None) -> Credential | None:
+    return Credential(token=_token(row), player=Player(id=row["player_id"], name=row["name"])) if row else None
 
 
 _CONNECTION_LOST = (
@@ -93,12 +111,14 @@ def _unavailable_when_disconnected(method: Callable[..., Awaitable[T]]) -> Calla
 class PostgresStore:
     name = "postgres"
 
-    def __init__(self, pool: asyncpg.Pool) -> None:
+    def __init__(self, pool: asyncpg.Pool, idempotency_ttl: float = DEFAULT_IDEMPOTENCY_TTL) -> None:
         self._pool = pool
+        self._idempotency_ttl = idempotency_ttl
 
     @classmethod
-    async def connect(cls, dsn: str, *, min_size: int = 2, max_size: int = 20,
-                      run_migrations: bool = True) -> PostgresStore:
+    async def connect(cls, dsn: str, *, min_size: int = 2, max_size: int = 20, run_migrations: bool = True,
+                      idempotency_ttl: float = DEFAULT_IDEMPOTENCY_TTL) -> PostgresStore:
+        """A pool on `dsn`; idempotency records written through it live `idempotency_ttl` seconds."""
         if run_migrations:
             connection = await asyncpg.connect(dsn)
             try:
@@ -106,8 +126,9 @@ class PostgresStore:
             finally:
                 await connection.close()
         pool = await asyncpg.create_pool(dsn, min_size=min_size, max_size=max_size, init=_init_connection,
-                                         reset=_keep_session)
-        return cls(pool)
+                                         reset=_keep_session,
+                                         server_settings={IDEMPOTENCY_TTL_SETTING: repr(float(idempotency_ttl))})
+        return cls(pool, idempotency_ttl)
 
     async def append(self, stream_id: str, expected_version: int, events: Sequence[NewEvent], *,
                      prev_hash: str | None = None, secret: bytes | None = None,
@@ -130,7 +151,7 @@ class PostgresStore:
             stream_id, expected_version, prev_hash, datetime.fromisoformat(moment),
             [e.type for e in sealed], [_json_encode(e.data).decode() for e in sealed], [e.actor for e in sealed],
             [e.hash for e in sealed], secret,
-            idempotency.scope if idempotency else None, idempotency.key if idempotency else None,
+            idempotency.scope if idempotency else None, hashed_key(idempotency.key) if idempotency else None,
             idempotency.request_hash if idempotency else None, status, body,
             [_json_encode(e.command).decode() if e.command is not None else None for e in sealed])
         if row["outcome"] == "conflict":
@@ -150,18 +171,24 @@ class PostgresStore:
     @staticmethod
     async def _stored(connection: asyncpg.Connection, scope: str, key: str) -> StoredResponse | None:
         row = await connection.fetchrow(
-            "SELECT request_hash, status, body FROM idempotent_responses WHERE scope = $1 AND key = $2",
-            scope, key)
+            """SELECT request_hash, status, body FROM idempotent_responses
+               WHERE scope = $1 AND key = $2 AND expires_at > now()""",
+            scope, hashed_key(key))
         return StoredResponse(request_hash=row["request_hash"], status=row["status"],
                               body=bytes(row["body"])) if row else None
 
-    @staticmethod
-    async def _store_response(connection: asyncpg.Connection, idempotency: Idempotency, status: int,
+    async def _store_response(self, connection: asyncpg.Connection, idempotency: Idempotency, status: int,
                               body: bytes) -> None:
+        """Insert the record, or replace an expired one under the same key (as chronicle_append does)."""
         await connection.execute(
-            """INSERT INTO idempotent_responses (scope, key, request_hash, status, body)
-               VALUES ($1, $2, $3, $4, $5)""",
-            idempotency.scope, idempotency.key, idempotency.request_hash, status, body)
+            """INSERT INTO idempotent_responses AS r (scope, key, request_hash, status, body, created_at, expires_at)
+               VALUES ($1, $2, $3, $4, $5, now(), now() + make_interval(secs => $6))
+               ON CONFLICT (scope, key) DO UPDATE
+               SET request_hash = excluded.request_hash, status = excluded.status, body = excluded.body,
+                   created_at = excluded.created_at, expires_at = excluded.expires_at
+               WHERE r.expires_at <= now()""",
+            idempotency.scope, hashed_key(idempotency.key), idempotency.request_hash, status, body,
+            self._idempotency_ttl)
 
     async def read_stream(self, stream_id: str, after: int = 0, limit: int | None = None,
                           through: int | None = None) -> list[RecordedEvent]:
@@ -267,28 +294,82 @@ class PostgresStore:
         async with self._pool.acquire() as connection:
             return await self._stored(connection, scope, key)
 
-    async def create_player(self, player: Player, token_hash: str, idempotency: Idempotency | None,
-                            respond: Callable[[], tuple[int, bytes]]) -> StoredResponse:
+    async def prune_idempotency(self, limit: int = 1000) -> int:
+        # SKIP LOCKED: nodes pruning at the same time take different rows instead of queueing.
+        status = await self._pool.execute(
+            """DELETE FROM idempotent_responses WHERE ctid = ANY(ARRAY(
+                   SELECT ctid FROM idempotent_responses WHERE expires_at <= now()
+                   LIMIT $1 FOR UPDATE SKIP LOCKED))""",
+            limit)
+        return int(status.split()[-1])
+
+    async def create_player(self, player: Player, token: Token, idempotency: Idempotency | None,
+                            replay: tuple[int, bytes]) -> StoredResponse | None:
         async with self._pool.acquire() as connection, connection.transaction():
             if idempotency is not None:
                 # Serialise retries of one key without blocking other writers.
                 await connection.execute("SELECT pg_advisory_xact_lock(hashtext($1))",
-                                         f"{idempotency.scope}|{idempotency.key}")
+                                         f"{idempotency.scope}|{hashed_key(idempotency.key)}")
                 replayed = check_replay(await self._stored(connection, idempotency.scope, idempotency.key),
                                         idempotency)
                 if replayed is not None:
                     return replayed
-            await connection.execute("INSERT INTO players (id, name, token_hash) VALUES ($1, $2, $3)",
-                                     player.id, player.name, token_hash)
-            status, body = respond()
+            await connection.execute("INSERT INTO players (id, name) VALUES ($1, $2)", player.id, player.name)
+            await self._insert_token(connection, token)
             if idempotency is not None:
-                await self._store_response(connection, idempotency, status, body)
-            return StoredResponse(request_hash=idempotency.request_hash if idempotency else "",
-                                  status=status, body=body)
+                await self._store_response(connection, idempotency, *replay)
+            return None
 
-    async def player_by_token(self, token_hash: str) -> Player | None:
-        row = await self._pool.fetchrow("SELECT id, name FROM players WHERE token_hash = $1", token_hash)
-        return Player(id=row["id"], name=row["name"]) if row else None
+    @staticmethod
+    async def _insert_token(connection: asyncpg.Connection, token: Token) -> None:
+        await connection.execute(
+            """INSERT INTO tokens (id, player_id, secret_hash, legacy, label, scopes, created_at, expires_at,
+                                   revoked_at)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)""",
+            token.id, token.player_id, token.secret_hash, token.legacy, token.label, list(token.scopes),
+            token.created_at, token.expires_at, token.revoked_at)
+
+    async def credential(self, token_id: str) -> Credential | None:
+        return _credential(await self._pool.fetchrow(
+            f"SELECT {_TOKEN_COLUMNS}, p.name FROM tokens t JOIN players p ON p.id = t.player_id WHERE t.id = $1",
+            token_id))
+
+    async def legacy_credential(self, secret_hash: str) -> Credential | None:
+        return _credential(await self._pool.fetchrow(
+            f"""SELECT {_TOKEN_COLUMNS}, p.name FROM tokens t JOIN players p ON p.id = t.player_id
+                WHERE t.secret_hash = $1 AND t.legacy""",
+            secret_hash))
+
+    async def tokens(self, player_id: str) -> list[Token]:
+        rows = await self._pool.fetch(
+            f"SELECT {_TOKEN_COLUMNS} FROM tokens t WHERE t.player_id = $1 ORDER BY t.created_at, t.id", player_id)
+        return [_token(row) for row in rows]
+
+    async def add_token(self, token: Token, max_live: int) -> bool:
+        async with self._pool.acquire() as connection, connection.transaction():
+            # The player's row lock makes concurrent creations count one after the other.
+            await connection.execute("SELECT 1 FROM players WHERE id = $1 FOR UPDATE", token.player_id)
+            live = await connection.fetchval(
+                """SELECT count(*) FROM tokens WHERE player_id = $1 AND revoked_at IS NULL
+                   AND (expires_at IS NULL OR expires_at > $2)""",
+                token.player_id, token.created_at)
+            if live >= max_live:
+                return False
+            await self._insert_token(connection, token)
+            return True
+
+    async def rotate_token(self, player_id: str, token_id: str, secret_hash: str) -> Token | None:
+        row = await self._pool.fetchrow(
+            f"""UPDATE tokens t SET secret_hash = $3, legacy = false
+                WHERE t.id = $2 AND t.player_id = $1 AND t.revoked_at IS NULL RETURNING {_TOKEN_COLUMNS}""",
+            player_id, token_id, secret_hash)
+        return _token(row) if row else None
+
+    async def revoke_token(self, player_id: str, token_id: str, at: datetime) -> bool:
+        status = await self._pool.execute(
+            "UPDATE tokens SET revoked_at = coalesce(revoked_at, $3) WHERE id = $2 AND player_id = $1",
+            player_id, token_id, at)
+        return status != "UPDATE 0"
 
     async def ping(self) -> None:
         await self._pool.fetchval("SELECT 1")
@@ -304,6 +385,7 @@ class PostgresStore:
 # Every public operation reports a lost or refused connection as StoreUnavailable (HTTP 503);
 # the pool replaces dead connections by itself, so the server recovers without a restart.
 for _name in ("append", "read_stream", "read_all", "stream", "secret", "save_snapshot", "load_snapshot",
-              "stored_response", "create_player", "player_by_token", "ping", "projection_position",
+              "stored_response", "prune_idempotency", "create_player", "credential", "legacy_credential", "tokens",
+              "add_token", "rotate_token", "revoke_token", "ping", "projection_position",
               "commit_projection", "reset_projection", "battle_rows", "list_battles", "player_rows", "player"):
     setattr(PostgresStore, _name, _unavailable_when_disconnected(getattr(PostgresStore, _name)))

@@ -136,7 +136,8 @@ async def test_idempotent_player_and_battle_creation(client: httpx.AsyncClient) 
     player_key = key()
     first = await client.post("/v1/players", json={"name": "carol"}, headers={"Idempotency-Key": player_key})
     again = await client.post("/v1/players", json={"name": "carol"}, headers={"Idempotency-Key": player_key})
-    assert first.json() == again.json()
+    assert first.status_code == again.status_code == 201
+    assert again.json() == {**first.json(), "token": None}, "the same player; its token is shown only once"
     carol = first.json()
     battle_key = key()
     body = {"ruleset": "d100", "seats": ["a", "b"]}

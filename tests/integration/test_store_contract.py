@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import uuid
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import msgspec
 import pytest
@@ -12,13 +15,16 @@ import pytest
 from projections.battle_summary import BattleSummary
 from server.store.base import (
     BattleRow,
+    Credential,
     EventStore,
     Idempotency,
     IdempotencyKeyReused,
     NewEvent,
+    Player,
     PlayerRow,
     RecordedEvent,
     StreamRow,
+    Token,
     WrongExpectedVersion,
 )
 from server.store.memory import MemoryStore
@@ -230,3 +236,173 @@ async def test_the_newest_snapshot_is_kept(store: EventStore) -> None:
 async def test_an_empty_append_is_refused(store: EventStore) -> None:
     with pytest.raises(ValueError):
         await store.append(new_stream(), 0, [])
+
+
+# ---- idempotency records: hashed keys, expiry, pruning ----
+
+def hashed_key(key: str) -> str:
+    """How a key is stored: its SHA-256, in hex."""
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+SHORT_TTL = 0.4  # seconds; the tests below wait a little longer than this for a record to expire
+
+
+@pytest.fixture(params=["memory", "postgres"])
+async def short_lived(request: pytest.FixtureRequest, database_url: str) -> AsyncIterator[EventStore]:
+    """A store whose idempotency records expire after SHORT_TTL seconds."""
+    if request.param == "memory":
+        yield MemoryStore(idempotency_ttl=SHORT_TTL)
+        return
+    store = await PostgresStore.connect(database_url, min_size=1, max_size=10, idempotency_ttl=SHORT_TTL)
+    yield store
+    await store.close()
+
+
+async def _has_record(store: EventStore, scope: str, key_as_stored: str) -> bool:
+    """Whether a record, live or expired, sits under exactly this key: what a database reader sees."""
+    if isinstance(store, MemoryStore):
+        return store.has_idempotency_record(scope, key_as_stored)
+    assert isinstance(store, PostgresStore)
+    found = await store.execute("SELECT 1 FROM idempotent_responses WHERE scope = $1 AND key = $2",
+                                scope, key_as_stored)
+    return found == "SELECT 1"
+
+
+async def test_idempotency_keys_are_stored_hashed(store: EventStore) -> None:
+    scope, key = f"player:{uuid.uuid4()}", str(uuid.uuid4())
+    await store.append(new_stream(), 0, events("a"), idempotency=Idempotency(scope, key, "h1"),
+                       respond=lambda recorded: (201, b"first"))
+    assert not await _has_record(store, scope, key), "the key as sent is nowhere in the store"
+    assert await _has_record(store, scope, hashed_key(key))
+    stored = await store.stored_response(scope, key)
+    assert stored is not None and stored.body == b"first"
+
+
+async def test_an_expired_record_is_ignored_and_its_key_used_afresh(short_lived: EventStore) -> None:
+    store, stream = short_lived, new_stream()
+    key = Idempotency(f"player:{uuid.uuid4()}", str(uuid.uuid4()), "h1")
+    await store.append(stream, 0, events("a"), idempotency=key, respond=lambda recorded: (201, b"first"))
+    retried = await store.append(stream, 1, events("a"), idempotency=key, respond=lambda recorded: (201, b"never"))
+    assert retried.replayed is not None and retried.replayed.body == b"first", "a live record answers a retry"
+    await asyncio.sleep(SHORT_TTL + 0.2)
+    assert await store.stored_response(key.scope, key.key) is None
+    other_request = Idempotency(key.scope, key.key, "h2")  # no longer a reuse: the old record is gone
+    fresh = await store.append(stream, 1, events("b"), idempotency=other_request,
+                               respond=lambda recorded: (201, b"second"))
+    assert fresh.replayed is None and [e.version for e in fresh.events] == [2]
+    again = await store.append(stream, 2, events("b"), idempotency=other_request,
+                               respond=lambda recorded: (201, b"never"))
+    assert again.replayed is not None and again.replayed.body == b"second", "the new record replaced the old"
+
+
+async def test_a_player_creation_record_expires_too(short_lived: EventStore) -> None:
+    store = short_lived
+    key = Idempotency(f"anonymous:{uuid.uuid4()}", str(uuid.uuid4()), "h1")
+    first, token = _player_with_token()
+    assert await store.create_player(first, token, key, (201, b"first")) is None
+    second, second_token = _player_with_token()
+    replayed = await store.create_player(second, second_token, key, (201, b"never"))
+    assert replayed is not None and replayed.body == b"first"
+    assert await store.player(second.id) is None, "a retry creates nothing"
+    await asyncio.sleep(SHORT_TTL + 0.2)
+    assert await store.create_player(second, second_token, key, (201, b"second")) is None
+    assert await store.player(second.id) == second
+
+
+async def test_expired_records_are_pruned_and_live_ones_kept(short_lived: EventStore) -> None:
+    store, scope = short_lived, f"player:{uuid.uuid4()}"
+    old, new = str(uuid.uuid4()), str(uuid.uuid4())
+    await store.append(new_stream(), 0, events("a"), idempotency=Idempotency(scope, old, "h"),
+                       respond=lambda recorded: (201, b""))
+    await asyncio.sleep(SHORT_TTL + 0.2)
+    await store.append(new_stream(), 0, events("a"), idempotency=Idempotency(scope, new, "h"),
+                       respond=lambda recorded: (201, b""))
+    assert await _has_record(store, scope, hashed_key(old)), "expired, not yet pruned"
+    while await store.prune_idempotency(limit=10) == 10:
+        pass
+    assert not await _has_record(store, scope, hashed_key(old))
+    assert await _has_record(store, scope, hashed_key(new))
+
+
+async def test_anonymous_scopes_keep_callers_apart(store: EventStore) -> None:
+    key, request_hash = str(uuid.uuid4()), "same body"
+    first, first_token = _player_with_token()
+    assert await store.create_player(first, first_token, Idempotency("anonymous:A", key, request_hash),
+                                     (201, b"first")) is None
+    other, other_token = _player_with_token()
+    assert await store.create_player(other, other_token, Idempotency("anonymous:B", key, request_hash),
+                                     (201, b"other")) is None, "another scope never meets the first record"
+    assert await store.player(other.id) == other
+
+
+# ---- players and tokens ----
+
+def _player_with_token(**token: Any) -> tuple[Player, Token]:
+    player = Player(id=str(uuid.uuid4()), name="p")
+    return player, Token(id=str(uuid.uuid4()), player_id=player.id, secret_hash=hashed_key(str(uuid.uuid4())),
+                         scopes=("play", "organise", "read"), created_at=datetime.now(UTC), **token)
+
+
+async def test_a_player_is_created_with_its_token(store: EventStore) -> None:
+    player, token = _player_with_token()
+    assert await store.create_player(player, token, None, (201, b"")) is None
+    assert await store.player(player.id) == player
+    assert await store.credential(token.id) == Credential(token=token, player=player)
+    assert await store.tokens(player.id) == [token]
+    assert await store.legacy_credential(token.secret_hash) is None, "only legacy tokens are found by hash"
+
+
+async def test_tokens_are_added_up_to_a_limit_of_live_ones(store: EventStore) -> None:
+    player, first = _player_with_token()
+    await store.create_player(player, first, None, (201, b""))
+    now = datetime.now(UTC)
+    expired = Token(id=str(uuid.uuid4()), player_id=player.id, secret_hash="e" * 64, scopes=("read",),
+                    created_at=now, expires_at=now - timedelta(seconds=1))
+    second = Token(id=str(uuid.uuid4()), player_id=player.id, secret_hash="s" * 64, scopes=("read",),
+                   created_at=now + timedelta(microseconds=1), label="bot", expires_at=now + timedelta(hours=1))
+    third = msgspec.structs.replace(second, id=str(uuid.uuid4()))
+    assert await store.add_token(expired, max_live=2)
+    assert await store.add_token(second, max_live=2), "an expired token does not count"
+    assert not await store.add_token(third, max_live=2)
+    assert await store.credential(third.id) is None
+    assert [t.id for t in await store.tokens(player.id)] == [first.id, expired.id, second.id]
+    assert await store.revoke_token(player.id, second.id, now)
+    assert await store.add_token(third, max_live=2), "nor does a revoked one"
+
+
+async def test_rotating_and_revoking_are_for_the_owner_only(store: EventStore) -> None:
+    player, token = _player_with_token()
+    stranger, stranger_token = _player_with_token()
+    await store.create_player(player, token, None, (201, b""))
+    await store.create_player(stranger, stranger_token, None, (201, b""))
+    assert await store.rotate_token(stranger.id, token.id, "x" * 64) is None
+    assert not await store.revoke_token(stranger.id, token.id, datetime.now(UTC))
+    rotated = await store.rotate_token(player.id, token.id, "n" * 64)
+    assert rotated == msgspec.structs.replace(token, secret_hash="n" * 64)
+    found = await store.credential(token.id)
+    assert found is not None and found.token.secret_hash == "n" * 64
+    first_revocation = datetime.now(UTC)
+    assert await store.revoke_token(player.id, token.id, first_revocation)
+    assert await store.revoke_token(player.id, token.id, first_revocation + timedelta(hours=1))
+    found = await store.credential(token.id)
+    assert found is not None and found.token.revoked_at == first_revocation, "revoked once, when first revoked"
+    assert await store.rotate_token(player.id, token.id, "r" * 64) is None, "a revoked token stays revoked"
+
+
+async def test_a_legacy_token_is_found_by_its_hash_until_rotated(store: EventStore) -> None:
+    player, token = _player_with_token(legacy=True)
+    if isinstance(store, MemoryStore):
+        store.add_legacy_token(player, token)
+    else:
+        assert isinstance(store, PostgresStore)
+        await store.execute("INSERT INTO players (id, name) VALUES ($1, $2)", player.id, player.name)
+        await store.execute(
+            """INSERT INTO tokens (id, player_id, secret_hash, legacy, scopes, created_at)
+               VALUES ($1, $2, $3, true, $4, $5)""",
+            token.id, player.id, token.secret_hash, list(token.scopes), token.created_at)
+    assert await store.legacy_credential(token.secret_hash) == Credential(token=token, player=player)
+    rotated = await store.rotate_token(player.id, token.id, "n" * 64)
+    assert rotated is not None and not rotated.legacy
+    assert await store.legacy_credential(token.secret_hash) is None
+    assert await store.legacy_credential("n" * 64) is None, "a rotated token is found by id only"

@@ -10,6 +10,7 @@ ALTER TABLE events ADD COLUMN command jsonb;
 
 DROP FUNCTION chronicle_append(text, integer, text, timestamptz, text[], text[], text[], text[], bytea, text, text,
                                text, integer, bytea);
+-- As in 0005 (hashed idempotency keys that expire), with each event's command.
 CREATE FUNCTION chronicle_append(
     p_stream      text,
     p_expected    integer,
@@ -34,12 +35,15 @@ DECLARE
     v_last_hash text;
     v_positions bigint[];
     v_count     integer := cardinality(p_types);
+    v_ttl       double precision := coalesce(nullif(current_setting('chronicle.idempotency_ttl', true), ''),
+                                             '86400')::double precision;
 BEGIN
     PERFORM pg_advisory_xact_lock(7700002);
 
     IF p_idem_key IS NOT NULL THEN
         RETURN QUERY SELECT 'replayed'::text, NULL::integer, NULL::bigint[], r.request_hash, r.status, r.body
-                     FROM idempotent_responses r WHERE r.scope = p_idem_scope AND r.key = p_idem_key;
+                     FROM idempotent_responses r
+                     WHERE r.scope = p_idem_scope AND r.key = p_idem_key AND r.expires_at > now();
         IF FOUND THEN
             RETURN;
         END IF;
@@ -74,8 +78,13 @@ BEGIN
     END IF;
 
     IF p_idem_key IS NOT NULL THEN
-        INSERT INTO idempotent_responses (scope, key, request_hash, status, body)
-        VALUES (p_idem_scope, p_idem_key, p_idem_hash, p_idem_status, p_idem_body);
+        INSERT INTO idempotent_responses AS r (scope, key, request_hash, status, body, created_at, expires_at)
+        VALUES (p_idem_scope, p_idem_key, p_idem_hash, p_idem_status, p_idem_body, now(),
+                now() + make_interval(secs => v_ttl))
+        ON CONFLICT (scope, key) DO UPDATE
+        SET request_hash = excluded.request_hash, status = excluded.status, body = excluded.body,
+            created_at = excluded.created_at, expires_at = excluded.expires_at
+        WHERE r.expires_at <= now();
     END IF;
 
     RETURN QUERY SELECT 'appended'::text, p_expected + v_count, v_positions, NULL::text, NULL::integer, NULL::bytea;
