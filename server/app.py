@@ -66,7 +66,8 @@ def _domain_problem(request: Request[Any, Any, Any], exc: DomainError) -> Respon
 
 
 def _conflict(request: Request[Any, Any, Any], exc: VersionConflict) -> Response[Any]:
-    return problem(409, "version-conflict", str(exc), expected_version=exc.expected,
+    headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after is not None else None
+    return problem(409, "version-conflict", str(exc), headers=headers, expected_version=exc.expected,
                    actual_version=exc.actual).to_response(request)
 
 
