@@ -175,6 +175,8 @@ class ProblemDetail(msgspec.Struct, frozen=True):
     expected_version: int | None = None
     actual_version: int | None = None
     problems: list[str] | None = None
+    pointer: str | None = None  # RFC 6901: where in the request body the problem is
+    request_id: str | None = None  # of a 500: the X-Request-ID its logged traceback carries
 
 
 class Preview(msgspec.Struct, frozen=True):

@@ -25,11 +25,12 @@ from server.battle_service import BattleService
 from server.broker import channels_backend
 from server.embedded import EmbeddedPostgres, ensure_database
 from server.http import problem_responses
-from server.observability import metrics, request_context_middleware
+from server.observability import REQUEST_ID_HEADER, metrics, request_context_middleware, request_id_var
 from server.openapi_docs import DocumentedStructs
 from server.problems import problem
 from server.projector import Projector
 from server.ratings import Ratings
+from server.request_limits import refuse_unstorable_bodies
 from server.routes import battles, players, rulesets, stream, tournaments
 from server.settings import Settings
 from server.store.base import EventStore, IdempotencyKeyReused, RecordedEvent, StoreUnavailable
@@ -84,6 +85,15 @@ def _store_unavailable(request: Request[Any, Any, Any], exc: StoreUnavailable) -
     log.warning("store unavailable: %s", exc)
     return problem(503, "store-unavailable", "the database cannot be reached; retry with the same Idempotency-Key",
                    headers={"Retry-After": str(RETRY_AFTER_SECONDS)}).to_response(request)
+
+
+def _internal_error(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
+    """Any error no other handler answers is a bug: logged with its traceback (a JSON line
+    carrying the request id), answered with a problem the client can quote."""
+    request_id = request_id_var.get() or request.headers.get(REQUEST_ID_HEADER, "")
+    log.error("unexpected error answered with 500: %s: %s", type(exc).__name__, exc, exc_info=exc)
+    return problem(500, "internal-error", f"an unexpected error; it is logged under request id {request_id}",
+                   request_id=request_id).to_response(request)
 
 
 def _http_problem(request: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
@@ -192,7 +202,9 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
             IdempotencyKeyReused: _key_reused,
             StoreUnavailable: _store_unavailable,
             HTTPException: _http_problem,
+            Exception: _internal_error,
         },
+        before_request=refuse_unstorable_bodies,
         openapi_config=OpenAPIConfig(
             title="Chronicle", version=API_VERSION,
             description="Event-sourced tabletop battles with verifiable dice. See README.md.",

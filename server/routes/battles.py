@@ -41,6 +41,7 @@ from server.problems import not_found, problem
 from server.verification import Report, verify
 
 MAX_PAGE = 1000
+_MAX_SEQ = 2**63 - 1  # battle list positions are Postgres bigints
 _READ = {"tags": ["battles"], "responses": problem_responses(404)}
 _WRITE = {"security": BEARER_SECURITY, "tags": ["battles"],
           "responses": problem_responses(401, 403, 404, 409, 413, 422)}
@@ -53,9 +54,10 @@ def _cursor(seq: int) -> str:
 def _seq_from(cursor: str) -> int:
     try:
         kind, _, value = base64.urlsafe_b64decode(cursor.encode()).decode().partition(":")
-        if kind != "seq":
-            raise ValueError(kind)
-        return int(value)
+        seq = int(value)
+        if kind != "seq" or not 0 < seq <= _MAX_SEQ:
+            raise ValueError(cursor)
+        return seq
     except (ValueError, UnicodeDecodeError) as exc:
         raise problem(400, "cursor-invalid", "that cursor did not come from this API") from exc
 
