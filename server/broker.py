@@ -72,36 +72,44 @@ class ResilientRedisBackend(ChannelsBackend):
 
     async def publish(self, data: bytes, channels: Iterable[str]) -> None:
         channels = list(channels)
-        # While the subscription is down Redis is most likely down too: one try, so that the
-        # node's queue of live events does not back up behind retries that cannot succeed.
-        attempts = _PUBLISH_ATTEMPTS if self._pubsub is not None else 1
+        # While the subscription is down Redis is most likely down too: one quiet try, so that
+        # the node's queue of live events does not back up behind retries that cannot succeed.
+        broker_up = self._pubsub is not None
+        attempts = _PUBLISH_ATTEMPTS if broker_up else 1
         for attempt in range(attempts):
             try:
                 for channel in channels:
                     await self._redis.publish(channel, data)
                 return
             except (RedisError, OSError) as exc:
-                log.warning("publish to redis failed (attempt %d): %s", attempt + 1, exc)
+                log.log(logging.WARNING if broker_up else logging.DEBUG,
+                        "publish to redis failed (attempt %d): %s", attempt + 1, exc)
                 if attempt + 1 < attempts:
                     await asyncio.sleep(0.1 * 2**attempt)
-        log.warning("dropped a live event for %s; watchers read it from the store when redis is back", channels)
+        log.log(logging.WARNING if broker_up else logging.DEBUG,
+                "dropped a live event for %s; watchers read it from the store when redis is back", channels)
 
     async def stream_events(self) -> AsyncGenerator[tuple[str, Any], None]:
         pause = _FIRST_PAUSE
+        failures = 0  # in a row: the first is worth a warning, the rest of the outage is not
         while True:
             try:
                 pubsub = await self._open()
-            except (RedisError, OSError) as exc:
-                log.warning("redis unavailable for live events (%s); retrying in %.1fs", exc, pause)
+            except Exception as exc:
+                # Whatever went wrong (anything but a Redis or network error is a bug), live
+                # events on this node must not stop for good: try again.
+                expected = isinstance(exc, RedisError | OSError)
+                log.log(logging.DEBUG if expected and failures else logging.WARNING,
+                        "redis unavailable for live events (%s: %s); retrying in %.1fs", type(exc).__name__, exc,
+                        pause, exc_info=not expected)
+                failures += 1
                 await asyncio.sleep(pause)
                 pause = min(2 * pause, _LONGEST_PAUSE)
                 continue
-            except Exception:  # a bug, but live events on this node must not stop for good
-                log.exception("could not open the redis subscription; retrying in %.1fs", pause)
-                await asyncio.sleep(pause)
-                pause = min(2 * pause, _LONGEST_PAUSE)
-                continue
-            pause = _FIRST_PAUSE
+            if failures:
+                log.info("redis is back: resubscribed %d channels; their watchers re-read the store",
+                     len(self._wanted))
+            pause, failures = _FIRST_PAUSE, 0
             try:
                 for channel in sorted(self._wanted):
                     yield channel, RESYNC
