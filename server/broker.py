@@ -108,7 +108,7 @@ class ResilientRedisBackend(ChannelsBackend):
                 continue
             if failures:
                 log.info("redis is back: resubscribed %d channels; their watchers re-read the store",
-                     len(self._wanted))
+                         len(self._wanted))
             pause, failures = _FIRST_PAUSE, 0
             try:
                 for channel in sorted(self._wanted):
