@@ -236,6 +236,8 @@ class ProblemDetail(msgspec.Struct, frozen=True):
     actual_version: int | None = None
     problems: list[str] | None = None
     scope: Scope | None = None  # with `token-scope`: the scope the token lacks
+    pointer: str | None = None  # RFC 6901: where in the request body the problem is
+    request_id: str | None = None  # of a 500: the X-Request-ID its logged traceback carries
 
 
 class Preview(msgspec.Struct, frozen=True):

@@ -26,12 +26,13 @@ from server.broker import channels_backend
 from server.credentials import TokenCache
 from server.embedded import EmbeddedPostgres, ensure_database
 from server.http import problem_responses
-from server.observability import metrics, request_context_middleware
+from server.observability import REQUEST_ID_HEADER, metrics, request_context_middleware, request_id_var
 from server.openapi_docs import DocumentedStructs
 from server.problems import problem
 from server.projector import Projector, every
 from server.ratings import Ratings
 from server.receipts import Notary, load_signing_key
+from server.request_limits import refuse_unstorable_bodies
 from server.routes import battles, players, receipts, rulesets, stream, tokens, tournaments
 from server.settings import Settings
 from server.store.base import EventStore, IdempotencyKeyReused, RecordedEvent, StoreUnavailable
@@ -70,7 +71,8 @@ def _domain_problem(request: Request[Any, Any, Any], exc: DomainError) -> Respon
 
 
 def _conflict(request: Request[Any, Any, Any], exc: VersionConflict) -> Response[Any]:
-    return problem(409, "version-conflict", str(exc), expected_version=exc.expected,
+    headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after is not None else None
+    return problem(409, "version-conflict", str(exc), headers=headers, expected_version=exc.expected,
                    actual_version=exc.actual).to_response(request)
 
 
@@ -93,6 +95,15 @@ def _stream_corrupted(request: Request[Any, Any, Any], exc: StreamCorrupted) -> 
     return problem(500, "stream-corrupt", f"the stored log of this stream does not verify at version {exc.version} "
                    f"({exc.reason}); nothing more is recorded on it until an operator restores it",
                    version=exc.version).to_response(request)
+
+
+def _internal_error(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
+    """Any error no other handler answers is a bug: logged with its traceback (a JSON line
+    carrying the request id), answered with a problem the client can quote."""
+    request_id = request_id_var.get() or request.headers.get(REQUEST_ID_HEADER, "")
+    log.error("unexpected error answered with 500: %s: %s", type(exc).__name__, exc, exc_info=exc)
+    return problem(500, "internal-error", f"an unexpected error; it is logged under request id {request_id}",
+                   request_id=request_id).to_response(request)
 
 
 def _http_problem(request: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
@@ -222,7 +233,9 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
             StoreUnavailable: _store_unavailable,
             StreamCorrupted: _stream_corrupted,
             HTTPException: _http_problem,
+            Exception: _internal_error,
         },
+        before_request=refuse_unstorable_bodies,
         openapi_config=OpenAPIConfig(
             title="Chronicle", version=API_VERSION,
             description="Event-sourced tabletop battles with verifiable dice. See README.md.",

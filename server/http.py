@@ -128,13 +128,14 @@ _PROBLEM_DESCRIPTIONS = {
     400: "malformed request", 401: "missing, unknown, expired or revoked token (see `rule`)",
     403: "another player's seat, not seated, or the token lacks a scope (`token-scope`)",
     404: "no such resource", 409: "the battle moved on: version conflict", 413: "request body too large",
-    422: "a rule forbids it (see `rule`)", 503: "the database is unreachable: retry after `Retry-After` seconds",
+    422: "a rule forbids it (see `rule`)", 500: "an unexpected error: quote its `request_id`",
+    503: "the database is unreachable: retry after `Retry-After` seconds",
 }
 
 
 def problem_responses(*codes: int) -> dict[int, ResponseSpec]:
-    """OpenAPI entries for the problem responses an operation may give (400 is always possible)."""
+    """OpenAPI entries for the problem responses an operation may give (400, 500 and 503 always are)."""
     return {code: ResponseSpec(data_container=ProblemDetail, media_type="application/problem+json",
                                generate_examples=False,
                                description=_PROBLEM_DESCRIPTIONS[code])
-            for code in sorted({400, 503, *codes})}
+            for code in sorted({400, 500, 503, *codes})}

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import itertools
 import logging
 import random
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -36,7 +38,10 @@ from server.store.base import (
 from server.store.chain import GENESIS, canonical_bytes, chain_hash, chain_of, format_time
 
 log = logging.getLogger("chronicle.streams")
-_MAX_ATTEMPTS = 12
+# A command without expected_version that loses the race to append is decided again on the
+# newer state for this long; past it the client gets 409 with Retry-After.
+RETRY_FOR = 5.0  # seconds
+CONTENDED_RETRY_AFTER = 1  # seconds
 _BACKOFF_CAP = 0.05  # seconds
 _MAX_CACHED_SEEDS = 4096
 _encode = msgspec.json.Encoder().encode
@@ -82,10 +87,11 @@ def check_links(events: list[RecordedEvent], head_version: int, head_hash: str |
 
 
 class VersionConflict(Exception):
-    def __init__(self, expected: int, actual: int) -> None:
+    def __init__(self, expected: int, actual: int, retry_after: int | None = None) -> None:
         super().__init__(f"the stream is at version {actual}, not {expected}")
         self.expected = expected
         self.actual = actual
+        self.retry_after = retry_after  # set when retrying the same request later can succeed
 
 
 def request_hash(method: str, path: str, body: bytes) -> str:
@@ -244,7 +250,8 @@ class StreamService:
         if stored is not None:
             return stored
         make_body = respond or command_body
-        for attempt in range(_MAX_ATTEMPTS):
+        give_up_at = time.monotonic() + RETRY_FOR
+        for attempt in itertools.count():
             # First try on the cached state without reading the store: if another node has moved
             # the battle on, the append's version check refuses it and we decide again on fresh state.
             cached = self._cache.get(battle_id) if attempt == 0 else None
@@ -286,10 +293,12 @@ class StreamService:
                                                   recorded_at=now)
             except WrongExpectedVersion as conflict:
                 APPEND_CONFLICTS.inc()
-                if expected_version is not None or attempt == _MAX_ATTEMPTS - 1:
+                if expected_version is not None:
                     raise VersionConflict(state.version, conflict.actual) from conflict
+                if time.monotonic() >= give_up_at:
+                    raise VersionConflict(state.version, conflict.actual, CONTENDED_RETRY_AFTER) from conflict
                 # Another command got in first: decide again on the newer state, after a short jittered pause.
-                await asyncio.sleep(random.uniform(0, min(_BACKOFF_CAP, 0.002 * 2**attempt)))
+                await asyncio.sleep(random.uniform(0, min(_BACKOFF_CAP, 0.002 * 2 ** min(attempt, 5))))
                 continue
             if outcome.replayed is not None:
                 return outcome.replayed

@@ -45,6 +45,7 @@ from server.receipts import Receipt
 from server.verification import Report, verify_stream
 
 MAX_PAGE = 1000
+_MAX_SEQ = 2**63 - 1  # battle list positions are Postgres bigints
 _READ = {"tags": ["battles"], "responses": problem_responses(404)}
 _CHECK = {"tags": ["battles"], "responses": problem_responses(404, 413)}  # a read that takes a body
 _WRITE = {"security": BEARER_SECURITY, "tags": ["battles"],
@@ -58,9 +59,10 @@ def _cursor(seq: int) -> str:
 def _seq_from(cursor: str) -> int:
     try:
         kind, _, value = base64.urlsafe_b64decode(cursor.encode()).decode().partition(":")
-        if kind != "seq":
-            raise ValueError(kind)
-        return int(value)
+        seq = int(value)
+        if kind != "seq" or not 0 < seq <= _MAX_SEQ:
+            raise ValueError(cursor)
+        return seq
     except (ValueError, UnicodeDecodeError) as exc:
         raise problem(400, "cursor-invalid", "that cursor did not come from this API") from exc
 

@@ -9,7 +9,9 @@ from the store: the client sees every version once, in order.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
+import logging
 import time
 from collections.abc import Callable
 from datetime import datetime
@@ -32,7 +34,13 @@ from server.store.base import EventStore, RecordedEvent, StoreUnavailable
 from server.tournament_service import TOURNAMENTS, tournament_envelope
 
 PAGE = 500
-TRY_AGAIN_LATER = 1013  # websocket close code: reconnect with `after` a little later
+MAX_VERSION = 2**31 - 1  # versions are Postgres integers
+# Websocket close codes
+TRY_AGAIN_LATER = 1013  # the database is unreachable: reconnect with `after` a little later
+INTERNAL_ERROR = 1011  # an unexpected error, logged with its traceback
+BAD_REQUEST = 4400  # `after` is not a version
+NOT_FOUND = 4404
+log = logging.getLogger("chronicle.stream")
 _encode = msgspec.json.Encoder().encode
 
 
@@ -104,49 +112,76 @@ async def _wait_for_close(socket: WebSocket[Any, Any, Any]) -> None:
         return
 
 
-async def serve_stream(socket: WebSocket[Any, Any, Any], channels: ChannelsPlugin, stream: str, after: int) -> None:
+async def serve_stream(socket: WebSocket[Any, Any, Any], channels: ChannelsPlugin, stream: str, after: str) -> None:
     """Every event of `stream` after `after`, then `caught_up`, then each new event live.
     The live channel of a stream is named after the stream."""
-    store: EventStore = socket.app.state.store
-    try:
-        row = await store.stream(stream)
-    except StoreUnavailable:
-        await socket.close(code=TRY_AGAIN_LATER, reason="database unavailable")
-        return
-    if row is None:
-        await socket.close(code=4404, reason="no such stream")
-        return
+    # Accept before any check: a websocket closed during its handshake reaches the client as a
+    # bare HTTP 403, and the close codes below would never be seen.
     await socket.accept()
     WEBSOCKETS.inc()
+    try:
+        await _serve(socket, channels, stream, after)
+    except (WebSocketDisconnect, OSError):  # the client left (the ASGI server's disconnects are OSErrors)
+        pass
+    except StoreUnavailable:
+        await _close(socket, TRY_AGAIN_LATER, "database unavailable")
+    except Exception:
+        log.exception("the stream of %s failed", stream)
+        await _close(socket, INTERNAL_ERROR, "internal error")
+    finally:
+        WEBSOCKETS.dec()
+
+
+def parse_after(text: str) -> int | None:
+    """The version a watcher has already seen (a negative one counts as 0), or None when
+    `text` is not a whole number or is beyond any version a stream can reach."""
+    try:
+        after = int(text)
+    except ValueError:
+        return None
+    return max(after, 0) if after <= MAX_VERSION else None
+
+
+async def _serve(socket: WebSocket[Any, Any, Any], channels: ChannelsPlugin, stream: str, after_text: str) -> None:
+    after = parse_after(after_text)
+    if after is None:
+        await socket.close(code=BAD_REQUEST, reason=f"after must be a whole number up to {MAX_VERSION}")
+        return
+    store: EventStore = socket.app.state.store
+    if await store.stream(stream) is None:
+        await socket.close(code=NOT_FOUND, reason="no such stream")
+        return
     notary: Notary = socket.app.state.notary
-    relay = _Relay(socket, store, stream, max(after, 0), lambda event: live_envelope(event, notary))
+    relay = _Relay(socket, store, stream, after, lambda event: live_envelope(event, notary))
     closed = asyncio.create_task(_wait_for_close(socket))
     try:
         async with channels.start_subscription([stream]) as subscriber:
             await relay.send_from_store()
             await socket.send_data(_encode(CaughtUp(version=relay.last)).decode())
             live = asyncio.ensure_future(_forward(subscriber, relay))
-            await asyncio.wait({closed, live}, return_when=asyncio.FIRST_COMPLETED)
+            done, _ = await asyncio.wait({closed, live}, return_when=asyncio.FIRST_COMPLETED)
+            if live in done:
+                live.result()  # raises what stopped the relay, e.g. a lost database (1013)
             live.cancel()
             await asyncio.gather(live, return_exceptions=True)
-    except WebSocketDisconnect:
-        pass
-    except StoreUnavailable:
-        await socket.close(code=TRY_AGAIN_LATER, reason="database unavailable")
     finally:
-        WEBSOCKETS.dec()
         closed.cancel()
+
+
+async def _close(socket: WebSocket[Any, Any, Any], code: int, reason: str) -> None:
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):  # the client may be gone already
+        await socket.close(code=code, reason=reason)
 
 
 @websocket("/v1/battles/{battle_id:uuid}/stream")
 async def battle_stream(socket: WebSocket[Any, Any, Any], battle_id: FromPath[UUID],
-                        channels: NamedDependency[ChannelsPlugin], after: FromQuery[int] = 0) -> None:
+                        channels: NamedDependency[ChannelsPlugin], after: FromQuery[str] = "0") -> None:
     await serve_stream(socket, channels, stream_id(str(battle_id)), after)
 
 
 @websocket("/v1/tournaments/{tournament_id:uuid}/stream")
 async def tournament_stream(socket: WebSocket[Any, Any, Any], tournament_id: FromPath[UUID],
-                            channels: NamedDependency[ChannelsPlugin], after: FromQuery[int] = 0) -> None:
+                            channels: NamedDependency[ChannelsPlugin], after: FromQuery[str] = "0") -> None:
     await serve_stream(socket, channels, TOURNAMENTS.stream_id(str(tournament_id)), after)
 
 

@@ -94,6 +94,10 @@ _CONNECTION_LOST = (
     asyncpg.InterfaceError,
     asyncpg.exceptions.OperatorInterventionError,
     asyncpg.TooManyConnectionsError,
+    # A connection whose server process died mid-operation (a crash, pg_terminate_backend)
+    # can fail with "cannot switch to state N; another operation (M) is in progress" instead
+    # of a connection error (MagicStack/asyncpg#1069); the pool replaces it like any dead one.
+    asyncpg.exceptions.InternalClientError,
 )
 
 
