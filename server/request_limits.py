@@ -5,23 +5,32 @@
 - Text holding U+0000 is refused with 400 `bad-request` and a `pointer` (RFC 6901) to the
   string. Postgres stores no U+0000 in text or jsonb, and any string of a body may end up in
   either, so this is answered once for every field rather than by a pattern on each.
+- A number no JSON reader holds exactly (an integer beyond ±(2**53 - 1), or a float that
+  overflows to infinity) is refused with 400 `number-out-of-range` and a `pointer`: whatever a
+  body holds may be recorded in an event, and the hash chain's canonical form (RFC 8785), like
+  every JavaScript client, has no such numbers.
 
-Both checks are skipped at no cost for the usual body: nesting cannot be deeper than the
-number of `[` and `{` bytes, and a decoded U+0000 needs the escape `\\u0000` in the text.
+The checks are skipped at no cost for the usual body: nesting cannot be deeper than the
+number of `[` and `{` bytes, a decoded U+0000 needs the escape `\\u0000` in the text, and such
+a number needs sixteen digits in a row or an exponent of three.
 """
 
 from __future__ import annotations
 
+import math
+import re
 from typing import Any
 
 import msgspec
 from litestar import Request
 
 from server.problems import problem
+from server.store.jcs import SAFE_INTEGER
 
 MAX_JSON_DEPTH = 32
 _BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
 _ESCAPED_NUL = b"\\u0000"
+_HUGE_NUMBER = re.compile(rb"[0-9]{16}|[0-9][eE][+-]?[0-9]{3}")
 _decode = msgspec.json.Decoder().decode
 
 Trail = tuple["Trail", str | int] | None  # the way from the body's root to a value, innermost step last
@@ -33,13 +42,15 @@ async def refuse_unstorable_bodies(request: Request[Any, Any, Any]) -> None:
         return
     body = await request.body()
     may_be_deep = body.count(b"[") + body.count(b"{") > MAX_JSON_DEPTH
-    if not may_be_deep and _ESCAPED_NUL not in body:
+    if not may_be_deep and _ESCAPED_NUL not in body and not _HUGE_NUMBER.search(body):
         return
     try:
         document = _decode(body)
     except RecursionError as exc:
         raise _too_deep(None) from exc
-    except msgspec.DecodeError:
+    except msgspec.DecodeError as exc:
+        if "number out of range" in str(exc).lower():  # 1e400: beyond even a float
+            raise _out_of_range(None) from exc
         return  # not JSON: the endpoint's own decoding says what is wrong with it
     _check(document)
 
@@ -51,6 +62,10 @@ def _check(document: Any) -> None:
         if isinstance(value, str):
             if "\x00" in value:
                 raise _nul(trail)
+        elif isinstance(value, bool):
+            continue
+        elif _out_of_json_range(value):
+            raise _out_of_range(trail)
         elif isinstance(value, dict | list):
             if depth >= MAX_JSON_DEPTH:
                 raise _too_deep(trail)
@@ -59,6 +74,12 @@ def _check(document: Any) -> None:
                 if isinstance(key, str) and "\x00" in key:
                     raise _nul((trail, key))
                 pending.append((item, depth + 1, (trail, key)))
+
+
+def _out_of_json_range(value: Any) -> bool:
+    if isinstance(value, int):
+        return not -SAFE_INTEGER <= value <= SAFE_INTEGER
+    return isinstance(value, float) and not math.isfinite(value)
 
 
 def json_pointer(trail: Trail) -> str:
@@ -80,3 +101,9 @@ def _nul(trail: Trail) -> Exception:
     pointer = json_pointer(trail)
     return problem(400, "bad-request", f"text may not contain the character U+0000 (at {pointer or 'the root'})",
                    pointer=pointer)
+
+
+def _out_of_range(trail: Trail) -> Exception:
+    pointer = json_pointer(trail)
+    return problem(400, "number-out-of-range", f"numbers are integers within ±{SAFE_INTEGER} or finite decimals "
+                   f"(at {pointer or 'the root'})", pointer=pointer)

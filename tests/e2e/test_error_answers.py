@@ -97,6 +97,22 @@ async def test_a_nul_character_anywhere_in_a_body_is_refused_naming_the_field(cl
     assert battle["version"] == 1
 
 
+async def test_numbers_no_json_reader_holds_exactly_are_refused_naming_the_field(client: httpx.AsyncClient) -> None:
+    """The hash chain's canonical JSON (RFC 8785) and JavaScript clients hold integers only within
+    ±(2**53 - 1): a bigger one in `options` would be recorded and then break the chain (500)."""
+    alice = await new_player(client)
+    headers = {**auth(alice), **JSON}
+    for number in ("9007199254740992", "-123456789012345678901234567890", "1e400"):
+        refused = await client.post("/v1/battles", headers=headers,
+                                    content=with_options(f'{{"provisional": {{"x": {number}}}}}'))
+        assert_problem(refused, 400, "number-out-of-range")
+        if number != "1e400":  # beyond even a float: the decoder cannot say where
+            assert refused.json()["pointer"] == "/options/provisional/x"
+    body = b'{"ruleset": "d100", "seats": ["a", "b"], "options": {"n": 9007199254740991, "f": 1.5e300}}'
+    largest = await client.post("/v1/battles", headers=headers, content=body)
+    assert largest.json().get("rule") != "number-out-of-range", largest.text
+
+
 async def test_a_cursor_beyond_any_position_is_refused(client: httpx.AsyncClient) -> None:
     for seq in ("9" * 100, str(2**63), "0", "-3"):
         cursor = base64.urlsafe_b64encode(f"seq:{seq}".encode()).decode()
