@@ -6,10 +6,12 @@ from uuid import UUID
 
 import msgspec
 from litestar import Request, Response, get, post
+from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import FromPath, JSONBody, QueryParameter
 
 from domain.commands import ClaimSeat
 from domain.dice import ALGORITHM, join_client_seeds
+from domain.errors import RuleViolation
 from projections.battle_summary import BattleSummary, state_view
 from server.api_models import (
     BattleCreatedResponse,
@@ -23,6 +25,7 @@ from server.api_models import (
     ForkRequest,
     NewBattle,
     Preview,
+    ProblemDetail,
     SeatClaim,
 )
 from server.battle_service import envelope, stream_id
@@ -37,10 +40,13 @@ from server.http import (
     store_of,
     stored,
 )
+from server.past_states import battle_state_at
 from server.problems import not_found, problem
+from server.store.base import Idempotency, Player, StoredResponse
 from server.verification import Report, verify
 
 MAX_PAGE = 1000
+_encode = msgspec.json.Encoder().encode
 _READ = {"tags": ["battles"], "responses": problem_responses(404)}
 _WRITE = {"security": BEARER_SECURITY, "tags": ["battles"],
           "responses": problem_responses(401, 403, 404, 409, 413, 422)}
@@ -76,9 +82,28 @@ async def _version_or_404(request: Request[Any, Any, Any], battle_id: UUID) -> i
     return row.version
 
 
+async def _within_battle_quota(request: Request[Any, Any, Any], player: Player,
+                               idempotency: Idempotency | None) -> StoredResponse | None:
+    """The first response to a retried creation (never refused), or None once the player is
+    found to hold fewer unfinished battles than the quota allows."""
+    stored_first = await service_of(request).first_response(idempotency)
+    if stored_first is not None:
+        return stored_first
+    quota: int = request.app.state.settings.battle_quota
+    await projector_of(request).catch_up()
+    unfinished = await store_of(request).unfinished_battles_created_by(player.id)
+    if unfinished >= quota:
+        raise RuleViolation("battle-quota",
+                            f"you created {unfinished} battles that have not ended, and may have at most {quota}: "
+                            "finish or concede some of them before creating more")
+    return None
+
+
 @post("/v1/battles", summary="Create a battle; its dice commitment is published now", **_WRITE)
 async def create_battle(request: Request[Any, Any, Any], data: JSONBody[NewBattle]) -> Response[BattleCreatedResponse]:
     player, idempotency = await player_write(request)
+    if (first := await _within_battle_quota(request, player, idempotency)) is not None:
+        return stored(first)
     result = await service_of(request).create(player.id, data.ruleset, data.seats, data.options, idempotency,
                                               tuple(data.referees), data.contest_window)
     return stored(result)
@@ -138,16 +163,23 @@ async def list_events(
     return EventPage(events=envelopes, next=next_page(events, version))
 
 
-@get("/v1/battles/{battle_id:uuid}/state", **_READ,
+@get("/v1/battles/{battle_id:uuid}/state", tags=["battles"], responses={**problem_responses(404), 503: ResponseSpec(
+        data_container=ProblemDetail, media_type="application/problem+json", generate_examples=False,
+        description="the database is unreachable, or (with `at`) every slot for past states is taken (`rule` busy): "
+                    "retry after `Retry-After` seconds")},
      summary="The battle state after version `at` (the latest when absent)")
 async def show_state(
     request: Request[Any, Any, Any], battle_id: FromPath[UUID],
     at: Annotated[int | None, QueryParameter(ge=1, le=2**31 - 1)] = None,
-) -> dict[str, Any]:
+) -> Response[dict[str, Any]]:
     version = await _version_or_404(request, battle_id)
-    if at is not None and at > version:
+    if at is None:
+        return Response(state_view(await service_of(request).load(str(battle_id))))
+    if at > version:
         raise problem(404, "version-unknown", f"the battle has {version} events, not {at}")
-    return state_view(await service_of(request).load(str(battle_id), through=at))
+    body = await battle_state_at(store_of(request), request.app.state.expensive_reads, str(battle_id), at,
+                                 present=lambda state: _encode(state_view(state)))
+    return Response(body, media_type="application/json")  # type: ignore[arg-type]
 
 
 @get("/v1/battles/{battle_id:uuid}/verify", **_READ,
@@ -198,6 +230,8 @@ async def fork_battle(request: Request[Any, Any, Any], battle_id: FromPath[UUID]
                       data: JSONBody[ForkRequest]) -> Response[BattleCreatedResponse]:
     player, idempotency = await player_write(request)
     await _version_or_404(request, battle_id)
+    if (first := await _within_battle_quota(request, player, idempotency)) is not None:
+        return stored(first)
     return stored(await service_of(request).fork(player.id, str(battle_id), data.at, idempotency))
 
 
