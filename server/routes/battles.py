@@ -50,6 +50,10 @@ _encode = msgspec.json.Encoder().encode
 _READ = {"tags": ["battles"], "responses": problem_responses(404)}
 _WRITE = {"security": BEARER_SECURITY, "tags": ["battles"],
           "responses": problem_responses(401, 403, 404, 409, 413, 422)}
+_STATE_RESPONSES = {**problem_responses(404), 503: ResponseSpec(
+    data_container=ProblemDetail, media_type="application/problem+json", generate_examples=False,
+    description="the database is unreachable, or (with `at`) every slot for past states is taken (`rule` busy): "
+                "retry after `Retry-After` seconds")}
 
 
 def _cursor(seq: int) -> str:
@@ -163,10 +167,7 @@ async def list_events(
     return EventPage(events=envelopes, next=next_page(events, version))
 
 
-@get("/v1/battles/{battle_id:uuid}/state", tags=["battles"], responses={**problem_responses(404), 503: ResponseSpec(
-        data_container=ProblemDetail, media_type="application/problem+json", generate_examples=False,
-        description="the database is unreachable, or (with `at`) every slot for past states is taken (`rule` busy): "
-                    "retry after `Retry-After` seconds")},
+@get("/v1/battles/{battle_id:uuid}/state", tags=["battles"], responses=_STATE_RESPONSES,
      summary="The battle state after version `at` (the latest when absent)")
 async def show_state(
     request: Request[Any, Any, Any], battle_id: FromPath[UUID],
