@@ -12,16 +12,23 @@ import sys
 import tempfile
 import threading
 import time
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
+import msgspec
 import uvicorn
 
 from server.app import create_app
 from server.embedded import EmbeddedPostgres, database_dsn
+from server.limits.serving import uvicorn_config
 from server.settings import Settings
+
+# The rate limiter's Redis keys of the servers this process starts: shared by its nodes, apart
+# from those of any other test or benchmark run on the same Redis.
+RUN_PREFIX = f"chronicle-run-{uuid.uuid4().hex[:12]}:"
 
 
 @contextmanager
@@ -93,6 +100,7 @@ class ServerProcess(_OnLoopback):
         self.env = {**os.environ, "DATABASE_URL": database_url, "PORT": str(self.port), "LOG_LEVEL": "warning"}
         if redis_url:
             self.env["REDIS_URL"] = redis_url
+            self.env.setdefault("CHRONICLE_RATE_LIMIT_PREFIX", RUN_PREFIX)
         self.argv = argv or [sys.executable, "-m", "server.cli", "serve"]
         self.health_path = health_path
         self.process: subprocess.Popen[bytes] | None = None
@@ -140,8 +148,10 @@ class LiveServer(_OnLoopback):
 
     def __init__(self, settings: Settings) -> None:
         self.port = free_port()
-        config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=self.port, log_level="warning",
-                                ws_per_message_deflate=False, lifespan="on", loop="asyncio")
+        if settings.rate_limit_prefix == Settings().rate_limit_prefix:
+            settings = msgspec.structs.replace(settings, rate_limit_prefix=RUN_PREFIX)
+        config = uvicorn_config(create_app(settings), settings, host="127.0.0.1", port=self.port,
+                                log_level="warning", lifespan="on", loop="asyncio")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 

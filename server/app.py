@@ -26,6 +26,14 @@ from server.broker import channels_backend
 from server.credentials import TokenCache
 from server.embedded import EmbeddedPostgres, ensure_database
 from server.http import problem_responses
+from server.limits.buckets import Buckets, MemoryBuckets, RedisBuckets
+from server.limits.docs import DocumentedLimits
+from server.limits.identity import TrustedProxies
+from server.limits.offload import BoundedRunner, Busy
+from server.limits.policy import Policy
+from server.limits.rate_limits import RateLimiter
+from server.limits.timeouts import BodyTimeout, body_timeout_middleware
+from server.limits.websockets import WebsocketLimit
 from server.observability import REQUEST_ID_HEADER, metrics, request_context_middleware, request_id_var
 from server.openapi_docs import DocumentedStructs
 from server.problems import problem
@@ -55,7 +63,7 @@ def expected_refusals() -> set[int | type[Exception]]:
     of Litestar's own HTTP exceptions. Litestar matches these exactly, so every subclass is
     listed; built when the app is, once every domain error class has been imported."""
     return {*_with_subclasses(DomainError), VersionConflict, StreamNotFound, IdempotencyKeyReused,
-            StoreUnavailable, StreamCorrupted, 400, 401, 403, 404, 405, 409, 413, 422}
+            StoreUnavailable, StreamCorrupted, Busy, BodyTimeout, 400, 401, 403, 404, 405, 408, 409, 413, 422, 429}
 
 
 API_VERSION = "1.0.0"
@@ -104,6 +112,14 @@ def _internal_error(request: Request[Any, Any, Any], exc: Exception) -> Response
     log.error("unexpected error answered with 500: %s: %s", type(exc).__name__, exc, exc_info=exc)
     return problem(500, "internal-error", f"an unexpected error; it is logged under request id {request_id}",
                    request_id=request_id).to_response(request)
+
+
+def _busy(request: Request[Any, Any, Any], exc: Busy) -> Response[Any]:
+    return problem(503, "busy", str(exc), headers={"Retry-After": str(exc.retry_after)}).to_response(request)
+
+
+def _body_timeout(request: Request[Any, Any, Any], exc: BodyTimeout) -> Response[Any]:
+    return problem(408, "request-timeout", str(exc), headers={"Connection": "close"}).to_response(request)
 
 
 def _http_problem(request: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
@@ -166,6 +182,10 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
     """Build the app. A given `store` is used as is (tests); otherwise one is opened at start-up."""
     settings = settings or Settings.from_env()
     channels = ChannelsPlugin(backend=channels_backend(settings.redis_url), arbitrary_channels_allowed=True)
+    proxies = TrustedProxies(settings.trusted_proxies)
+    buckets: Buckets = RedisBuckets.from_url(settings.redis_url) if settings.redis_url else MemoryBuckets()
+    rate_limiter = RateLimiter(Policy(settings), buckets, proxies)
+    websocket_limit = WebsocketLimit(settings.websockets_per_address, proxies)
 
     notary = Notary(load_signing_key(settings.signing_key, None if settings.database_url else settings.data_dir),
                     settings.receipt_public_keys)
@@ -177,6 +197,9 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
     async def open_resources(app: Litestar) -> None:
         opened, app.state.embedded = (store, None) if store else await open_store(settings)
         app.state.store = opened
+        app.state.settings = settings
+        app.state.proxies = proxies
+        app.state.expensive_reads = BoundedRunner(settings.expensive_read_concurrency, settings.expensive_read_wait)
         app.state.notary = notary
         app.state.service = BattleService(opened, publish, snapshot_every=settings.snapshot_every, notary=notary)
         app.state.token_cache = TokenCache()
@@ -204,6 +227,7 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
             await app.state.store.close()
         if app.state.redis is not None:
             await app.state.redis.aclose()
+        await buckets.close()
         if app.state.embedded is not None:
             app.state.embedded.stop()
 
@@ -224,7 +248,7 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
         ],
         on_startup=[open_resources],
         on_shutdown=[close_resources],
-        plugins=[channels, ProblemDetailsPlugin(ProblemDetailsConfig()), DocumentedStructs()],
+        plugins=[channels, ProblemDetailsPlugin(ProblemDetailsConfig()), DocumentedStructs(), DocumentedLimits()],
         exception_handlers={
             DomainError: _domain_problem,
             VersionConflict: _conflict,
@@ -233,6 +257,8 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
             StoreUnavailable: _store_unavailable,
             StreamCorrupted: _stream_corrupted,
             HTTPException: _http_problem,
+            Busy: _busy,
+            BodyTimeout: _body_timeout,
             Exception: _internal_error,
         },
         before_request=refuse_unstorable_bodies,
@@ -246,10 +272,14 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
                                          description="token from POST /v1/players or POST /v1/tokens"),
             }),
         ),
-        cors_config=CORSConfig(allow_origins=["*"], allow_headers=["Authorization", "Content-Type",
-                                                                     "Idempotency-Key"]),
+        cors_config=CORSConfig(allow_origins=["*"], allow_headers=["Authorization", "Content-Type", "Idempotency-Key"],
+                               expose_headers=["Retry-After", "RateLimit-Limit", "RateLimit-Remaining",
+                                               "RateLimit-Reset", "RateLimit-Policy", "X-Request-ID"]),
         request_max_body_size=settings.max_body_bytes,
-        middleware=[request_context_middleware],
+        # Outermost first: a refusal by a limit still carries its request id and is measured.
+        middleware=[request_context_middleware,
+                    *([rate_limiter.middleware] if settings.rate_limits else []),
+                    websocket_limit.middleware, body_timeout_middleware(settings.body_timeout)],
         # An unexpected error is a bug: log it with its traceback, whatever the log level. A
         # refusal answered with a 4xx is the API working, not an error: no traceback for it.
         logging_config=LoggingConfig(log_exceptions="always", configure_root_logger=False,

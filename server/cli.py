@@ -17,6 +17,7 @@ from server.settings import Settings
 from server.store.base import EventStore
 
 SCHEMA_DIR = Path(__file__).resolve().parent.parent / "api_schema"
+STARTUP_FAILURE = 3  # the exit code uvicorn.run gives when the app does not start
 
 
 def _settings(args: argparse.Namespace) -> Settings:
@@ -33,14 +34,14 @@ def serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from server.app import create_app
+    from server.limits.serving import uvicorn_config
     from server.observability import configure_logging
 
     settings = _settings(args)
     configure_logging(settings.log_level)
-    # permessage-deflate costs more than it saves on our small frames.
-    uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level=settings.log_level,
-                ws_per_message_deflate=False, log_config=None)
-    return 0
+    server = uvicorn.Server(uvicorn_config(create_app(settings), settings, log_config=None))
+    server.run()
+    return 0 if server.started else STARTUP_FAILURE
 
 
 @asynccontextmanager

@@ -11,6 +11,8 @@ from litestar.openapi.datastructures import ResponseSpec
 from server.api_models import ProblemDetail, Scope
 from server.battle_service import BattleService
 from server.credentials import TokenCache, digest, look_up
+from server.limits.identity import TrustedProxies
+from server.limits.identity import client_address as address_of
 from server.problems import problem
 from server.projector import Projector
 from server.store.base import Credential, EventStore, Idempotency, Player, RecordedEvent, StoredResponse
@@ -80,8 +82,10 @@ async def authenticate(request: Request[Any, Any, Any], scope: Scope) -> Player:
 
 
 def client_address(request: Request[Any, Any, Any]) -> str:
-    """The caller's address as the ASGI server gives it (behind a proxy it trusts: X-Forwarded-For)."""
-    return request.client.host if request.client is not None else "unknown"
+    """The caller's address: the peer's, or behind a proxy listed in TRUSTED_PROXIES the one its
+    X-Forwarded-For names (the rate limits read it the same way)."""
+    proxies: TrustedProxies = request.app.state.proxies
+    return address_of(request.scope, proxies)
 
 
 async def idempotency_of(request: Request[Any, Any, Any], scope: str, *,

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -28,6 +29,7 @@ from domain.dice import Die, Roll, join_client_seeds, recompute
 from domain.dice_expression import roll_expression
 from domain.errors import DomainError
 from projections.roll_log import find_rolls
+from server.limits.offload import BoundedRunner
 from server.receipts import Notary, Receipt
 from server.store.base import EventStore, RecordedEvent
 from server.store.chain import GENESIS, canonical_bytes, chain_hash, chain_of
@@ -376,14 +378,16 @@ __all__ = ["Problem", "Report", "Rules", "verify"]
 
 
 async def verify_stream(store: EventStore, stream_id: str, entity_id: str, rules: Rules, notary: Notary,
-                        receipts: Sequence[Receipt] = ()) -> Report | None:
+                        receipts: Sequence[Receipt] = (), runner: BoundedRunner | None = None) -> Report | None:
     """The server's verification of one stream (None when there is no such stream): with the
     secret seed it holds, so a stream still in play has its dice checked too. The checks are
-    pure and may be long (every command decided again): they run off the event loop."""
-    row = await store.stream(stream_id)
-    if row is None:
-        return None
-    events = await store.read_stream(stream_id)
-    secret = await store.secret(stream_id)
-    return await asyncio.to_thread(verify, events, row.version, entity_id, rules=rules, secret=secret,
-                                   receipts=receipts, notary=notary, stream_id=stream_id)
+    pure and may be long (every command decided again): they run off the event loop, within
+    one of the `runner`'s slots for expensive reads when one is given."""
+    async with runner.slot() if runner is not None else contextlib.nullcontext():
+        row = await store.stream(stream_id)
+        if row is None:
+            return None
+        events = await store.read_stream(stream_id)
+        secret = await store.secret(stream_id)
+        return await asyncio.to_thread(verify, events, row.version, entity_id, rules=rules, secret=secret,
+                                       receipts=receipts, notary=notary, stream_id=stream_id)

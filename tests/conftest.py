@@ -18,7 +18,7 @@ import pytest
 
 from bench.harness import LiveServer, ServerProcess, free_port, redis_server
 from server.embedded import EmbeddedPostgres, database_dsn
-from server.settings import Settings
+from server.settings import Rate, Settings
 from server.store.postgres import PostgresStore
 
 
@@ -64,7 +64,14 @@ async def postgres_store(database_url: str) -> AsyncIterator[PostgresStore]:
 
 @pytest.fixture(scope="session")
 def live_server(database_url: str) -> Iterator[LiveServer]:
-    with LiveServer(Settings(database_url=database_url)) as server:
+    """The server of the end-to-end tests, with the default limits but one: the tests' bots
+    play whole battles at machine speed, about 150 writes a second from one token, three
+    times what the default lets a token keep up (test_rate_limits.py tests the limits)."""
+    bots = Rate(burst=1000, per_second=1000)
+    # Loopback is a trusted proxy here, so a test may stand for another caller by sending
+    # X-Forwarded-For (tests/e2e/test_tokens.py); without the header the peer is the caller.
+    with LiveServer(Settings(database_url=database_url, writes_per_token=bots,
+                             trusted_proxies=("127.0.0.1",))) as server:
         yield server
 
 

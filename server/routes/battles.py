@@ -6,11 +6,13 @@ from uuid import UUID
 
 import msgspec
 from litestar import Request, Response, get, post
+from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import FromPath, JSONBody, QueryParameter
 
 from domain.commands import ClaimSeat
 from domain.contests import AppointReferee
 from domain.dice import ALGORITHM, join_client_seeds
+from domain.errors import RuleViolation
 from projections.battle_summary import BattleSummary, state_view
 from server.api_models import (
     BattleCreatedResponse,
@@ -24,6 +26,7 @@ from server.api_models import (
     ForkRequest,
     NewBattle,
     Preview,
+    ProblemDetail,
     ReceiptCheck,
     SeatClaim,
 )
@@ -40,16 +43,23 @@ from server.http import (
     stored,
 )
 from server.known_players import require_known_players
+from server.past_states import battle_state_at
 from server.problems import not_found, problem
 from server.receipts import Receipt
+from server.store.base import Idempotency, Player, StoredResponse
 from server.verification import Report, verify_stream
 
 MAX_PAGE = 1000
 _MAX_SEQ = 2**63 - 1  # battle list positions are Postgres bigints
+_encode = msgspec.json.Encoder().encode
 _READ = {"tags": ["battles"], "responses": problem_responses(404)}
 _CHECK = {"tags": ["battles"], "responses": problem_responses(404, 413)}  # a read that takes a body
 _WRITE = {"security": BEARER_SECURITY, "tags": ["battles"],
           "responses": problem_responses(401, 403, 404, 409, 413, 422)}
+_STATE_RESPONSES = {**problem_responses(404), 503: ResponseSpec(
+    data_container=ProblemDetail, media_type="application/problem+json", generate_examples=False,
+    description="the database is unreachable, or (with `at`) every slot for past states is taken (`rule` busy): "
+                "retry after `Retry-After` seconds")}
 
 
 def _cursor(seq: int) -> str:
@@ -83,10 +93,29 @@ async def _version_or_404(request: Request[Any, Any, Any], battle_id: UUID) -> i
     return row.version
 
 
+async def _within_battle_quota(request: Request[Any, Any, Any], player: Player,
+                               idempotency: Idempotency | None) -> StoredResponse | None:
+    """The first response to a retried creation (never refused), or None once the player is
+    found to hold fewer unfinished battles than the quota allows."""
+    stored_first = await service_of(request).first_response(idempotency)
+    if stored_first is not None:
+        return stored_first
+    quota: int = request.app.state.settings.battle_quota
+    await projector_of(request).catch_up()
+    unfinished = await store_of(request).unfinished_battles_created_by(player.id)
+    if unfinished >= quota:
+        raise RuleViolation("battle-quota",
+                            f"you created {unfinished} battles that have not ended, and may have at most {quota}: "
+                            "finish or concede some of them before creating more")
+    return None
+
+
 @post("/v1/battles", summary="Create a battle; its dice commitment is published now", **_WRITE)
 async def create_battle(request: Request[Any, Any, Any], data: JSONBody[NewBattle]) -> Response[BattleCreatedResponse]:
     player, idempotency = await player_write(request, "play")
     await require_known_players(request, data.referees)
+    if (first := await _within_battle_quota(request, player, idempotency)) is not None:
+        return stored(first)
     result = await service_of(request).create(player.id, data.ruleset, data.seats, data.options, idempotency,
                                               tuple(data.referees), data.contest_window)
     return stored(result)
@@ -148,16 +177,20 @@ async def list_events(
     return EventPage(events=envelopes, next=next_page(events, version))
 
 
-@get("/v1/battles/{battle_id:uuid}/state", **_READ,
+@get("/v1/battles/{battle_id:uuid}/state", tags=["battles"], responses=_STATE_RESPONSES,
      summary="The battle state after version `at` (the latest when absent)")
 async def show_state(
     request: Request[Any, Any, Any], battle_id: FromPath[UUID],
     at: Annotated[int | None, QueryParameter(ge=1, le=2**31 - 1)] = None,
-) -> dict[str, Any]:
+) -> Response[dict[str, Any]]:
     version = await _version_or_404(request, battle_id)
-    if at is not None and at > version:
+    if at is None:
+        return Response(state_view(await service_of(request).load(str(battle_id))))
+    if at > version:
         raise problem(404, "version-unknown", f"the battle has {version} events, not {at}")
-    return state_view(await service_of(request).load(str(battle_id), through=at))
+    body = await battle_state_at(store_of(request), request.app.state.expensive_reads, str(battle_id), at,
+                                 present=lambda state: _encode(state_view(state)))
+    return Response(body, media_type="application/json")  # type: ignore[arg-type]
 
 
 _VERIFY_SUMMARY = ("Check everything that can be re-derived: the hash chain, every roll against the seed (the "
@@ -167,7 +200,7 @@ _VERIFY_SUMMARY = ("Check everything that can be re-derived: the hash chain, eve
 
 async def _verified(request: Request[Any, Any, Any], battle_id: UUID, receipts: list[Receipt]) -> Report:
     report = await verify_stream(store_of(request), stream_id(str(battle_id)), str(battle_id), BATTLE_RULES,
-                                 request.app.state.notary, receipts)
+                                 request.app.state.notary, receipts, request.app.state.expensive_reads)
     if report is None:
         raise not_found(f"battle {battle_id}")
     return report
@@ -225,6 +258,8 @@ async def fork_battle(request: Request[Any, Any, Any], battle_id: FromPath[UUID]
                       data: JSONBody[ForkRequest]) -> Response[BattleCreatedResponse]:
     player, idempotency = await player_write(request, "play")
     await _version_or_404(request, battle_id)
+    if (first := await _within_battle_quota(request, player, idempotency)) is not None:
+        return stored(first)
     return stored(await service_of(request).fork(player.id, str(battle_id), data.at, idempotency))
 
 

@@ -305,7 +305,7 @@ async def ratings(request: Request[Any, Any, Any],
 async def _verified(request: Request[Any, Any, Any], tournament_id: UUID, receipts: list[Receipt]) -> Report:
     stream = TOURNAMENTS.stream_id(str(tournament_id))
     report = await verify_stream(_service(request).store, stream, str(tournament_id), TOURNAMENT_RULES,
-                                 request.app.state.notary, receipts)
+                                 request.app.state.notary, receipts, request.app.state.expensive_reads)
     if report is None:
         raise not_found(f"tournament {tournament_id}")
     return report

@@ -229,15 +229,26 @@ class EventStore(Protocol):
 
     async def player_rows(self, player_ids: Sequence[str]) -> dict[str, PlayerRow]: ...
 
+    async def unfinished_battles_created_by(self, player_id: str) -> int:
+        """How many battles of the battle list `player_id` created that have not ended."""
+        ...
+
     async def player(self, player_id: str) -> Player | None: ...
 
     async def secret(self, stream_id: str) -> bytes | None: ...
 
     async def save_snapshot(self, stream_id: str, snapshot: Snapshot) -> None:
-        """Keep `snapshot` unless a newer one is already stored."""
+        """Keep `snapshot` beside the stream's earlier ones (one of the same version already
+        stored stays as it is)."""
         ...
 
-    async def load_snapshot(self, stream_id: str) -> Snapshot | None: ...
+    async def load_snapshot(self, stream_id: str) -> Snapshot | None:
+        """The stream's newest snapshot."""
+        ...
+
+    async def load_snapshot_at(self, stream_id: str, version: int) -> Snapshot | None:
+        """The stream's newest snapshot at or before `version` (for a past state)."""
+        ...
 
     # ---- idempotency records: keys stored hashed, each record kept for the store's TTL ----
 

@@ -50,7 +50,7 @@ class MemoryStore:
         self._responses: dict[tuple[str, str], tuple[StoredResponse, datetime]] = {}
         self._players: dict[str, Player] = {}
         self._tokens: dict[str, Token] = {}
-        self._snapshots: dict[str, Snapshot] = {}
+        self._snapshots: dict[str, dict[int, Snapshot]] = {}
 
     async def append(self, stream_id: str, expected_version: int, events: Sequence[NewEvent], *,
                      prev_hash: str | None = None, secret: bytes | None = None,
@@ -126,6 +126,9 @@ class MemoryStore:
     async def player_rows(self, player_ids: Sequence[str]) -> dict[str, PlayerRow]:
         return {i: self._player_rows[i] for i in player_ids if i in self._player_rows}
 
+    async def unfinished_battles_created_by(self, player_id: str) -> int:
+        return sum(1 for row in self._battles.values() if row.status != "ended" and row.summary["creator"] == player_id)
+
     async def player(self, player_id: str) -> Player | None:
         return self._players.get(player_id)
 
@@ -133,12 +136,14 @@ class MemoryStore:
         return self._secrets.get(stream_id)
 
     async def save_snapshot(self, stream_id: str, snapshot: Snapshot) -> None:
-        current = self._snapshots.get(stream_id)
-        if current is None or current.version < snapshot.version:
-            self._snapshots[stream_id] = snapshot
+        self._snapshots.setdefault(stream_id, {}).setdefault(snapshot.version, snapshot)
 
     async def load_snapshot(self, stream_id: str) -> Snapshot | None:
-        return self._snapshots.get(stream_id)
+        return await self.load_snapshot_at(stream_id, 2**63)
+
+    async def load_snapshot_at(self, stream_id: str, version: int) -> Snapshot | None:
+        kept = self._snapshots.get(stream_id, {})
+        return max((s for s in kept.values() if s.version <= version), key=lambda s: s.version, default=None)
 
     def _live_response(self, scope: str, key: str) -> StoredResponse | None:
         found = self._responses.get((scope, hashed_key(key)))

@@ -273,6 +273,10 @@ class PostgresStore:
             "SELECT player_id, record FROM player_records WHERE player_id = ANY($1::text[])", list(player_ids))
         return {row["player_id"]: PlayerRow(**dict(row)) for row in rows}
 
+    async def unfinished_battles_created_by(self, player_id: str) -> int:
+        return int(await self._pool.fetchval(
+            "SELECT count(*) FROM battle_list WHERE status <> 'ended' AND summary->>'creator' = $1", player_id))
+
     async def player(self, player_id: str) -> Player | None:
         row = await self._pool.fetchrow("SELECT id, name FROM players WHERE id = $1", player_id)
         return Player(id=row["id"], name=row["name"]) if row else None
@@ -285,13 +289,16 @@ class PostgresStore:
     async def save_snapshot(self, stream_id: str, snapshot: Snapshot) -> None:
         await self._pool.execute(
             """INSERT INTO snapshots (stream_id, version, schema, state) VALUES ($1, $2, $3, $4)
-               ON CONFLICT (stream_id) DO UPDATE
-               SET version = excluded.version, schema = excluded.schema, state = excluded.state, written_at = now()
-               WHERE snapshots.version < excluded.version""",
+               ON CONFLICT (stream_id, version) DO NOTHING""",
             stream_id, snapshot.version, snapshot.schema, snapshot.state)
 
     async def load_snapshot(self, stream_id: str) -> Snapshot | None:
-        row = await self._pool.fetchrow("SELECT version, schema, state FROM snapshots WHERE stream_id = $1", stream_id)
+        return await self.load_snapshot_at(stream_id, 2**31 - 1)
+
+    async def load_snapshot_at(self, stream_id: str, version: int) -> Snapshot | None:
+        row = await self._pool.fetchrow(
+            """SELECT version, schema, state FROM snapshots WHERE stream_id = $1 AND version <= $2
+               ORDER BY version DESC LIMIT 1""", stream_id, version)
         return Snapshot(version=row["version"], schema=row["schema"], state=row["state"]) if row else None
 
     async def stored_response(self, scope: str, key: str) -> StoredResponse | None:
@@ -389,6 +396,7 @@ class PostgresStore:
 # Every public operation reports a lost or refused connection as StoreUnavailable (HTTP 503);
 # the pool replaces dead connections by itself, so the server recovers without a restart.
 for _name in ("append", "read_stream", "read_all", "stream", "secret", "save_snapshot", "load_snapshot",
+              "load_snapshot_at", "unfinished_battles_created_by",
               "stored_response", "prune_idempotency", "create_player", "credential", "legacy_credential", "tokens",
               "add_token", "rotate_token", "revoke_token", "ping", "projection_position",
               "commit_projection", "reset_projection", "battle_rows", "list_battles", "player_rows", "player"):

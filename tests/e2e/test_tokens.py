@@ -2,9 +2,9 @@
 idempotency records that expire, and a player's tokens listed, created, rotated, revoked,
 expiring and holding scopes.
 
-"Another caller" is another client address: the test server is uvicorn behind no proxy, and
-uvicorn takes the client address from `X-Forwarded-For` when the connection comes from
-127.0.0.1 (its default trusted proxy), so each test caller sends the address it stands for."""
+"Another caller" is another client address: the test servers list 127.0.0.1 in
+TRUSTED_PROXIES, so the caller's address is taken from `X-Forwarded-For`, and each test caller
+sends the address it stands for."""
 
 from __future__ import annotations
 
@@ -221,7 +221,8 @@ async def test_a_token_acts_only_on_tokens_within_its_scopes(client: httpx.Async
 
 @pytest.fixture(scope="module")
 def short_lived_server(database_url: str) -> Iterator[LiveServer]:
-    with LiveServer(Settings(database_url=database_url, idempotency_ttl_seconds=1)) as server:
+    with LiveServer(Settings(database_url=database_url, idempotency_ttl_seconds=1,
+                             trusted_proxies=("127.0.0.1",))) as server:
         yield server
 
 

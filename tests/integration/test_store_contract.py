@@ -406,3 +406,33 @@ async def test_a_legacy_token_is_found_by_its_hash_until_rotated(store: EventSto
     assert rotated is not None and not rotated.legacy
     assert await store.legacy_credential(token.secret_hash) is None
     assert await store.legacy_credential("n" * 64) is None, "a rotated token is found by id only"
+
+
+async def test_every_snapshot_is_kept_and_found_at_or_before_a_version(store: EventStore) -> None:
+    from server.store.base import Snapshot
+
+    stream = new_stream()
+    for version in (300, 100, 200):
+        await store.save_snapshot(stream, Snapshot(version=version, schema="s", state={"v": version}))
+    await store.save_snapshot(stream, Snapshot(version=200, schema="s", state={"v": "again"}))
+    assert await store.load_snapshot(stream) == Snapshot(version=300, schema="s", state={"v": 300})
+    assert await store.load_snapshot_at(stream, 99) is None
+    assert await store.load_snapshot_at(stream, 100) == Snapshot(version=100, schema="s", state={"v": 100})
+    assert await store.load_snapshot_at(stream, 299) == Snapshot(version=200, schema="s", state={"v": 200})
+    assert await store.load_snapshot_at(stream, 2**31 - 1) == Snapshot(version=300, schema="s", state={"v": 300})
+    assert await store.load_snapshot_at(new_stream(), 100) is None
+
+
+async def test_unfinished_battles_are_counted_by_creator(store: EventStore) -> None:
+    name, creator = f"test-{uuid.uuid4()}", f"creator-{uuid.uuid4()}"
+
+    def row(status: str, made_by: str = creator) -> BattleRow:
+        battle_id = str(uuid.uuid4())
+        summary = msgspec.to_builtins(BattleSummary(id=battle_id, ruleset="d100", ruleset_version="1", status=status,
+                                                    version=1, creator=made_by, seats=[], winners=[], end_reason=None))
+        return BattleRow(battle_id=battle_id, seq=7, status=status, summary=summary)
+
+    assert await store.unfinished_battles_created_by(creator) == 0
+    rows = [row("open"), row("active"), row("active"), row("ended"), row("open", made_by="someone else")]
+    assert await store.commit_projection(name, 0, 10, rows, []) is True
+    assert await store.unfinished_battles_created_by(creator) == 3
