@@ -42,6 +42,7 @@ class BattleSummary(msgspec.Struct, frozen=True):
     end_reason: str | None
     forked_from: ForkOrigin | None = None
     counts_in_records: bool = True
+    tournament_id: str | None = None  # the tournament that spawned it (its organiser is its creator)
 
 
 class CommittedEvent(msgspec.Struct, frozen=True):
@@ -69,7 +70,8 @@ def evolve_summary(summary: BattleSummary | None, event: CommittedEvent) -> Batt
                              seats=[SeatView(name=n, player_id=None, conceded=False) for n in data["seats"]],
                              winners=[], end_reason=None,
                              forked_from=ForkOrigin(copied_from, None) if copied_from else None,
-                             counts_in_records=copied_from is None)
+                             counts_in_records=copied_from is None,
+                             tournament_id=(data.get("tournament") or {}).get("tournament_id"))
     if summary is None:
         return None
     replace = msgspec.structs.replace
@@ -102,6 +104,7 @@ def summarize(state: BattleState, battle_id: str) -> BattleSummary:
         seats=[SeatView(name=s.name, player_id=s.player_id, conceded=s.conceded) for s in state.seats],
         winners=list(state.winners), end_reason=state.end_reason,
         forked_from=origin, counts_in_records=origin is None,
+        tournament_id=state.tournament.tournament_id if state.tournament else None,
     )
 
 

@@ -230,7 +230,8 @@ class EventStore(Protocol):
     async def player_rows(self, player_ids: Sequence[str]) -> dict[str, PlayerRow]: ...
 
     async def unfinished_battles_created_by(self, player_id: str) -> int:
-        """How many battles of the battle list `player_id` created that have not ended."""
+        """How many battles of the battle list `player_id` created that have not ended (a
+        tournament's battles, which its organiser creates, not counted)."""
         ...
 
     async def player(self, player_id: str) -> Player | None: ...

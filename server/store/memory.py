@@ -127,7 +127,8 @@ class MemoryStore:
         return {i: self._player_rows[i] for i in player_ids if i in self._player_rows}
 
     async def unfinished_battles_created_by(self, player_id: str) -> int:
-        return sum(1 for row in self._battles.values() if row.status != "ended" and row.summary["creator"] == player_id)
+        return sum(1 for row in self._battles.values() if row.status != "ended"
+                   and row.summary["creator"] == player_id and row.summary.get("tournament_id") is None)
 
     async def player(self, player_id: str) -> Player | None:
         return self._players.get(player_id)

@@ -275,7 +275,9 @@ class PostgresStore:
 
     async def unfinished_battles_created_by(self, player_id: str) -> int:
         return int(await self._pool.fetchval(
-            "SELECT count(*) FROM battle_list WHERE status <> 'ended' AND summary->>'creator' = $1", player_id))
+            """SELECT count(*) FROM battle_list
+               WHERE status <> 'ended' AND summary->>'creator' = $1 AND summary->>'tournament_id' IS NULL""",
+            player_id))
 
     async def player(self, player_id: str) -> Player | None:
         row = await self._pool.fetchrow("SELECT id, name FROM players WHERE id = $1", player_id)

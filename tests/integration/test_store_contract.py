@@ -426,13 +426,15 @@ async def test_every_snapshot_is_kept_and_found_at_or_before_a_version(store: Ev
 async def test_unfinished_battles_are_counted_by_creator(store: EventStore) -> None:
     name, creator = f"test-{uuid.uuid4()}", f"creator-{uuid.uuid4()}"
 
-    def row(status: str, made_by: str = creator) -> BattleRow:
+    def row(status: str, made_by: str = creator, tournament_id: str | None = None) -> BattleRow:
         battle_id = str(uuid.uuid4())
         summary = msgspec.to_builtins(BattleSummary(id=battle_id, ruleset="d100", ruleset_version="1", status=status,
-                                                    version=1, creator=made_by, seats=[], winners=[], end_reason=None))
+                                                    version=1, creator=made_by, seats=[], winners=[], end_reason=None,
+                                                    tournament_id=tournament_id))
         return BattleRow(battle_id=battle_id, seq=7, status=status, summary=summary)
 
     assert await store.unfinished_battles_created_by(creator) == 0
-    rows = [row("open"), row("active"), row("active"), row("ended"), row("open", made_by="someone else")]
+    rows = [row("open"), row("active"), row("active"), row("ended"), row("open", made_by="someone else"),
+            row("active", tournament_id="t-1")]
     assert await store.commit_projection(name, 0, 10, rows, []) is True
     assert await store.unfinished_battles_created_by(creator) == 3
