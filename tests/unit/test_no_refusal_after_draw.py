@@ -345,7 +345,23 @@ def pericle_proposals(battle: BattleState, rng: random.Random) -> list[tuple[str
         offers.append(offer)
         if len(offers) >= 12:
             break
-    return offers
+    return offers + [variant for offer in offers for variant in _with_options(combat, *offer)]
+
+
+def _with_options(combat: CombatState, seat: str, body: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """The optional parts a player may add to a bot's command: an Overrun at the end of a
+    creature's move, a strike after a Grapple or on joining a pile."""
+    figure = combat.figure(body.get("figure", ""))
+    if figure is None:
+        return []
+    foes = [f.id for f in combat.figures if f.team != figure.team][:3]
+    if body["type"] == "move_figure" and "Overrun" in figure.disciplines:
+        end = Hex(**body["path"][-1]) if body.get("path") else figure.hex
+        return [(seat, {**body, "overrun": {"q": h.q, "r": h.r}}) for h in (end + d for d in DIRECTIONS)]
+    if body["type"] == "grapple" or body.get("join_pile"):
+        return [(seat, {**body, "strike": {"target": foe, **extra}}) for foe in foes
+                for extra in ({}, {"weapon": "Short Sword"})]
+    return []
 
 
 BAT = {"id": "bat", "name": "Giant bat", "hp": 4, "mt": 1, "base_ad": 2, "movement": 2, "flying": 6,
@@ -390,8 +406,7 @@ def pericle_scenes() -> tuple[Scene, ...]:
                                               (crowded, 30), (crowded, 90), ({"surprise": "enemies"}, 4)]):
         arena = _bot_played(extra, number, steps)
         scenes.append(Scene(f"v3 combat {number}", arena.state, tuple(arena.events)))
-    hand_set = _hand_set_scenes()
-    return (*scenes, *hand_set, *hand_set)
+    return (*scenes, *_hand_set_scenes() * 4)
 
 
 def _hand_set_scenes() -> list[Scene]:
