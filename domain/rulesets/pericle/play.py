@@ -34,6 +34,7 @@ class Play:
         """The field as it would be after these events, to check before any die is drawn what a
         command will do once its rolls have gone its way (nothing is emitted)."""
         supposed = Play(self.battle, self.dice)
+        supposed.state = self.state
         for event in events:
             supposed.state = apply(supposed.state, event)
         return supposed
