@@ -91,9 +91,13 @@ def test_fumes_recorded_before_the_check_refuse_the_test_and_the_round_before_an
     (ResistPoison(character="ada", name="Asp", resilience=5, potency=90, duration="2d00"), "dice-expression-invalid"),
     (ResistPoison(character="ada", name="Asp", resilience=5, potency=90, damage="0d4"), "dice-expression-no-dice"),
     (ResistDisease(character="ada", name="Rot", resilience=5, potency=90, damage="1d0"), "dice-expression-invalid"),
+    # The field's pattern (\d) takes digits of any script; d20 reads only 0-9.
+    (ResistDisease(character="ada", name="Rot", resilience=5, potency=90, damage="\u0967d6"),
+     "dice-expression-invalid"),
 ])
 def test_an_afflictions_damage_is_checked_before_the_opposed_test(command: Any, rule: str) -> None:
-    """The damage and duration were rolled only when the affliction won: after the tests."""
+    """The damage and duration were rolled only when the affliction won: after the tests. (The
+    property test found the Devanagari one.)"""
     table = breathless_table()
     winning = [*roll(9, 5), *roll(0, 1)]  # the victim fails, the Potency succeeds
     assert refused_before_dice(table.state, command, "p1", winning) == rule
