@@ -193,7 +193,7 @@ def _acting_seat(state: BattleState, requested: str | None, actor: str) -> Seat:
 def _roll(state: BattleState, command: RollDice, dice: Dice, actor: str) -> DiceRolled:
     _require_status(state, ACTIVE, "battle-not-active", "dice are rolled during play")
     seat = _acting_seat(state, command.seat, actor)
-    roll = roll_expression(dice, command.expression, command.purpose)
+    roll = roll_expression(dice, command.expression, command.purpose, needs_dice=True)
     return DiceRolled(seat=seat.name, roll=roll)
 
 

@@ -136,6 +136,39 @@ class HmacDice:
         return self._seed.hex()
 
 
+class WatchedDice:
+    """Dice that remember every roll a decision opened, so that a refusal after a draw (which
+    would let a player retry until the dice favour them) can be told from an honest one.
+    `first_nonce` is the nonce the wrapped dice open next; they open consecutive nonces from it,
+    as `HmacDice` does."""
+
+    def __init__(self, dice: Dice, first_nonce: int) -> None:
+        self._dice = dice
+        self._first_nonce = first_nonce
+        self.purposes: list[str] = []
+
+    @property
+    def commitment(self) -> str:
+        return self._dice.commitment
+
+    def start(self, purpose: str) -> RollInProgress:
+        self.purposes.append(purpose)
+        return self._dice.start(purpose)
+
+    def reveal(self) -> str:
+        return self._dice.reveal()
+
+    @property
+    def drawn(self) -> bool:
+        """Whether any roll was started."""
+        return bool(self.purposes)
+
+    @property
+    def nonces(self) -> tuple[int, ...]:
+        """The nonces of the rolls started, in order."""
+        return tuple(range(self._first_nonce, self._first_nonce + len(self.purposes)))
+
+
 def roll_dice(dice: Dice, purpose: str, sides: Sequence[int]) -> Roll:
     """A roll of a fixed list of dice, drawn in order; `total` is the sum of faces."""
     in_progress = dice.start(purpose)

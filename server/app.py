@@ -45,7 +45,7 @@ from server.routes import battles, players, receipts, rulesets, stream, tokens, 
 from server.settings import Settings
 from server.store.base import EventStore, IdempotencyKeyReused, RecordedEvent, StoreUnavailable
 from server.store.postgres import PostgresStore
-from server.stream_service import StreamCorrupted, StreamNotFound, VersionConflict
+from server.stream_service import RefusedAfterDraw, StreamCorrupted, StreamNotFound, VersionConflict
 from server.tournament_service import TournamentRunner, TournamentService
 
 log = logging.getLogger("chronicle")
@@ -59,11 +59,12 @@ def _with_subclasses(root: type[Exception]) -> set[type[Exception]]:
 
 
 def expected_refusals() -> set[int | type[Exception]]:
-    """Exceptions our handlers answer with a 4xx (or a 503 they log themselves), and the 4xx codes
-    of Litestar's own HTTP exceptions. Litestar matches these exactly, so every subclass is
+    """Exceptions our handlers answer with a 4xx (or a 5xx logged where it happened), and the 4xx
+    codes of Litestar's own HTTP exceptions. Litestar matches these exactly, so every subclass is
     listed; built when the app is, once every domain error class has been imported."""
     return {*_with_subclasses(DomainError), VersionConflict, StreamNotFound, IdempotencyKeyReused,
-            StoreUnavailable, StreamCorrupted, Busy, BodyTimeout, 400, 401, 403, 404, 405, 408, 409, 413, 422, 429}
+            StoreUnavailable, StreamCorrupted, RefusedAfterDraw, Busy, BodyTimeout, 400, 401, 403, 404, 405, 408, 409,
+            413, 422, 429}
 
 
 API_VERSION = "1.0.0"
@@ -76,6 +77,12 @@ def _domain_problem(request: Request[Any, Any, Any], exc: DomainError) -> Respon
     status = 403 if isinstance(exc, NotPermitted) else 409 if isinstance(exc, ContestPending) else 422
     extra = {"problems": exc.problems} if exc.problems else {}
     return problem(status, exc.rule, exc.detail, **extra).to_response(request)
+
+
+def _refused_after_draw(request: Request[Any, Any, Any], exc: RefusedAfterDraw) -> Response[Any]:
+    # Logged and counted where it happened (StreamService); the client learns nothing was recorded.
+    return problem(500, "refused-after-draw", f"{exc.command} failed after its dice were drawn; nothing was "
+                   "recorded and the operators have been alerted").to_response(request)
 
 
 def _conflict(request: Request[Any, Any, Any], exc: VersionConflict) -> Response[Any]:
@@ -251,6 +258,7 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
         plugins=[channels, ProblemDetailsPlugin(ProblemDetailsConfig()), DocumentedStructs(), DocumentedLimits()],
         exception_handlers={
             DomainError: _domain_problem,
+            RefusedAfterDraw: _refused_after_draw,
             VersionConflict: _conflict,
             StreamNotFound: _battle_not_found,
             IdempotencyKeyReused: _key_reused,

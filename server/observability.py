@@ -22,6 +22,8 @@ REQUEST_ID_HEADER = "x-request-id"
 COMMAND_LATENCY = Histogram("chronicle_command_seconds", "Time to decide and commit a command", ["type"],
                             buckets=(0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0))
 APPEND_CONFLICTS = Counter("chronicle_append_conflicts_total", "Appends refused for a stale expected version")
+REFUSALS_AFTER_DRAW = Counter("chronicle_refusals_after_draw_total",
+                              "Commands whose decision failed after drawing dice (a bug: alarm on any)", ["kind"])
 WEBSOCKETS = Gauge("chronicle_websocket_connections", "Open battle stream websockets")
 FANOUT_LAG = Histogram("chronicle_fanout_lag_seconds", "From an event's commit to its relay to this node's watchers",
                        buckets=(0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5, 2.0))

@@ -20,9 +20,9 @@ import msgspec
 
 from domain.battle import ReplayFromScratch
 from domain.codec import command_data, event_data, event_from, event_type
-from domain.dice import HmacDice
+from domain.dice import Dice, HmacDice, WatchedDice
 from server.gc_pause import gc_paused
-from server.observability import APPEND_CONFLICTS, COMMAND_LATENCY, battle_id_var
+from server.observability import APPEND_CONFLICTS, COMMAND_LATENCY, REFUSALS_AFTER_DRAW, battle_id_var
 from server.receipts import Notary, Receipt
 from server.store.base import (
     EventStore,
@@ -45,6 +45,16 @@ CONTENDED_RETRY_AFTER = 1  # seconds
 _BACKOFF_CAP = 0.05  # seconds
 _MAX_CACHED_SEEDS = 4096
 _encode = msgspec.json.Encoder().encode
+
+
+class RefusedAfterDraw(Exception):
+    """A decision failed after it had drawn dice. Refusing then would let a player retry until
+    the dice favour them, so the rules never do it: this is a bug, answered with a 500."""
+
+    def __init__(self, stream: str, command: str, nonces: tuple[int, ...], cause: BaseException) -> None:
+        super().__init__(f"{command} on {stream} failed after drawing dice (nonces {list(nonces)}): {cause}")
+        self.stream = stream
+        self.command = command
 
 
 class StreamNotFound(Exception):
@@ -112,7 +122,7 @@ class Kind:
 
     prefix: str
     initial: Callable[[], Any]
-    decide: Callable[[Any, Any, HmacDice, str, str], list[msgspec.Struct]]  # state, command, dice, actor, now
+    decide: Callable[[Any, Any, Dice, str, str], list[msgspec.Struct]]  # state, command, dice, actor, now
     replay: Callable[..., Any]  # replay(events, start state = None) -> state
     to_snapshot: Callable[[Any], tuple[str, dict[str, Any]]] | None = None
     from_snapshot: Callable[[str, dict[str, Any]], Any] | None = None
@@ -267,9 +277,9 @@ class StreamService:
             # One moment for the decision and the record, so that `verify` decides again with it.
             now = format_time(datetime.now(UTC))
             if self.kind.decide_in_thread:
-                events = await asyncio.to_thread(self.kind.decide, state, command, dice, actor, now)
+                events = await asyncio.to_thread(decide_watched, self.kind, battle_id, state, command, dice, actor, now)
             else:
-                events = self.kind.decide(state, command, dice, actor, now)
+                events = decide_watched(self.kind, battle_id, state, command, dice, actor, now)
             try:
                 after = self.kind.replay(events, state)
             except ReplayFromScratch:  # an overturn: the state is the log replayed without the voided events
@@ -328,6 +338,23 @@ class StreamService:
         """The server's signed receipt that the stream reached `head`."""
         return self.notary.sign(head.stream_id, head.version, head.hash)
 
+
+
+def decide_watched(kind: Kind, entity_id: str, state: Any, command: Any, dice: HmacDice, actor: str,
+                   now: str) -> list[msgspec.Struct]:
+    """`kind.decide` with its dice watched: a failure after a draw (a refusal or any other error)
+    is logged, counted and raised as `RefusedAfterDraw`; before any draw it passes through."""
+    watched = WatchedDice(dice, state.next_nonce)
+    try:
+        return kind.decide(state, command, watched, actor, now)
+    except Exception as exc:
+        if not watched.drawn:
+            raise
+        name = str(type(command).__struct_config__.tag)
+        REFUSALS_AFTER_DRAW.labels(kind.prefix).inc()
+        log.error("%s %s: command %s failed after drawing dice %s (nonces %s): %s: %s", kind.prefix, entity_id, name,
+                  watched.purposes, list(watched.nonces), type(exc).__name__, exc, exc_info=exc)
+        raise RefusedAfterDraw(kind.stream_id(entity_id), name, watched.nonces, exc) from exc
 
 
 def command_body(after: Any, envelopes: list[Any]) -> dict[str, Any]:

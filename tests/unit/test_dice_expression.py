@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.dice import HmacDice
-from domain.dice_expression import roll_expression
+from domain.dice import HmacDice, WatchedDice
+from domain.dice_expression import check_expression, roll_expression
 from domain.errors import RuleViolation
 
 SEED = b"\x01" * 32
@@ -47,6 +49,79 @@ def test_refused_expressions_name_the_rule(expression: str, rule: str) -> None:
     with pytest.raises(RuleViolation) as refused:
         roll_expression(dice(), expression, "")
     assert refused.value.rule == rule
+
+
+@pytest.mark.parametrize(("expression", "rule"), [
+    ("1/0", "dice-expression-divisor"),
+    ("1d6%0", "dice-expression-divisor"),
+    ("1d6//(3-3)", "dice-expression-divisor"),
+    ("1d6/(1d2-1)", "dice-expression-divisor"),
+    ("1d6/1d6", "dice-expression-divisor"),
+    ("3d0+1d6", "dice-expression-invalid"),
+    ("1d6mih2", "dice-expression-invalid"),
+    ("1d6mal1", "dice-expression-invalid"),
+    ("1d6e6", "dice-expression-unbounded"),
+    ("1d1rr1", "dice-expression-unbounded"),
+    ("51d6ro1", "dice-expression-too-many-dice"),
+    ("60d6+60d6", "dice-expression-too-many-dice"),
+    ("1d6*99999999999", "dice-expression-too-large"),
+    ("-1000000000-1d6", "dice-expression-too-large"),
+    ("1d20mi2000000000", "dice-expression-too-large"),
+])
+def test_an_expression_that_could_fail_half_way_is_refused_before_its_roll_opens(expression: str, rule: str) -> None:
+    """Whatever the dice would show: no nonce is opened for an expression refused."""
+    watched = WatchedDice(dice(), 0)
+    with pytest.raises(RuleViolation) as refused:
+        roll_expression(watched, expression, "")
+    assert refused.value.rule == rule and not watched.drawn
+    assert expression in refused.value.detail
+
+
+@pytest.mark.parametrize("expression", ["7", "1+2*3", "0d6", "0d0+4", "(1, 2)kh1"])
+def test_a_players_roll_needs_a_die(expression: str) -> None:
+    with pytest.raises(RuleViolation) as refused:
+        check_expression(expression)
+    assert refused.value.rule == "dice-expression-no-dice"
+    assert check_expression(expression, needs_dice=False).span.most_dice == 0
+
+
+def test_bounded_rerolls_and_constant_divisors_are_rolled() -> None:
+    for expression in ("1d6/2", "2d6//(1+1)", "1d20%7", "50d6ro1", "3d6ra6", "1d6mi3", "(1d6, 2d8)kh1", "d%",
+                       "1d6>3", "1d6 [fire] * 0.5"):
+        roll = roll_expression(dice(), expression, "")
+        span = check_expression(expression).span
+        assert span.low <= roll.total <= span.high  # type: ignore[operator]
+
+
+def _dice_term() -> st.SearchStrategy[str]:
+    count = st.integers(0, 4).map(str) | st.just("")
+    sides = st.integers(0, 12).map(str) | st.just("%")
+    operation = st.sampled_from(["kh", "kl", "ph", "pl", "k>", "p<", "ro", "ra", "mi", "ma", "rr", "e", "mih", "k"])
+    operations = st.lists(st.tuples(operation, st.integers(0, 7)).map(lambda t: f"{t[0]}{t[1]}"), max_size=2)
+    return st.builds(lambda c, s, ops: f"{c}d{s}{''.join(ops)}", count, sides, operations)
+
+
+def _expressions() -> st.SearchStrategy[str]:
+    atoms = _dice_term() | st.integers(0, 30).map(str) | st.sampled_from(["0.5", "2.5", "999999999"])
+    return st.recursive(atoms, lambda inner: (
+        st.builds(lambda a, op, b: f"{a}{op}{b}", inner, st.sampled_from(["+", "-", "*", "/", "//", "%", ">", "=="]),
+                  inner)
+        | inner.map(lambda a: f"({a})") | inner.map(lambda a: f"-{a}")
+        | st.builds(lambda a, b: f"({a}, {b})kh1", inner, inner)), max_leaves=6)
+
+
+@settings(max_examples=300)
+@given(expression=_expressions(), nonce=st.integers(0, 10**6))
+def test_an_accepted_expression_rolls_to_the_end_within_its_span(expression: str, nonce: int) -> None:
+    """The check is sound: an expression it lets through never fails during its roll, draws as
+    many dice as it said at most, and totals within the bounds it computed."""
+    try:
+        span = check_expression(expression, needs_dice=False).span
+    except RuleViolation:
+        return
+    roll = roll_expression(dice(nonce), expression, "")
+    assert span.least_dice <= len(roll.dice) <= span.most_dice
+    assert math.trunc(span.low) <= roll.total <= math.trunc(span.high)  # type: ignore[operator]
 
 
 @given(count=st.integers(1, 100), sides=st.integers(1, 1000), bonus=st.integers(-50, 50))

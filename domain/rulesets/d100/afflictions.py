@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from domain.dice import Dice, Roll
 from domain.dice_expression import roll_expression
-from domain.rulesets.d100.care import AtTable
+from domain.rulesets.d100.care import AtTable, damage_dice
 from domain.rulesets.d100.characters import Character
 from domain.rulesets.d100.commands import ResistDisease, ResistPoison
 from domain.rulesets.d100.events import DiseaseTested, PoisonResisted
@@ -15,18 +15,20 @@ from domain.rulesets.d100.percentile import PercentileTest, net_grade, opposed, 
 
 def resist_poison(at: AtTable, command: ResistPoison) -> PoisonResisted:
     victim = at.living(command.character)
+    damage = damage_dice(command.damage) if command.damage else None
+    lasting = damage_dice(command.duration) if command.duration else None
     resistance, potency, won = _contest(at.dice, victim, command, at.cap)
-    damage_roll, dealt = _effect(at.dice, victim, command, won)
-    duration = roll_expression(at.dice, command.duration, f"{command.name}: duration") if won and command.duration \
-        else None
+    damage_roll, dealt = _effect(at.dice, victim, command.name, damage, won)
+    duration = roll_expression(at.dice, lasting, f"{command.name}: duration") if won and lasting else None
     return PoisonResisted(seat=at.seat, character=victim.id, name=command.name, resistance=resistance, potency=potency,
                           poison_won=won, damage_roll=damage_roll, dealt=dealt, duration_roll=duration)
 
 
 def resist_disease(at: AtTable, command: ResistDisease) -> DiseaseTested:
     victim = at.living(command.character)
+    damage = damage_dice(command.damage) if command.damage else None
     resistance, potency, won = _contest(at.dice, victim, command, at.cap)
-    damage_roll, dealt = _effect(at.dice, victim, command, won)
+    damage_roll, dealt = _effect(at.dice, victim, command.name, damage, won)
     return DiseaseTested(seat=at.seat, character=victim.id, name=command.name, resistance=resistance, potency=potency,
                          disease_won=won, damage_roll=damage_roll, dealt=dealt)
 
@@ -41,9 +43,9 @@ def _contest(dice: Dice, victim: Character, command: ResistPoison | ResistDiseas
     return resistance, potency, opposed(potency, resistance) == "first"
 
 
-def _effect(dice: Dice, victim: Character, command: ResistPoison | ResistDisease,
-            won: bool) -> tuple[Roll | None, int]:
-    if not won or command.damage is None:
+def _effect(dice: Dice, victim: Character, name: str, damage: str | None, won: bool) -> tuple[Roll | None, int]:
+    """The damage the affliction deals when it wins (`damage` checked by `damage_dice` before the test)."""
+    if not won or damage is None:
         return None, 0
-    roll = roll_expression(dice, command.damage, f"{command.name} harms {victim.name}")
+    roll = roll_expression(dice, damage, f"{name} harms {victim.name}")
     return roll, min(victim.hp, max(0, roll.total or 0))

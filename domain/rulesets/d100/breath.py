@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from domain.dice_expression import roll_expression
 from domain.errors import RuleViolation
-from domain.rulesets.d100.care import AtTable, choke
+from domain.rulesets.d100.care import AtTable, choke, damage_dice, fumes_of
 from domain.rulesets.d100.commands import BreathTest, HoldBreath, ReachAir
 from domain.rulesets.d100.events import AirReached, BreathHeld, BreathTested
 from domain.rulesets.d100.percentile import net_grade, percentile_test
@@ -18,7 +18,7 @@ def hold_breath(at: AtTable, command: HoldBreath) -> BreathHeld:
     character = at.living(command.character)
     if character.air != "breathing":
         raise RuleViolation("without-air", f"{character.name} is already without air")
-    return BreathHeld(seat=at.seat, character=character.id, fumes=command.fumes)
+    return BreathHeld(seat=at.seat, character=character.id, fumes=damage_dice(command.fumes))
 
 
 def breath_test(at: AtTable, command: BreathTest) -> BreathTested:
@@ -29,11 +29,12 @@ def breath_test(at: AtTable, command: BreathTest) -> BreathTested:
     if beyond < 0:
         raise RuleViolation("breath-lasts", f"{character.name} holds its breath for {character.characteristics.con} "
                                             f"rounds; {character.held_rounds} have passed")
+    fumes = fumes_of(character)  # a failure rolls them: they must roll before the test is drawn
     test = percentile_test(at.dice, command.resilience, f"{character.name} holds its breath",
                            grade=net_grade(0, beyond + 1, at.cap))
     if test.succeeded:
         return BreathTested(seat=at.seat, character=character.id, test=test, inhaled=False)
-    damage = choke(at.dice, character)
+    damage = choke(at.dice, character, fumes)
     return BreathTested(seat=at.seat, character=character.id, test=test, inhaled=True, damage_roll=damage.roll,
                         dealt=damage.dealt)
 

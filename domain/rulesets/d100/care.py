@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import msgspec
 
 from domain.dice import Dice
-from domain.dice_expression import roll_expression
+from domain.dice_expression import check_expression, roll_expression
 from domain.errors import RuleViolation
 from domain.rulesets.d100.characters import (
     AdventureState,
@@ -97,16 +97,36 @@ def end_round(at: AtTable, command: EndRound) -> RoundEnded:
     require_combat(at.state, True, "rounds are counted in combat")
     before = {c.id: c for c in at.state.characters}
     after = [at_round_end(c) for c in at.state.characters]
-    choking = tuple(choke(at.dice, c) for c in after if c.air == "inhaled" and not c.dead)
+    inhaled = [(c, fumes_of(c)) for c in after if c.air == "inhaled" and not c.dead]  # all checked, then rolled
+    choking = tuple(choke(at.dice, c, fumes) for c, fumes in inhaled)
     return RoundEnded(seat=at.seat, round=at.state.round + 1,
                       bled=tuple(c.id for c in after if c.hp < before[c.id].hp),
                       died=tuple(c.id for c in after if c.dead and not before[c.id].dead), choking=choking)
 
 
-def choke(dice: Dice, character: Character) -> Choking:
-    """The effect of breathing the substance; "Armour does not reduce this damage"."""
+def damage_dice(expression: str, *, given: bool = True) -> str:
+    """A damage expression of the commands (`1d6+1`, written with d or D) as it is rolled, checked
+    whole before any die is drawn; one `given` in a command must roll at least one die."""
+    rolled = expression.lower()
+    check_expression(rolled, needs_dice=given)
+    return rolled
+
+
+def fumes_of(character: Character) -> str:
+    """What choking on its fumes rolls. Fumes recorded before `hold_breath` checked them may not
+    roll at all: that is refused before any die of the command is drawn."""
     assert character.fumes is not None
-    roll = roll_expression(dice, character.fumes, f"{character.name} chokes")
+    try:
+        return damage_dice(character.fumes, given=False)
+    except RuleViolation as refused:
+        raise RuleViolation("fumes-unrollable", f"{character.name} breathes {character.fumes!r}, which cannot be "
+                                                f"rolled ({refused.detail}); it must reach air first") from refused
+
+
+def choke(dice: Dice, character: Character, fumes: str) -> Choking:
+    """The effect of breathing the substance (`fumes`, from `fumes_of`); "Armour does not reduce
+    this damage"."""
+    roll = roll_expression(dice, fumes, f"{character.name} chokes")
     return Choking(character=character.id, roll=roll, dealt=min(character.hp, max(0, roll.total or 0)))
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from domain.errors import RuleViolation
-from domain.hexes import distance
+from domain.hexes import Hex, distance
 from domain.rulesets.base import handler_for
 from domain.rulesets.pericle import board, items, poison
 from domain.rulesets.pericle import combat_commands as cmd
@@ -14,10 +14,10 @@ from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.catalogue import SPELLS
 from domain.rulesets.pericle.combat import range_penalty
 from domain.rulesets.pericle.dice import Adjustment, check, opposed
-from domain.rulesets.pericle.movement import climb_out, walk
+from domain.rulesets.pericle.movement import climb_out, pile_to_join, walk
 from domain.rulesets.pericle.play import RUNNING, Play, not_after_running, not_grappled, own_figure, require_phase
 from domain.rulesets.pericle.state import Figure
-from domain.rulesets.pericle.strikes import strike_all
+from domain.rulesets.pericle.strikes import ready_strikes, strike_all
 from domain.rulesets.pericle.turns import advance, can_move, declare_defend, upkeep
 
 
@@ -93,6 +93,14 @@ def grapple(play: Play, attacker: Figure, command: cmd._Action) -> None:
         raise RuleViolation("front-hexes", f"{target.name} is not in {attacker.name}'s front hexes")
     if attacker.airborne != target.airborne:
         raise RuleViolation("ground-and-air", "the ground and the air do not grapple")
+    ready = None
+    if command.strike is not None:
+        # "the attacker may also immediately make a melee attack against the Grappled defender":
+        # checked, as the Grapple would leave the field, before the Grapple check is rolled.
+        if command.strike.target != target.id:
+            raise RuleViolation("grapple-strike", "the follow-up attack is against the Grappled defender")
+        won = play.supposing(*_into_pile(attacker, target))
+        ready = ready_strikes(won, won.figure(attacker.id), [command.strike])
     defending_score = target.grapple + (3 if target.everkin else 0)  # Grappling Evasion
     roller, ad = opposed(attacker.grapple, defending_score)
     if attacker.grapple == defending_score:
@@ -106,10 +114,16 @@ def grapple(play: Play, attacker: Figure, command: cmd._Action) -> None:
     play.emit(ev.Grappled(attacker=attacker.id, defender=target.id,
                           roller=attacker.id if roller == "aggressor" else target.id, check=rolled, success=success))
     if success and command.strike is not None:
-        # "the attacker may also immediately make a melee attack against the Grappled defender"
-        if command.strike.target != target.id:
-            raise RuleViolation("grapple-strike", "the follow-up attack is against the Grappled defender")
-        strike_all(play, play.figure(attacker.id), [command.strike])
+        strike_all(play, play.figure(attacker.id), [command.strike], ready=ready)
+
+
+def _into_pile(figure: Figure, member: Figure, path: tuple[Hex, ...] | None = None,
+               facing: int | None = None) -> tuple[ev.FigureMoved, ev.JoinedPile]:
+    """The events of `figure` ending up in `member`'s Grapple Pile (by a Grapple, or a move along
+    `path`), as `Play.supposing` takes them."""
+    return (ev.FigureMoved(figure=figure.id, path=path or (member.hex,), facing=figure.facing if facing is None
+                           else facing, counted=len(path or ()), reason="action"),
+            ev.JoinedPile(figure=figure.id, hex=member.hex, pile=(member.id, *member.grappled_with)))
 
 
 def escape(play: Play, figure: Figure, command: cmd._Action) -> None:
@@ -153,10 +167,15 @@ def move_action(play: Play, figure: Figure, command: cmd._Action) -> None:
     if command.strike is not None and not command.join_pile:
         raise RuleViolation("strike-needs-pile", "a Move brings a strike only when it joins a Grapple Pile")
     can_move(play, figure)
+    ready = None
+    if command.strike is not None:  # checked in the pile, before the move's rolls
+        pile = pile_to_join(play, figure, list(command.path), command.fly)
+        in_pile = play.supposing(*_into_pile(figure, play.figure(pile[0]), tuple(command.path), command.facing))
+        ready = ready_strikes(in_pile, in_pile.figure(figure.id), [command.strike])
     joined = walk(play, figure, list(command.path), command.facing, reason="action", fly=command.fly,
                   join_pile=command.join_pile)
     if joined and command.strike is not None:
-        strike_all(play, play.figure(figure.id), [command.strike])
+        strike_all(play, play.figure(figure.id), [command.strike], ready=ready)
 
 
 def cast_spell(play: Play, caster: Figure, command: cmd._Action) -> None:

@@ -9,6 +9,8 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from domain.dice_expression import check_expression
+from domain.errors import RuleViolation
 from domain.hexes import Hex
 from domain.rulesets.pericle.bases import footprint
 from domain.rulesets.pericle.catalogue import Dice, Poison, WeaponClass
@@ -112,6 +114,27 @@ def companion_seat_problems(encounter: Encounter, seats: Sequence[str]) -> list[
             if c.seat not in seats or c.seat == enemy_seat]
 
 
+def dice_problems(encounter: Encounter) -> list[str]:
+    """Every damage expression of the encounter that could not be rolled to its end (too many
+    dice): the refusal would come after the attack's own roll."""
+    named = [(f"hazard {h.name}'s damage", h.damage) for h in encounter.map.hazards]
+    for enemy in (*encounter.enemies, *encounter.companions):
+        named.append((f"enemy {enemy.id}'s overrun_damage", enemy.overrun_damage))
+        for attack in enemy.attacks:
+            named.append((f"enemy {enemy.id}'s {attack.name} damage", attack.damage))
+            venom = attack.poison.damage if attack.poison else None
+            named.append((f"enemy {enemy.id}'s {attack.name} poison damage", venom))
+    found = []
+    for name, expression in named:
+        if expression is None:
+            continue
+        try:
+            check_expression(expression, needs_dice=False)
+        except RuleViolation as refused:
+            found.append(f"{name}: {refused.detail}")
+    return found
+
+
 def problems(encounter: Encounter, seats: list[str] | tuple[str, ...]) -> list[str]:
     """Every way the encounter cannot be played on its own map."""
     found = []
@@ -140,6 +163,7 @@ def problems(encounter: Encounter, seats: list[str] | tuple[str, ...]) -> list[s
                 found.append(f"enemy {enemy.id}'s {attack.name} poison has no effect (give damage or ad)")
         if "Overrun" in enemy.abilities and enemy.overrun_damage is None:
             found.append(f"enemy {enemy.id} has Overrun but no overrun_damage")
+    found += dice_problems(encounter)
     if encounter.surprise is not None and encounter.first_turn is not None:
         found.append("surprise and first_turn together: after the Surprise turn, combat starts with Initiative")
     found += companion_seat_problems(encounter, seats) if seats else []

@@ -18,11 +18,7 @@ from domain.rulesets.pericle.state import CombatState, Figure
 def overrun(play: Play, creature: Figure, to: Hex, *, started_embattled: bool) -> None:
     """The one hex of Overrun: foes in the hexes it enters retreat one hex straight back (those
     behind them too); with no room behind, nobody moves and every foe in the way is trampled."""
-    _check(play.state, creature, to, started_embattled)
-    entered = set(footprint(creature.size, to, creature.facing)) - set(creature.hexes)
-    in_the_way = [f for f in _grounded(play.state, creature) if entered & set(f.hexes)]
-    if any(f.team == creature.team for f in in_the_way):
-        raise RuleViolation("overrun-hex", "Overrun enters empty hexes or hexes held by foes")
+    in_the_way = check_overrun(play.state, creature, to, started_embattled)
     step = Hex(to.q - creature.hex.q, to.r - creature.hex.r)
     pushed = _pushed_back(play.state, creature, in_the_way, step)
     if pushed is None:
@@ -41,7 +37,10 @@ def overrun(play: Play, creature: Figure, to: Hex, *, started_embattled: bool) -
             play.emit(ev.FellProne(figure=figure.id, reason="overrun"))
 
 
-def _check(state: CombatState, creature: Figure, to: Hex, started_embattled: bool) -> None:
+def check_overrun(state: CombatState, creature: Figure, to: Hex, started_embattled: bool) -> list[Figure]:
+    """Whether the creature, where its move ended, may Overrun into `to`; the figures in the way.
+    A move with an Overrun checks it on the field as the move would leave it, before the move's
+    rolls (a refusal after them would let the player retry until they favour it)."""
     if "Overrun" not in creature.disciplines:
         raise RuleViolation("overrun", f"{creature.name} has no Overrun")
     if creature.condition != "standing" or creature.airborne:
@@ -53,6 +52,11 @@ def _check(state: CombatState, creature: Figure, to: Hex, started_embattled: boo
         raise RuleViolation("overrun-hex", "the Overrun is one hex from where the move ended")
     if not all(board.passable(state, h) for h in footprint(creature.size, to, creature.facing)):
         raise RuleViolation("path-blocked", f"{creature.name}'s base does not fit at {to}")
+    entered = set(footprint(creature.size, to, creature.facing)) - set(creature.hexes)
+    in_the_way = [f for f in _grounded(state, creature) if entered & set(f.hexes)]
+    if any(f.team == creature.team for f in in_the_way):
+        raise RuleViolation("overrun-hex", "Overrun enters empty hexes or hexes held by foes")
+    return in_the_way
 
 
 def _grounded(state: CombatState, creature: Figure) -> list[Figure]:

@@ -30,6 +30,15 @@ class Play:
         self.events.append(event)
         self.state = apply(self.state, event)
 
+    def supposing(self, *events: msgspec.Struct) -> Play:
+        """The field as it would be after these events, to check before any die is drawn what a
+        command will do once its rolls have gone its way (nothing is emitted)."""
+        supposed = Play(self.battle, self.dice)
+        supposed.state = self.state
+        for event in events:
+            supposed.state = apply(supposed.state, event)
+        return supposed
+
     def figure(self, figure_id: str) -> Figure:
         found = self.state.figure(figure_id)
         if found is None:

@@ -228,20 +228,35 @@ def _line_of_fire(play: Play, attacker: Figure, target: Figure, weapon: Weapon, 
     return ["Partial Cover"] if sight == "partial" else []
 
 
-def strike_all(play: Play, attacker: Figure, orders: list[cmd.StrikeOrder], *, parry: bool = False) -> None:
-    """Each strike in the order given, one `attacked` event each (with the rolls to miss allies
-    and a Defender's Shield Bash back), so that each strike meets the state the last one left:
-    a strike at a foe already down, or by an attacker already down, does not happen."""
+ReadyStrike = tuple[cmd.StrikeOrder, Weapon, list[Adjustment]]
+
+
+def ready_strikes(play: Play, attacker: Figure, orders: list[cmd.StrikeOrder]) -> list[ReadyStrike]:
+    """Every check the strikes must pass, made before the first die is drawn: the weapons in
+    hand, the Disciplines that grant the strikes, foes that can be attacked, and each strike's
+    attack as the field stands now (a refusal after a roll would let the attacker retry until
+    the dice favour them). Returns each strike with its weapon and its own AD modifiers."""
     weapons = [weapon_in_hand(attacker, order.weapon) for order in orders]
     penalties = _strike_penalties(attacker, weapons,
                                   in_the_order=play.state.setting("PER-DEFT-ORDER", "in_the_order"))
-    for order, weapon in zip(orders, weapons, strict=True):
+    for order, weapon, own in zip(orders, weapons, penalties, strict=True):
         target = play.figure(order.target)
         if target.team == attacker.team or not target.active:
             raise RuleViolation("target", f"{target.name} is not a foe that can be attacked")
         if weapon.crossbow and weapon.name.lower() in attacker.unloaded:
             raise RuleViolation("crossbow-unloaded", f"the {weapon.name} must be loaded (an Action) before it fires")
-    for order, weapon, own in zip(orders, weapons, penalties, strict=True):
+        _plan(play, attacker, target, weapon, own, order)
+    return list(zip(orders, weapons, penalties, strict=True))
+
+
+def strike_all(play: Play, attacker: Figure, orders: list[cmd.StrikeOrder], *, parry: bool = False,
+               ready: list[ReadyStrike] | None = None) -> None:
+    """Each strike in the order given, one `attacked` event each (with the rolls to miss allies
+    and a Defender's Shield Bash back), so that each strike meets the state the last one left:
+    a strike at a foe already down, or by an attacker already down, does not happen. `ready`:
+    the strikes as `ready_strikes` checked them, before any die, against the field they meet
+    (strikes move nobody, so what they do cannot put a later strike out of reach)."""
+    for order, weapon, own in ready if ready is not None else ready_strikes(play, attacker, orders):
         attacker, target = play.figure(attacker.id), play.figure(order.target)
         if not (attacker.active and target.active):
             continue

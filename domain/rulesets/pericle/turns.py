@@ -15,7 +15,7 @@ from domain.rulesets.pericle.dice import Adjustment, check
 from domain.rulesets.pericle.heroes import Combatant
 from domain.rulesets.pericle.heroes import action_order as ranked_by_base_ad
 from domain.rulesets.pericle.movement import walk
-from domain.rulesets.pericle.overrun import overrun
+from domain.rulesets.pericle.overrun import check_overrun, overrun
 from domain.rulesets.pericle.play import Play, acting_for_team, own_figure, require_phase, roll_among, team_seats
 from domain.rulesets.pericle.state import CombatState, Figure, Team
 from domain.seats import acting_seat
@@ -67,9 +67,14 @@ def move_in_phase(play: Play, command: cmd.MoveFigure, actor: str) -> None:
     if command.overrun is not None and ("Overrun" not in figure.disciplines or command.join_pile or command.fly):
         raise RuleViolation("overrun", f"{figure.name} cannot Overrun (the ability, on foot, not into a pile)")
     started_embattled = bool(board.embattled_by(play.state, figure))
+    planned = command.path[-1] if command.path else figure.hex
+    if command.overrun is not None:  # checked where the move would end, before its rolls
+        arrived = play.supposing(ev.FigureMoved(
+            figure=figure.id, path=tuple(command.path), facing=figure.facing if command.facing is None
+            else command.facing, counted=len(command.path), reason="movement"))
+        check_overrun(arrived.state, arrived.figure(figure.id), command.overrun, started_embattled)
     walk(play, figure, command.path, command.facing, reason="movement", fly=command.fly, join_pile=command.join_pile)
     moved = play.figure(figure.id)
-    planned = command.path[-1] if command.path else figure.hex
     if command.overrun is not None and moved.hex == planned and moved.condition == "standing":
         # A move cut short (a fall, a failed jump) leaves no Overrun to make.
         overrun(play, moved, command.overrun, started_embattled=started_embattled)

@@ -20,7 +20,7 @@ from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.catalogue import WEAPONS, Weapon
 from domain.rulesets.pericle.checks import PericleChecks, RollCheck, RollCritDie, RollOpposedCheck
-from domain.rulesets.pericle.encounter import Companion, Encounter, Enemy, companion_seat_problems
+from domain.rulesets.pericle.encounter import Companion, Encounter, Enemy, companion_seat_problems, dice_problems
 from domain.rulesets.pericle.encounter import problems as encounter_problems
 from domain.rulesets.pericle.evolve import apply
 from domain.rulesets.pericle.play import Play, seats_of
@@ -219,6 +219,10 @@ class PericleCombat(PericleChecks):
         if battle.status != "active":
             raise RuleViolation("battle-not-active", "combat commands are for a battle in play")
         state: CombatState | None = battle.ruleset_state
+        if state is not None and (unrollable := dice_problems(state.encounter)):
+            # Created before encounters' dice were checked: any roll of them would be refused
+            # after the command's earlier rolls, so nothing is played on.
+            raise RuleViolation("encounter-dice-invalid", "; ".join(unrollable), problems=unrollable)
         if state is not None and state.phase == "ended":
             raise RuleViolation("combat-ended", "the combat is over")
         if isinstance(command, cmd.SpendKarma):
