@@ -88,7 +88,7 @@ async def create_battle(request: Request[Any, Any, Any], data: JSONBody[NewBattl
     player, idempotency = await player_write(request, "play")
     await require_known_players(request, data.referees)
     result = await service_of(request).create(player.id, data.ruleset, data.seats, data.options, idempotency,
-                                              tuple(data.referees), data.contest_window)
+                                              tuple(data.referees), data.contest_window, data.ruleset_version)
     return stored(result)
 
 
