@@ -5,6 +5,7 @@ and takes one contestable action."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -97,3 +98,16 @@ def core_battles(api: Api, kit: Kit) -> dict[str, Battle]:
     fork = forked(answered_battle, kit, "north")
     answered_battle.send("north", {"type": "concede"})
     return {"refereed": refereed_battle, "answered": answered_battle, "fork": fork}
+
+
+def until_sent(play: Callable[[set[str], int], Battle | None], wanted: set[str], attempts: int = 30) -> Battle:
+    """The first battle `play(left, seed)` returns, `left` a copy of the command types `wanted`
+    that the battle removes as it sends them: the dice decide whether a battle sends what it is
+    after, and one that does not (None) is left out of the logs, and so is what it sent."""
+    for seed in range(attempts):
+        left = set(wanted)
+        battle = play(left, seed)
+        if battle is not None:
+            wanted &= left
+            return battle
+    raise AssertionError(f"no battle in {attempts} sent {sorted(wanted)}")

@@ -11,7 +11,7 @@ import math
 from typing import Any
 
 from tests.golden.client import Api, Battle
-from tests.golden.scripts.core import SEATS, Kit, core_battles, new_battle
+from tests.golden.scripts.core import SEATS, Kit, core_battles, new_battle, until_sent
 
 
 def _rect(x: float, y: float, w: float, d: float) -> list[list[float]]:
@@ -217,14 +217,12 @@ def version_1(api: Api) -> dict[str, Battle]:
 def version_2(api: Api) -> dict[str, Battle]:
     wanted = set(DEEDS)
     vigil = trial(api, "Vigil", wanted, {"PIL-LENGTH": {"turns": 2}})
-    for _ in range(20):
-        # A Stand needs a Knocked Down Character, which only the dice make: a Reckoning that
-        # leaves a Deed unsent is played again (the one kept is the first that sends them all).
-        left = set(wanted)
-        reckoning = trial(api, "Reckoning", left, {"PIL-LENGTH": {"turns": 3}, "PIL-HEALTH": {"health": 14}})
-        if not left:
-            break
-    else:
-        raise AssertionError(f"no Reckoning sent {sorted(left)}")
+
+    def reckoning_sending_the_rest(left: set[str], seed: int) -> Battle | None:
+        # A Stand needs a Knocked Down Character, which only the dice make.
+        battle = trial(api, "Reckoning", left, {"PIL-LENGTH": {"turns": 3}, "PIL-HEALTH": {"health": 14}})
+        return None if left else battle
+
+    reckoning = until_sent(reckoning_sending_the_rest, wanted)
     core = core_battles(api, PilgrimageKit("pilgrimage", "2", options={"trial": "Crossing", "table": TABLE}))
     return {**core, "vigil": vigil, "reckoning": reckoning}
