@@ -26,7 +26,7 @@ from domain.events import (
     TournamentLink,
 )
 from domain.records import replace_where
-from domain.rulesets import find_ruleset
+from domain.rulesets import LATEST, RULESETS, Ruleset, find_ruleset
 from domain.seats import acting_seat
 
 MIN_SEATS = 2
@@ -134,7 +134,7 @@ def _require_status(state: BattleState, status: str, rule: str, detail: str) -> 
 
 def _create(state: BattleState, command: CreateBattle, dice: Dice, actor: str) -> BattleCreated:
     _require_status(state, NEW, "battle-exists", "a battle is created only once")
-    ruleset = find_ruleset(command.ruleset)
+    ruleset = _ruleset_to_create(command.ruleset, command.ruleset_version)
     if not MIN_SEATS <= len(command.seats) <= MAX_SEATS:
         raise RuleViolation("seat-count", f"a battle has {MIN_SEATS} to {MAX_SEATS} seats")
     if len(set(command.seats)) != len(command.seats):
@@ -156,6 +156,14 @@ def _create(state: BattleState, command: CreateBattle, dice: Dice, actor: str) -
         contest_window=command.contest_window,
         chain=command.chain,
     )
+
+
+def _ruleset_to_create(ruleset_id: str, version: str | None) -> Ruleset:
+    """The version asked for (the latest when None): every released version stays creatable."""
+    if version is not None and ruleset_id in LATEST and (ruleset_id, version) not in RULESETS:
+        known = ", ".join(sorted((v for r, v in RULESETS if r == ruleset_id), key=int))
+        raise RuleViolation("ruleset-unknown", f"{ruleset_id} has no version {version!r} (known: {known})")
+    return find_ruleset(ruleset_id, version)
 
 
 def _claim(state: BattleState, command: ClaimSeat, actor: str) -> SeatClaimed:

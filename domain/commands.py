@@ -26,6 +26,7 @@ class CreateBattle(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag=
     tournament: TournamentLink | None = None
     contest_window: str = "next-action-of-another-side"
     chain: str = CURRENT_CHAIN
+    ruleset_version: str | None = None  # a released version of the ruleset; None: the latest
 
 
 class ClaimSeat(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="claim_seat"):

@@ -89,11 +89,14 @@ class TokenIssued(msgspec.Struct, frozen=True):
 
 
 class NewBattle(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A battle to create: the ruleset, its seats, ruleset options, referees and the contest
-    window."""
+    """A battle to create: the ruleset (and optionally which of its released versions), its
+    seats, ruleset options, referees and the contest window."""
 
     ruleset: Annotated[str, msgspec.Meta(min_length=1, max_length=40, pattern=NAME_PATTERN)]
     seats: Annotated[list[SeatName], msgspec.Meta(min_length=2, max_length=8)]
+    ruleset_version: Annotated[str, msgspec.Meta(
+        min_length=1, max_length=20, pattern=NAME_PATTERN,
+        description="a released version of the ruleset (e.g. \"1\"); the latest when absent")] | None = None
     options: dict[str, Any] = {}
     referees: Annotated[list[PlayerId], msgspec.Meta(max_length=8)] = []
     contest_window: ContestWindow = "next-action-of-another-side"

@@ -15,7 +15,7 @@ from domain.contests import fork_event
 from domain.dice import ALGORITHM, Die, Roll, commitment
 from domain.errors import DomainError
 from domain.events import DiceCommitment
-from domain.rulesets import find_ruleset
+from domain.rulesets import LATEST, find_ruleset
 from domain.snapshots import from_snapshot, to_snapshot
 from server.api_models import Envelope
 from server.receipts import Notary
@@ -71,10 +71,15 @@ class BattleService(StreamService):
 
     async def create(self, actor: str, ruleset: str, seats: list[str], options: dict[str, Any],
                      idempotency: Idempotency | None, referees: tuple[str, ...] = (),
-                     contest_window: str = "next-action-of-another-side") -> StoredResponse:
+                     contest_window: str = "next-action-of-another-side",
+                     ruleset_version: str | None = None) -> StoredResponse:
         battle_id = str(uuid.uuid4())
+        # The recorded command names the version it was created under, so that deciding it again
+        # (verify) gives the same battle after newer versions are released.
+        if ruleset_version is None and ruleset in LATEST:
+            ruleset_version = LATEST[ruleset].version
         command = CreateBattle(battle_id=battle_id, ruleset=ruleset, seats=tuple(seats), options=options,
-                               referees=referees, contest_window=contest_window)
+                               referees=referees, contest_window=contest_window, ruleset_version=ruleset_version)
         return await self.execute(battle_id, actor, command, None, idempotency,
                                    new_seed=secrets.token_bytes(32), status=201, respond=_created_body)
 

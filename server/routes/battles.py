@@ -117,7 +117,7 @@ async def create_battle(request: Request[Any, Any, Any], data: JSONBody[NewBattl
     if (first := await _within_battle_quota(request, player, idempotency)) is not None:
         return stored(first)
     result = await service_of(request).create(player.id, data.ruleset, data.seats, data.options, idempotency,
-                                              tuple(data.referees), data.contest_window)
+                                              tuple(data.referees), data.contest_window, data.ruleset_version)
     return stored(result)
 
 

@@ -1,0 +1,349 @@
+"""Pericle: version 1 (free rolls), version 2 (checks), version 3 (combat).
+
+Version 3's battles are played by a bot that reads the state as a client would and proposes
+commands the rules may refuse (a refused one records nothing): first those of the command types
+no kept log of this version has sent yet, wherever the state may allow them, then the usual
+moves of tests/unit/pericle_bot.py. Its own choices come from a seeded random source, so what it
+sends depends only on the states it reads: the dice steer it. Besides the core battles (a hero
+against an orc and a goblin): a skirmish where every command type still unsent is sent before
+the combat is fought to its end, and a chasm that goblins jump until one clings to its edge and
+climbs out."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import msgspec
+
+from domain.hexes import DIRECTIONS, Hex, distance, neighbours
+from domain.rulesets import RULESETS
+from domain.rulesets.pericle.state import CombatState, Figure
+from tests.golden.client import Api, Battle
+from tests.golden.coverage import tag
+from tests.golden.scripts.core import Kit, core_battles, new_battle, until_sent
+from tests.unit.pericle_bot import at, proposals
+
+Proposal = tuple[str, dict[str, Any]]
+
+CHECKS: list[dict[str, Any] | None] = [
+    {"type": "check", "score": 2, "difficulty": "Trying", "fortune": 1, "purpose": "climb the wall"},
+    {"type": "opposed_check", "aggressor_score": 3, "defender_score": 1, "misfortune": 1, "defense_dice": 1,
+     "purpose": "wrestle"},
+    {"type": "crit_die", "purpose": "crit"},
+    {"type": "check", "score": 1, "modifier": -2, "modifier_source": "Clumsiness", "defense_dice": 2},
+    None,  # a free roll
+]
+
+
+class ChecksKit(Kit):
+    """Each action is one of version 2's checks in turn, or a free roll."""
+
+    def act(self, battle: Battle, seat: str) -> tuple[str, int]:
+        self.turn += 1
+        body = CHECKS[self.turn % len(CHECKS)]
+        if body is None:
+            return super().act(battle, seat)
+        result = battle.send(seat, body)
+        return seat, int(result["events"][0]["version"])
+
+
+# ---- version 3: heroes and encounters -----------------------------------------------------
+
+VARYA = {"name": "Varya", "ancestry": "human", "mt": 3, "dx": 2, "kn": 0,
+         "skills": {"Perception": 1, "Athletics": 1}, "weapons": ["Dagger", "Short Sword"], "armour": "Leather",
+         "shield": "Buckler", "disciplines": ["Weapon Mastery", "Tactics"], "mastery": ["sword"], "karma": 1,
+         "items": ["Potion of Healing", "Potion of Healing"]}
+BAERWYN = {"name": "Baerwyn", "ancestry": "forest elf", "mt": 2, "dx": 2, "kn": 1, "skills": {"Athletics": 1},
+           "weapons": ["Dagger", "Hand Crossbow"], "disciplines": ["Deft Strikes"], "spells": ["Blur", "Clumsiness"],
+           "karma": 1}
+
+
+def _hexes(*pairs: tuple[int, int]) -> list[dict[str, int]]:
+    return [{"q": q, "r": r} for q, r in pairs]
+
+
+def _enemy(id_: str, name: str, hp: int, mt: int, base_ad: int, q: int, r: int, *attacks: dict[str, Any],
+           **more: Any) -> dict[str, Any]:
+    return {"id": id_, "name": name, "hp": hp, "mt": mt, "base_ad": base_ad, "attacks": list(attacks),
+            "hex": {"q": q, "r": r}, "facing": 3, **more}
+
+
+AXE = {"name": "Axe", "damage": "1d6", "weapon_class": "axe"}
+SPEAR = {"name": "Spear", "damage": "1d6", "weapon_class": "polearm", "reach": 2}
+CLAW = {"name": "Claw", "damage": "1d4", "natural": True}
+KNIFE = {"name": "Knife", "damage": "1d4", "weapon_class": "sword"}
+CLUB = {"name": "Club", "damage": "1d6", "weapon_class": "hammer"}
+
+# The core battles: a hero west, an orc and a goblin spearman east, a wall and a table between.
+ENCOUNTER: dict[str, Any] = {
+    "map": {"width": 8, "height": 8, "walls": _hexes((3, 0), (3, 1)), "furniture": _hexes((4, 5))},
+    "hero_starts": _hexes((0, 3)),
+    "enemies": [_enemy("orc", "Orc", 8, 3, 1, 4, 3, AXE, armour=1, shield=1),
+                _enemy("spearman", "Goblin spearman", 5, 1, 1, 5, 2, SPEAR)],
+    "enemy_seat": "south",
+}
+# The skirmish: Varya face to face with an orc beside a door; Baerwyn with a clear shot at a
+# goblin sentry, which carries a knife and a club; a zombie that grapples.
+SKIRMISH: dict[str, Any] = {
+    "map": {"width": 7, "height": 6, "doors": [{"hex": {"q": 1, "r": 0}}], "furniture": _hexes((3, 3))},
+    "hero_starts": _hexes((1, 1), (0, 4)),
+    "enemies": [_enemy("orc", "Orc", 4, 3, 1, 2, 1, AXE, shield=1),
+                _enemy("sentry", "Goblin sentry", 4, 1, 1, 4, 4, KNIFE, CLUB),
+                _enemy("zombie", "Zombie", 3, 2, 0, 5, 1, CLAW, grapple=2, movement=4)],
+    "enemy_seat": "gm",
+}
+# A chasm the goblins (Athletics 0) jump to and fro; the hero is walled into a corner.
+CHASM: dict[str, Any] = {
+    "map": {"width": 7, "height": 5, "walls": _hexes((1, 0), (0, 1)), "pits": _hexes(*((3, r) for r in range(5)))},
+    "hero_starts": _hexes((0, 0)),
+    "enemies": [_enemy(f"goblin-{n}", f"Goblin {n}", 5, 1, 0, 4, n, KNIFE, athletics=0) for n in range(4)],
+    "enemy_seat": "gm",
+}
+PRIORITIES = ["fewest hp", "nearest"]
+# The usual proposals kept: in a combat to its end, what brings it there; in drills, only what
+# moves the turn on (the wanted proposals do the rest).
+TO_THE_END = frozenset({"roll_initiative", "choose_order", "move_figure", "end_movement", "end_repositioning",
+                        "begin_actions", "attack", "escape", "stand_up", "pass_action"})
+TURN_ONLY = frozenset({"roll_initiative", "choose_order", "end_movement", "end_repositioning", "begin_actions",
+                       "pass_action"})
+RUNNING = 1  # hexes: a figure that moved more drops what it stops holding (seed 001, 2. Movement)
+
+
+def _combat(state: dict[str, Any]) -> CombatState:
+    shown = {key: value for key, value in state["ruleset_state"].items() if key not in ("last", "current")}
+    return msgspec.convert(shown, CombatState)
+
+
+def _acting(combat: CombatState) -> Figure | None:
+    acting = combat.current or (combat.delayed[0] if combat.delayed else None)
+    return combat.figure(acting) if acting else None
+
+
+def _free(combat: CombatState, around: Hex) -> list[Hex]:
+    return [n for n in neighbours(around) if combat.encounter.map.contains(n) and not combat.at(n)
+            and n not in combat.encounter.map.pits and n not in combat.encounter.map.walls
+            and n not in {d.hex for d in combat.encounter.map.doors}]
+
+
+def _jumps(combat: CombatState, figure: Figure) -> Iterator[dict[str, Any]]:
+    """Straight jumps over a pit hex next to the figure, onto an empty hex beyond."""
+    pits = set(combat.encounter.map.pits)
+    for step in DIRECTIONS:
+        over = Hex(figure.hex.q + step.q, figure.hex.r + step.r)
+        landing = Hex(over.q + step.q, over.r + step.r)
+        if over in pits and landing not in pits and combat.encounter.map.contains(landing) \
+                and not combat.at(landing):
+            yield {"type": "move_figure", "figure": figure.id, "path": [at(landing)]}
+
+
+def wanted_proposals(combat: CombatState, wanted: set[str]) -> Iterator[Proposal]:
+    """Commands of the types not sent yet that the state may allow, most likely first."""
+    heroes = [f for f in combat.team("heroes") if f.active]
+    enemies = [f for f in combat.team("enemies") if f.active]
+    if "spend_karma" in wanted:
+        yield from ((h.seat, {"type": "spend_karma", "hero": h.id}) for h in heroes if h.karma)
+    if "choose_target" in wanted:
+        yield from ((e.seat, {"type": "choose_target", "figure": e.id, "priorities": PRIORITIES}) for e in enemies)
+    if combat.phase == "movement":
+        yield from _wanted_moves(combat, wanted)
+    if combat.phase == "reposition" and "face" in wanted:
+        yield from ((h.seat, {"type": "face", "figure": h.id, "facing": (h.facing + 1) % 6}) for h in heroes)
+    if combat.phase == "declare":
+        if "deft_strikes" in wanted:
+            yield from ((h.seat, {"type": "deft_strikes", "figure": h.id}) for h in heroes
+                        if "Deft Strikes" in h.disciplines)
+        if "defend" in wanted:
+            yield from ((h.seat, {"type": "defend", "figure": h.id}) for h in heroes
+                        if "Deft Strikes" not in h.disciplines)
+    figure = _acting(combat) if combat.phase == "actions" else None
+    if figure is not None:
+        yield from _wanted_actions(combat, figure, wanted)
+
+
+def _wanted_moves(combat: CombatState, wanted: set[str]) -> Iterator[Proposal]:
+    movers = [f for f in combat.figures if f.active and f.team == combat.moving and f.id not in combat.moved_figures
+              and not f.grappled_with]
+    if "climb_out" in wanted:
+        yield from ((f.seat, body) for f in movers if f.team == "enemies" for body in _jumps(combat, f))
+    doors = [d.hex for d in combat.encounter.map.doors if d.hex not in combat.opened]
+    for figure in movers:
+        # Beside something lying on the ground or a closed door, stay put: neither picking up nor
+        # opening a door is done after running.
+        near_item = "pick_up" in wanted and figure.free_hand and any(
+            distance(g.hex, figure.hex) <= 1 for g in combat.ground)
+        near_door = "open_door" in wanted and any(distance(d, figure.hex) == 1 for d in doors)
+        if near_item or near_door:
+            yield figure.seat, {"type": "move_figure", "figure": figure.id, "path": []}
+        elif "pick_up" in wanted and not combat.ground and len(figure.in_hand) > 1:
+            # Run two hexes: what it then stops holding drops to the ground.
+            for first in _free(combat, figure.hex):
+                for second in _free(combat, first):
+                    if second != figure.hex:
+                        yield figure.seat, {"type": "move_figure", "figure": figure.id,
+                                            "path": [at(first), at(second)]}
+
+
+def _wanted_actions(combat: CombatState, figure: Figure, wanted: set[str]) -> Iterator[Proposal]:
+    seat, me = figure.seat, {"figure": figure.id}
+    foes = sorted((f for f in combat.figures if f.team != figure.team and f.active),
+                  key=lambda f: (distance(f.hex, figure.hex), f.id))
+    free = _free(combat, figure.hex)
+    if "climb_out" in wanted and figure.hex in combat.encounter.map.pits:
+        yield from ((seat, {"type": "climb_out", **me, "to": at(n)}) for n in free)
+    if "reload" in wanted:
+        yield from ((seat, {"type": "reload", **me, "weapon": w}) for w in figure.unloaded)
+        # A crossbow is reloaded once fired.
+        yield from ((seat, {"type": "attack", **me, "strikes": [{"target": f.id, "weapon": w.name}]})
+                    for w in figure.weapons if w.crossbow and w.name.lower() in figure.in_hand
+                    and w.name.lower() not in figure.unloaded for f in foes[:3])
+    if figure.grappled_with:
+        # Out of the Grapple first: most other Actions wait for it.
+        yield from ((seat, {"type": "escape", **me, "to": at(n)}) for n in free)
+    if "stand_up" in wanted and figure.condition == "prone" and not figure.grappled_with:
+        yield seat, {"type": "stand_up", **me}
+    if "grapple" in wanted or ("escape" in wanted and not any(f.grappled_with for f in combat.figures)):
+        yield from ((seat, {"type": "grapple", **me, "target": f.id}) for f in foes[:2])
+    if "pick_up" in wanted:
+        yield from ((seat, {"type": "pick_up", **me, "item": g.item}) for g in combat.ground)
+    if len(figure.in_hand) > 1:
+        # Keep one item in hand: the other drops where it stands after running (something to pick
+        # up), else is sheathed (a free hand to fetch an item into).
+        drop = "pick_up" in wanted and not combat.ground
+        if (figure.moved > RUNNING) if drop else ("ready_weapons" in wanted or "fetch_item" in wanted):
+            yield seat, {"type": "ready_weapons", **me, "in_hand": [figure.in_hand[0]]}
+    if "use_item" in wanted and "potion of healing" in figure.in_hand:
+        yield seat, {"type": "use_item", **me, "item": "Potion of Healing"}
+    if "fetch_item" in wanted and "potion of healing" in figure.pack and figure.free_hand:
+        yield seat, {"type": "fetch_item", **me, "item": "Potion of Healing"}
+    if "open_door" in wanted:
+        yield from ((seat, {"type": "open_door", **me, "door": at(d.hex)}) for d in combat.encounter.map.doors)
+    if "cast_spell" in wanted:
+        for spell in figure.spells:
+            target = foes[0] if spell == "Clumsiness" and foes else figure
+            yield seat, {"type": "cast_spell", **me, "spell": spell, "target": target.id, "power": 1}
+    if "delay" in wanted and figure.team == "heroes" and figure.id not in combat.delayed:
+        yield seat, {"type": "delay", **me}
+    if "withdraw" in wanted and figure.standing:
+        yield from ((seat, {"type": "withdraw", **me, "to": at(n)}) for n in free[:2])
+
+
+class CombatBot:
+    """Plays a Pericle battle through the API: the proposals of the `wanted` command types
+    first (each leaves `wanted` once sent), then the usual ones of the types in `usual`."""
+
+    def __init__(self, battle: Battle, wanted: set[str], usual: frozenset[str], seed: int) -> None:
+        self.battle = battle
+        self.wanted = wanted
+        self.usual = usual
+        self.rng = random.Random(seed)
+
+    def step(self) -> tuple[str, int] | None:
+        """One accepted command: (its seat, the version of its first event); None once the
+        battle is over."""
+        state = self.battle.state()
+        if state["status"] != "active":
+            return None
+        combat = _combat(state)
+        usual = [(seat, body) for seat, body in proposals(combat, self.rng) if body["type"] in self.usual]
+        for seat, body in [*wanted_proposals(combat, self.wanted), *usual]:
+            result = self.battle.attempt(seat, body)
+            if result is not None:
+                self.wanted.discard(body["type"])
+                return seat, int(result["events"][0]["version"])
+        raise AssertionError(f"nothing legal in phase {combat.phase}")
+
+    def play_to_the_end(self, max_steps: int = 2000) -> None:
+        for _ in range(max_steps):
+            if self.step() is None:
+                return
+        raise AssertionError("the combat did not end")
+
+    def play_until_sent(self, types: set[str], max_steps: int = 250) -> bool:
+        """Play until every one of `types` is sent (True), or the battle ends first (False)."""
+        for _ in range(max_steps):
+            if not types & self.wanted:
+                return True
+            if self.step() is None:
+                return False
+        return False
+
+
+class CombatKit(Kit):
+    """A hero against an orc and a goblin; an action is the combat's next command, or one of
+    version 2's checks or a free roll (still taken in a version 3 battle)."""
+
+    def __init__(self) -> None:
+        super().__init__("pericle", "3", options={"encounter": ENCOUNTER})
+        self.bots: dict[str, CombatBot] = {}
+
+    def prepare(self, battle: Battle) -> None:
+        battle.send("north", {"type": "submit_hero", "hero": VARYA, "start": {"q": 0, "r": 3}})
+
+    def act(self, battle: Battle, seat: str) -> tuple[str, int]:
+        self.turn += 1
+        if self.turn % 2:
+            body = CHECKS[self.turn // 2 % len(CHECKS)] or {"type": "roll", "expression": "2d10", "purpose": "omen"}
+            result = battle.send(seat, body)
+            return seat, int(result["events"][0]["version"])
+        bot = self.bots.setdefault(battle.id, CombatBot(battle, set(), TO_THE_END, seed=self.turn))
+        acted = bot.step()
+        assert acted is not None, "the combat ended before the script"
+        return acted
+
+
+def _joins(hero: dict[str, Any], q: int, r: int, **more: Any) -> dict[str, Any]:
+    return {"type": "submit_hero", "hero": hero, "start": {"q": q, "r": r}, "facing": 0, **more}
+
+
+def _encounter_battle(api: Api, encounter: dict[str, Any], heroes: dict[str, list[dict[str, Any]]]) -> Battle:
+    players = {seat: api.player(seat) for seat in (*heroes, encounter["enemy_seat"])}
+    kit = Kit("pericle", "3", options={"encounter": encounter})
+    battle = new_battle(api, kit, players, players[next(iter(heroes))])
+    for seat, joining in heroes.items():
+        for body in joining:
+            battle.send(seat, body)
+    battle.send(encounter["enemy_seat"], {"type": "start"})
+    return battle
+
+
+def skirmish(api: Api, wanted: set[str], seed: int) -> Battle | None:
+    """Every command type still wanted but the climb out of a pit, then the combat fought to its
+    end; None when it ends before they are all sent."""
+    # Varya's buckler stays slung: a free hand to fetch a potion into.
+    battle = _encounter_battle(api, SKIRMISH, {"ana": [_joins(VARYA, 1, 1, in_hand=["Short Sword"])],
+                                               "ben": [_joins(BAERWYN, 0, 4)]})
+    bot = CombatBot(battle, wanted, TURN_ONLY, seed)
+    if not bot.play_until_sent(wanted - {"climb_out"}):
+        return None
+    CombatBot(battle, set(), TO_THE_END, seed).play_to_the_end()
+    return battle
+
+
+def chasm(api: Api, wanted: set[str], seed: int) -> Battle | None:
+    """Goblins jump a chasm until one clings to its edge and climbs out; then the hero's player
+    concedes. None when the goblins all fall in first."""
+    battle = _encounter_battle(api, CHASM, {"ana": [_joins(VARYA, 0, 0)]})
+    if not CombatBot(battle, wanted, TURN_ONLY, seed).play_until_sent({"climb_out"}):
+        return None
+    battle.send("ana", {"type": "concede"})
+    return battle
+
+
+def version_1(api: Api) -> dict[str, Battle]:
+    return core_battles(api, Kit("pericle", "1"))
+
+
+def version_2(api: Api) -> dict[str, Battle]:
+    return core_battles(api, ChecksKit("pericle", "2"))
+
+
+def version_3(api: Api) -> dict[str, Battle]:
+    battles = core_battles(api, CombatKit())
+    wanted = {tag(c) for c in RULESETS[("pericle", "3")].commands} - {"submit_hero"}
+    wanted -= {sent for battle in battles.values() for sent in battle.sent}
+    battles["skirmish"] = until_sent(lambda left, seed: skirmish(api, left, seed), wanted)
+    battles["chasm"] = until_sent(lambda left, seed: chasm(api, left, seed), wanted)
+    assert not wanted, f"no battle sent {sorted(wanted)}"
+    return battles
