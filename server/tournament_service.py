@@ -120,7 +120,9 @@ class TournamentRunner:
             link = TournamentLink(tournament_id=tournament_id, round=event.data["round"], table=pairing["table"],
                                   trial=event.data["trial"], rated=state.settings.rated)
             seats = (pairing["a"], pairing["b"])
-            command = CreateBattle(battle_id=pairing["battle_id"], ruleset=state.settings.ruleset, seats=seats,
+            # Every table plays the ruleset version the tournament was opened under, whatever is released later.
+            command = CreateBattle(battle_id=pairing["battle_id"], ruleset=state.settings.ruleset,
+                                   ruleset_version=state.settings.ruleset_version, seats=seats,
                                    seated={seat: seat for seat in seats}, referees=referees, tournament=link,
                                    options={"trial": link.trial})
             try:

@@ -63,3 +63,21 @@ async def test_an_organiser_who_plays_in_their_own_event_does_not_referee_their_
         seated = {s.player_id for s in battle.seats}
         assert not seated & set(battle.referees), f"table {table.table}: a referee holds a seat"
         assert set(battle.referees) == {"org", "judge"} - seated
+
+
+async def test_a_tournaments_tables_play_the_ruleset_version_it_was_opened_under(postgres_store: PostgresStore) -> None:
+    def nothing(events: object) -> None:
+        return None
+
+    battles = BattleService(postgres_store, nothing)
+    tournaments = TournamentService(postgres_store, nothing)
+    tid = json.loads((await tournaments.create("org", CreateTournament(name="Pinned cup"), None)).body)["id"]
+    for player in ("a", "b"):
+        await tournaments.execute(tid, player, Register(name=player, army_list=band()), None, None)
+    await tournaments.execute(tid, "org", PairRound(), None, None)
+    await TournamentRunner(postgres_store, battles, tournaments).catch_up()
+    table = (await tournaments.load(tid)).rounds[0].pairings[0]
+    created = (await postgres_store.read_stream(f"battle-{table.battle_id}"))[0]
+    settings = (await tournaments.load(tid)).settings
+    assert settings is not None
+    assert created.command is not None and created.command["ruleset_version"] == settings.ruleset_version
