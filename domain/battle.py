@@ -148,7 +148,7 @@ def _create(state: BattleState, command: CreateBattle, dice: Dice, actor: str) -
         ruleset=ruleset.id,
         ruleset_version=ruleset.version,
         seats=tuple(command.seats),
-        options=ruleset.resolve_options(dict(command.options)),
+        options=ruleset.resolve_options(command.options, tuple(command.seats)),
         creator=actor,
         dice=DiceCommitment(algorithm=ALGORITHM, commitment=dice.commitment),
         referees=tuple(command.referees),
@@ -186,10 +186,10 @@ def _start(state: BattleState, dice: Dice, actor: str) -> list[msgspec.Struct]:
     if unclaimed:
         raise RuleViolation("seats-unclaimed", f"every seat must be claimed first; open: {unclaimed}")
     ruleset = find_ruleset(state.ruleset, state.ruleset_version)
-    missing = ruleset.start_problems(state.ruleset_state)
+    missing = ruleset.problems_before_start(state.ruleset_state)
     if missing:
         raise RuleViolation("not-ready", "; ".join(missing), problems=missing)
-    return [BattleStarted(), *ruleset.setup(state.options, dice)]
+    return [BattleStarted(), *ruleset.set_up(state.options, dice)]
 
 
 def _acting_seat(state: BattleState, requested: str | None, actor: str) -> Seat:
@@ -231,7 +231,7 @@ def _apply(state: BattleState, event: msgspec.Struct) -> BattleState:
             return replace(state, battle_id=event.battle_id, ruleset=event.ruleset,
                            ruleset_version=event.ruleset_version, status=OPEN, creator=event.creator,
                            seats=tuple(Seat(name=name) for name in event.seats), options=event.options,
-                           dice=event.dice, ruleset_state=ruleset.initial_state(event.options, event.seats),
+                           dice=event.dice, ruleset_state=ruleset.initial(event.options, event.seats),
                            referees=event.referees,
                            tournament=event.tournament, contest_window=event.contest_window,
                            chain=event.chain)
@@ -272,7 +272,7 @@ def _apply(state: BattleState, event: msgspec.Struct) -> BattleState:
     ruleset = find_ruleset(state.ruleset, state.ruleset_version)
     seat = ruleset.action_seat(event)
     actions = state.actions.add(disputes.Action(version=state.version + 1, seat=seat)) if seat else state.actions
-    return replace(state, ruleset_state=ruleset.evolve(state.ruleset_state, event), actions=actions)
+    return replace(state, ruleset_state=ruleset.apply(state.ruleset_state, event), actions=actions)
 
 
 def _count(state: BattleState, event: msgspec.Struct) -> BattleState:

@@ -11,9 +11,10 @@ from domain.events import CORE_EVENTS
 from domain.rulesets import RULESETS
 from domain.tournament.events import TOURNAMENT_EVENTS
 
-EVENT_TYPES: tuple[type[msgspec.Struct], ...] = CORE_EVENTS + CONTEST_EVENTS + TOURNAMENT_EVENTS + tuple(
-    event for ruleset in RULESETS.values() for event in ruleset.events
-)
+# Each version lists every event type it may record; versions of one ruleset share most of them.
+EVENT_TYPES: tuple[type[msgspec.Struct], ...] = tuple(dict.fromkeys(
+    CORE_EVENTS + CONTEST_EVENTS + TOURNAMENT_EVENTS + tuple(
+        event for ruleset in RULESETS.values() for event in ruleset.events)))
 Event = Union[EVENT_TYPES]  # type: ignore[valid-type]  # noqa: UP007 - built from a tuple at run time
 
 _BY_TAG: dict[str, type[msgspec.Struct]] = {

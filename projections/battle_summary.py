@@ -115,5 +115,5 @@ def state_view(state: BattleState) -> dict[str, Any]:
     view: dict[str, Any] = msgspec.to_builtins(state)
     if state.ruleset_state is not None:
         ruleset = find_ruleset(state.ruleset, state.ruleset_version)
-        view["ruleset_state"] = ruleset.state_view(state.ruleset_state, view["ruleset_state"])
+        view["ruleset_state"] = ruleset.view(state.ruleset_state, view["ruleset_state"])
     return view

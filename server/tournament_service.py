@@ -138,7 +138,7 @@ class TournamentRunner:
             for seat in seats:
                 entrant = state.entrant(seat)
                 assert entrant is not None
-                bring_list = ruleset.army_list_command(entrant.army_list, seat)
+                bring_list = ruleset.army_list_for(entrant.army_list, seat)
                 if bring_list is not None:
                     await self._battles.execute(pairing["battle_id"], seat, bring_list, None, None)
 

@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
 import msgspec
 
 from domain.dice import Dice
 from domain.errors import RuleViolation
+from domain.rulesets import contract
 
 
-class ProvisionalRule(msgspec.Struct, frozen=True):
-    """A rule the seeds leave unsaid (see RULES-NOTES.md); its settings are per-battle options."""
+@dataclass(frozen=True)
+class ProvisionalRule(contract.ProvisionalRule):
+    """A rule the seeds leave unsaid, with its settings' defaults (the versions not yet
+    rewritten as RulesetVersion data; those keep them in their settings type)."""
 
-    id: str
-    summary: str
     settings: dict[str, Any]
 
 
@@ -42,7 +44,7 @@ class Ruleset:
     summary: ClassVar[str]
     sources: ClassVar[tuple[str, ...]] = ()
     provisional_rules: ClassVar[tuple[ProvisionalRule, ...]] = ()
-    options_type: ClassVar[type[msgspec.Struct] | None] = None
+    options_type: ClassVar[type[msgspec.Struct]] = contract.Options
     events: ClassVar[tuple[type[msgspec.Struct], ...]] = ()
     # Commands of this ruleset's own (beyond start, roll and concede), for the API's command union.
     commands: ClassVar[tuple[type[msgspec.Struct], ...]] = ()
@@ -52,11 +54,51 @@ class Ruleset:
     # The `reason` of the battle_ended event when the ruleset's own events end the battle.
     end_reason: ClassVar[str] = "rules"
 
-    def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
+    # ---- the contract's erased interface (domain/rulesets/contract.py Ruleset), for the
+    # versions not yet rewritten as RulesetVersion data ----
+
+    @property
+    def settings_type(self) -> type[msgspec.Struct]:
+        """The settings as a type, built from the provisional rules' defaults."""
+        def setting_type(rule: ProvisionalRule) -> type[msgspec.Struct]:
+            names = {name.replace("-", "_"): name for name in rule.settings}
+            return msgspec.defstruct(f"{rule.id.replace('-', '')}Settings",
+                                     [(name, type(rule.settings[given]), rule.settings[given])
+                                      for name, given in names.items()],
+                                     rename=names, frozen=True, forbid_unknown_fields=True)
+
+        rules = [(rule.id.replace("-", "_"), setting_type(rule)) for rule in self.provisional_rules]
+        return msgspec.defstruct(f"{self.id.title()}V{self.version}Settings",
+                                 [(name, kind, kind()) for name, kind in rules], bases=(contract.Settings,),
+                                 frozen=True, forbid_unknown_fields=True)
+
+    def initial(self, options: Mapping[str, Any], seats: tuple[str, ...]) -> object:
+        return self.initial_state(dict(options), seats)
+
+    def problems_before_start(self, state: object) -> list[str]:
+        return self.start_problems(state)
+
+    def set_up(self, options: Mapping[str, Any], dice: Dice) -> Sequence[msgspec.Struct]:
+        return self.setup(dict(options), dice)
+
+    def apply(self, state: object, event: msgspec.Struct) -> object:
+        return self.evolve(state, event)
+
+    def view(self, state: object, shown: dict[str, Any]) -> dict[str, Any]:
+        return self.state_view(state, shown)
+
+    def army_list_problems(self, army_list: object) -> list[str]:
+        return self.list_problems(army_list)
+
+    def army_list_for(self, army_list: object, seat: str) -> msgspec.Struct | None:
+        return self.army_list_command(army_list, seat)
+
+    def resolve_options(self, options: Mapping[str, Any], seats: tuple[str, ...] = ()) -> dict[str, Any]:
         """Validate a battle's options and fill in every provisional setting, so that the
         creation event records exactly the rules the battle is played under."""
+        options = dict(options)
         own = {key: value for key, value in options.items() if key != "provisional"}
-        if self.options_type is None:
+        if self.options_type is contract.Options:
             if own:
                 raise RuleViolation("options-unknown",
                                     f"{self.id} takes no options but 'provisional'; got {sorted(own)}")

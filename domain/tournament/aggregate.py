@@ -161,7 +161,7 @@ def _parse_time(value: str, field: str) -> datetime:
 
 def _list_problems(state: TournamentState, army_list: dict[str, Any]) -> None:
     assert state.settings is not None
-    problems = find_ruleset(state.settings.ruleset, state.settings.ruleset_version).list_problems(army_list)
+    problems = find_ruleset(state.settings.ruleset, state.settings.ruleset_version).army_list_problems(army_list)
     if problems:
         raise RuleViolation("army-list-invalid", "; ".join(problems), problems=problems)
 

@@ -7,7 +7,7 @@ from litestar import get
 from litestar.params import FromPath
 
 from domain.rulesets import LATEST, Ruleset
-from domain.rulesets.base import ProvisionalRule
+from domain.rulesets.contract import settings_of_rules
 from server.http import problem_responses
 from server.problems import not_found
 
@@ -21,6 +21,17 @@ class RulesetBrief(msgspec.Struct, frozen=True):
     summary: str
 
 
+class ProvisionalRuleView(msgspec.Struct, frozen=True):
+    """A rule the seeds leave unsaid, as this version reads it: `settings` are its numbers and
+    choices with their defaults, changed per battle by `options.provisional.<id>`, and
+    `settings_schema` their JSON schema."""
+
+    id: str
+    summary: str
+    settings: dict[str, Any]
+    settings_schema: dict[str, Any]
+
+
 class RulesetDetail(msgspec.Struct, frozen=True):
     """A ruleset: its sources, the JSON schema of its battle options, its provisional rules and
     event types."""
@@ -31,7 +42,7 @@ class RulesetDetail(msgspec.Struct, frozen=True):
     summary: str
     sources: list[str]
     options: dict[str, Any]
-    provisional_rules: list[ProvisionalRule]
+    provisional_rules: list[ProvisionalRuleView]
     event_types: list[str]
 
 
@@ -42,10 +53,13 @@ class RulesetList(msgspec.Struct, frozen=True):
 
 
 def _options_schema(ruleset: Ruleset) -> dict[str, Any]:
-    if ruleset.options_type is None:
-        return {}
     schema: dict[str, Any] = msgspec.json.schema(ruleset.options_type)
     return schema
+
+
+def _provisional(ruleset: Ruleset) -> list[ProvisionalRuleView]:
+    return [ProvisionalRuleView(id=found.rule.id, summary=found.rule.summary, settings=found.defaults,
+                                settings_schema=found.schema) for found in settings_of_rules(ruleset)]
 
 
 @get("/v1/rulesets", tags=["rulesets"], summary="The rulesets this server hosts")
@@ -63,6 +77,6 @@ async def show_ruleset(ruleset_id: FromPath[str]) -> RulesetDetail:
     return RulesetDetail(
         id=ruleset.id, title=ruleset.title, version=ruleset.version, summary=ruleset.summary,
         sources=list(ruleset.sources), options=_options_schema(ruleset),
-        provisional_rules=list(ruleset.provisional_rules),
+        provisional_rules=_provisional(ruleset),
         event_types=[str(e.__struct_config__.tag) for e in ruleset.events],
     )

@@ -9,8 +9,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from domain.rulesets import RULESETS
-from domain.rulesets.base import Ruleset
+from domain.rulesets import RULESETS, base
+from domain.rulesets.contract import Ruleset, RulesetVersion
 
 GOLDEN = Path(__file__).resolve().parent
 CORE_COMMANDS = frozenset({"create_battle", "claim_seat", "start", "roll", "concede"})
@@ -24,13 +24,17 @@ def tag(command: type) -> str:
 def required_commands(ruleset: Ruleset) -> frozenset[str]:
     """The core and contest commands, the version's own, and those of the earlier versions it
     extends (Pericle 3 still decides Pericle 2's checks)."""
+    if isinstance(ruleset, RulesetVersion):  # its table holds every row it decides, inherited or not
+        return CORE_COMMANDS | CONTEST_COMMANDS | {tag(c) for c in ruleset.commands}
     own = {tag(c) for other in RULESETS.values() if isinstance(ruleset, type(other)) for c in other.commands}
     return CORE_COMMANDS | CONTEST_COMMANDS | own
 
 
 def has_own_end(ruleset: Ruleset) -> bool:
     """Whether the ruleset's own events can end a battle (it names winners)."""
-    return type(ruleset).winners is not Ruleset.winners
+    if isinstance(ruleset, RulesetVersion):
+        return ruleset.ends_by_rules
+    return type(ruleset).winners is not base.Ruleset.winners
 
 
 def folder(ruleset: str, version: str) -> Path:

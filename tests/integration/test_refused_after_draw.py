@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import AsyncIterator, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import msgspec
 import pytest
@@ -17,38 +17,43 @@ from prometheus_client import REGISTRY
 from domain import rulesets
 from domain.dice import Dice
 from domain.errors import RuleViolation
-from domain.rulesets.base import Ruleset
+from domain.rulesets import contract
+from domain.rulesets.contract import Options, RulesetVersion
 from server.app import create_app
 from server.settings import Settings
 from server.store.memory import MemoryStore
 
 
-class Faulty(Ruleset):
-    """A broken ruleset, registered only by these tests: its set-up (run by `start`) rolls a die,
-    then fails as the battle's options say: with a refusal, with a bug, or before the roll."""
+class FaultyOptions(Options, frozen=True, forbid_unknown_fields=True):
+    fails: str = "refusal"
 
-    id: ClassVar[str] = "faulty"
-    title: ClassVar[str] = "Faulty"
-    version: ClassVar[str] = "1"
-    summary: ClassVar[str] = "fails after its dice"
-    options_type: ClassVar[type[msgspec.Struct] | None] = None
 
-    def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        return {"fails": options.get("fails", "refusal")}
+class NoSettings(contract.Settings, frozen=True, forbid_unknown_fields=True):
+    pass
 
-    def setup(self, options: dict[str, Any], dice: Dice) -> Sequence[msgspec.Struct]:
-        if options["fails"] == "before-rolling":
-            raise RuleViolation("not-ready-yet", "refused before any die")
-        rolling = dice.start("set-up")
-        rolling.draw(6)
-        if options["fails"] == "refusal":
-            raise RuleViolation("bad-luck", "refused once the die was seen")
-        raise ZeroDivisionError("a bug after the die")
+
+def _set_up(options: FaultyOptions, settings: NoSettings, dice: Dice) -> Sequence[msgspec.Struct]:
+    """Its set-up (run by `start`) rolls a die, then fails as the battle's options say: with a
+    refusal, with a bug, or before the roll."""
+    if options.fails == "before-rolling":
+        raise RuleViolation("not-ready-yet", "refused before any die")
+    rolling = dice.start("set-up")
+    rolling.draw(6)
+    if options.fails == "refusal":
+        raise RuleViolation("bad-luck", "refused once the die was seen")
+    raise ZeroDivisionError("a bug after the die")
+
+
+# A broken ruleset, registered only by these tests.
+FAULTY: RulesetVersion[None, NoSettings, FaultyOptions] = RulesetVersion(
+    id="faulty", version="1", title="Faulty", summary="fails after its dice", options_type=FaultyOptions,
+    settings_type=NoSettings, initial_state=lambda options, settings, seats: None,
+    evolve=lambda state, event: None, setup=_set_up)
 
 
 @pytest.fixture
 async def client(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[AsyncTestClient[Any]]:
-    faulty = Faulty()
+    faulty = FAULTY
     monkeypatch.setitem(rulesets.RULESETS, ("faulty", "1"), faulty)
     monkeypatch.setitem(rulesets.LATEST, "faulty", faulty)
     app = create_app(Settings(), store=MemoryStore())

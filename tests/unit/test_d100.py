@@ -35,7 +35,7 @@ from domain.rulesets.d100.events import (
     Treated,
 )
 from domain.rulesets.d100.percentile import level_of, net_grade, percentile_test, reading
-from domain.rulesets.d100.v2 import D100Adventuring
+from domain.rulesets.d100.v2 import D100_V2
 from domain.snapshots import from_snapshot, to_snapshot
 from tests.fakes import ScriptedDice
 
@@ -85,7 +85,7 @@ class Table:
         return event
 
 
-_UNION = Union[D100Adventuring.commands]  # type: ignore[valid-type]  # noqa: UP007 - built from a tuple
+_UNION = Union[D100_V2.commands]  # type: ignore[valid-type]  # noqa: UP007 - built from a tuple
 
 
 # ---- D100-TEST, D100-GRADES, D100-OPPOSED --------------------------------------------------

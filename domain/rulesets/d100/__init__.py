@@ -1,22 +1,33 @@
-"""The percentile "Adventuring" rules (seed 004). This version hosts the battle life
-cycle and free dice rolls; the adventuring rules arrive in a later ruleset version."""
+"""The percentile "Adventuring" rules (seed 004). Version 1 hosts the battle life cycle and
+free dice rolls; the adventuring rules arrive in version 2 (`v2.py`)."""
 
-from typing import ClassVar
+from __future__ import annotations
 
 import msgspec
 
-from domain.rulesets.base import Ruleset
+from domain.rulesets.contract import Options, RulesetVersion, Settings
 from domain.rulesets.d100.events import D100_EVENTS
 
 
-class D100(Ruleset):
-    id: ClassVar[str] = "d100"
-    title: ClassVar[str] = "Adventuring (d100)"
-    version: ClassVar[str] = "1"
-    summary: ClassVar[str] = (
-        "Percentile fantasy RPG adventuring rules. Version 1 offers seats, free dice rolls "
-        "and concession; the adventuring rules are not enforced yet."
-    )
-    sources: ClassVar[tuple[str, ...]] = ("004_ebdc87bf0448ab50.txt",)
+class D100V1Settings(Settings, frozen=True, forbid_unknown_fields=True):
+    """Version 1 has no provisional rules."""
+
+
+def _nothing_kept(options: Options, settings: D100V1Settings, seats: tuple[str, ...]) -> None:
+    return None
+
+
+def _unchanged(state: None, event: msgspec.Struct) -> None:
+    return None
+
+
+D100_V1: RulesetVersion[None, D100V1Settings, Options] = RulesetVersion(
+    id="d100", version="1", title="Adventuring (d100)",
+    summary=("Percentile fantasy RPG adventuring rules. Version 1 offers seats, free dice rolls "
+             "and concession; the adventuring rules are not enforced yet."),
+    sources=("004_ebdc87bf0448ab50.txt",),
     # Every d100 event type, whichever version first used it (one union decodes them all).
-    events: ClassVar[tuple[type[msgspec.Struct], ...]] = D100_EVENTS
+    events=D100_EVENTS,
+    options_type=Options, settings_type=D100V1Settings,
+    initial_state=_nothing_kept, evolve=_unchanged,
+)

@@ -6,30 +6,30 @@ from __future__ import annotations
 
 from domain.dice import Dice, Roll
 from domain.dice_expression import roll_expression
-from domain.rulesets.d100.care import AtTable, damage_dice
+from domain.rulesets.d100.care import Table, damage_dice, living
 from domain.rulesets.d100.characters import Character
 from domain.rulesets.d100.commands import ResistDisease, ResistPoison
 from domain.rulesets.d100.events import DiseaseTested, PoisonResisted
 from domain.rulesets.d100.percentile import PercentileTest, net_grade, opposed, percentile_test
 
 
-def resist_poison(at: AtTable, command: ResistPoison) -> PoisonResisted:
-    victim = at.living(command.character)
+def resist_poison(ctx: Table, command: ResistPoison) -> PoisonResisted:
+    victim = living(ctx.state, command.character)
     damage = damage_dice(command.damage) if command.damage else None
     lasting = damage_dice(command.duration) if command.duration else None
-    resistance, potency, won = _contest(at.dice, victim, command, at.cap)
-    damage_roll, dealt = _effect(at.dice, victim, command.name, damage, won)
-    duration = roll_expression(at.dice, lasting, f"{command.name}: duration") if won and lasting else None
-    return PoisonResisted(seat=at.seat, character=victim.id, name=command.name, resistance=resistance, potency=potency,
+    resistance, potency, won = _contest(ctx.dice, victim, command, ctx.settings.D100_GRADES.cap)
+    damage_roll, dealt = _effect(ctx.dice, victim, command.name, damage, won)
+    duration = roll_expression(ctx.dice, lasting, f"{command.name}: duration") if won and lasting else None
+    return PoisonResisted(seat=ctx.seat, character=victim.id, name=command.name, resistance=resistance, potency=potency,
                           poison_won=won, damage_roll=damage_roll, dealt=dealt, duration_roll=duration)
 
 
-def resist_disease(at: AtTable, command: ResistDisease) -> DiseaseTested:
-    victim = at.living(command.character)
+def resist_disease(ctx: Table, command: ResistDisease) -> DiseaseTested:
+    victim = living(ctx.state, command.character)
     damage = damage_dice(command.damage) if command.damage else None
-    resistance, potency, won = _contest(at.dice, victim, command, at.cap)
-    damage_roll, dealt = _effect(at.dice, victim, command.name, damage, won)
-    return DiseaseTested(seat=at.seat, character=victim.id, name=command.name, resistance=resistance, potency=potency,
+    resistance, potency, won = _contest(ctx.dice, victim, command, ctx.settings.D100_GRADES.cap)
+    damage_roll, dealt = _effect(ctx.dice, victim, command.name, damage, won)
+    return DiseaseTested(seat=ctx.seat, character=victim.id, name=command.name, resistance=resistance, potency=potency,
                          disease_won=won, damage_roll=damage_roll, dealt=dealt)
 
 

@@ -4,13 +4,13 @@ healing, treatment, surgery and rest, decided against the characters the battle 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import msgspec
 
 from domain.dice import Dice
 from domain.dice_expression import check_expression, roll_expression
 from domain.errors import RuleViolation
+from domain.rulesets.contract import Context
 from domain.rulesets.d100.characters import (
     AdventureState,
     Character,
@@ -42,27 +42,19 @@ from domain.rulesets.d100.events import (
     Treated,
 )
 from domain.rulesets.d100.percentile import PercentileTest, net_grade, percentile_test
+from domain.rulesets.d100.settings import D100Settings
+
+# What every d100 rule decides against: the characters and objects, the acting seat, the dice,
+# and the settings (D100-GRADES: the most bonus or penalty dice that count).
+Table = Context[AdventureState, D100Settings]
 
 
-@dataclass(frozen=True)
-class AtTable:
-    """What a d100 command is decided against: the characters and objects, the acting seat, the
-    dice, and the most bonus or penalty dice that count (D100-GRADES)."""
-
-    state: AdventureState
-    seat: str
-    dice: Dice
-    cap: int
-
-    def character(self, character_id: str) -> Character:
-        return character_at_table(self.state, character_id)
-
-    def living(self, character_id: str) -> Character:
-        """A character at the table that is not dead."""
-        found = self.character(character_id)
-        if found.dead:
-            raise RuleViolation("character-dead", f"{found.name} is dead")
-        return found
+def living(state: AdventureState, character_id: str) -> Character:
+    """A character at the table that is not dead."""
+    found = character_at_table(state, character_id)
+    if found.dead:
+        raise RuleViolation("character-dead", f"{found.name} is dead")
+    return found
 
 
 def apply_to(state: AdventureState, changes: dict[str, Callable[[Character], Character]]) -> AdventureState:
@@ -83,23 +75,23 @@ def condition_penalties(character: Character) -> list[str]:
     return found + {"fresh": [], "fatigued": ["Fatigued"], "exhausted": ["Exhausted", "Exhausted"]}[character.fatigue]
 
 
-def damage(at: AtTable, command: TakeDamage) -> DamageTaken:
-    target = at.living(command.character)
+def damage(ctx: Table, command: TakeDamage) -> DamageTaken:
+    target = living(ctx.state, command.character)
     dealt = max(0, command.amount - command.armour)
     after = after_damage(target, dealt)
-    return DamageTaken(seat=at.seat, character=target.id, amount=command.amount, armour=command.armour, dealt=dealt,
+    return DamageTaken(seat=ctx.seat, character=target.id, amount=command.amount, armour=command.armour, dealt=dealt,
                        major_wound=dealt > 0 and is_major_wound(dealt, target), hp=after.hp, dying=after.dying)
 
 
-def end_round(at: AtTable, command: EndRound) -> RoundEnded:
+def end_round(ctx: Table, command: EndRound) -> RoundEnded:
     """Bleeding and Dying by the round, and the effect again for whoever has inhaled what it
     cannot breathe ("at the end of every following round until ... breathable air")."""
-    require_combat(at.state, True, "rounds are counted in combat")
-    before = {c.id: c for c in at.state.characters}
-    after = [at_round_end(c) for c in at.state.characters]
+    require_combat(ctx.state, True, "rounds are counted in combat")
+    before = {c.id: c for c in ctx.state.characters}
+    after = [at_round_end(c) for c in ctx.state.characters]
     inhaled = [(c, fumes_of(c)) for c in after if c.air == "inhaled" and not c.dead]  # all checked, then rolled
-    choking = tuple(choke(at.dice, c, fumes) for c, fumes in inhaled)
-    return RoundEnded(seat=at.seat, round=at.state.round + 1,
+    choking = tuple(choke(ctx.dice, c, fumes) for c, fumes in inhaled)
+    return RoundEnded(seat=ctx.seat, round=ctx.state.round + 1,
                       bled=tuple(c.id for c in after if c.hp < before[c.id].hp),
                       died=tuple(c.id for c in after if c.dead and not before[c.id].dead), choking=choking)
 
@@ -135,70 +127,70 @@ def require_combat(state: AdventureState, in_combat: bool, why: str) -> None:
         raise RuleViolation("in-combat" if state.in_combat else "not-in-combat", why)
 
 
-def healing_test(at: AtTable, command: BattlefieldHealing | Treat | Surgery,
+def healing_test(ctx: Table, command: BattlefieldHealing | Treat | Surgery,
                  what: str) -> tuple[Character, Character, PercentileTest]:
     """The helper's Healing test on a living patient: -2P without a Healing Kit, -1P when the
     helper is Wounded."""
-    helper, patient = at.character(command.helper), at.living(command.patient)
+    helper, patient = character_at_table(ctx.state, command.helper), living(ctx.state, command.patient)
     if not helper.conscious:
         raise RuleViolation("helper-down", f"{helper.name} cannot help anyone now")
     penalties = condition_penalties(helper) + ([] if command.kit else ["no Healing Kit", "no Healing Kit"])
-    test = percentile_test(at.dice, command.healing, command.purpose or f"{helper.name}: {what} for {patient.name}",
-                           grade=net_grade(0, len(penalties), at.cap))
+    test = percentile_test(ctx.dice, command.healing, command.purpose or f"{helper.name}: {what} for {patient.name}",
+                           grade=net_grade(0, len(penalties), ctx.settings.D100_GRADES.cap))
     return helper, patient, test
 
 
-def battlefield_healing(at: AtTable, command: BattlefieldHealing) -> HealingAttempted:
-    helper, patient, test = healing_test(at, command, "battlefield healing")
-    return HealingAttempted(seat=at.seat, helper=helper.id, patient=patient.id, test=test, kit=command.kit,
+def battlefield_healing(ctx: Table, command: BattlefieldHealing) -> HealingAttempted:
+    helper, patient, test = healing_test(ctx, command, "battlefield healing")
+    return HealingAttempted(seat=ctx.seat, helper=helper.id, patient=patient.id, test=test, kit=command.kit,
                             stabilised=test.succeeded)
 
 
-def treat(at: AtTable, command: Treat) -> Treated:
+def treat(ctx: Table, command: Treat) -> Treated:
     """Seed 004: "After an encounter, a character who is not Wounded may receive one Healing attempt
     before their next full rest. Success restores 1D4 HP. The limit is one attempt per patient." """
-    require_combat(at.state, False, "ordinary damage is treated after the encounter")
-    patient = at.character(command.patient)
+    require_combat(ctx.state, False, "ordinary damage is treated after the encounter")
+    patient = character_at_table(ctx.state, command.patient)
     if patient.wounded:
         raise RuleViolation("wounded", f"{patient.name} is Wounded: it needs Surgery")
     if patient.treated:
         raise RuleViolation("already-treated", f"{patient.name} has had its attempt until its next full rest")
-    helper, patient, test = healing_test(at, command, "treatment")
-    roll = roll_expression(at.dice, "1d4", f"{patient.name} recovers") if test.succeeded else None
+    helper, patient, test = healing_test(ctx, command, "treatment")
+    roll = roll_expression(ctx.dice, "1d4", f"{patient.name} recovers") if test.succeeded else None
     restored = min(roll.total or 0, patient.max_hp - patient.hp) if roll else 0
-    return Treated(seat=at.seat, helper=helper.id, patient=patient.id, test=test, kit=command.kit, roll=roll,
+    return Treated(seat=ctx.seat, helper=helper.id, patient=patient.id, test=test, kit=command.kit, roll=roll,
                    restored=restored)
 
 
-def surgery(at: AtTable, command: Surgery) -> SurgeryAttempted:
+def surgery(ctx: Table, command: Surgery) -> SurgeryAttempted:
     """Surgery "uses Healing and cannot be attempted during combat ... restores 1 HP on a success"."""
-    require_combat(at.state, False, "surgery cannot be attempted during combat")
-    patient = at.character(command.patient)
+    require_combat(ctx.state, False, "surgery cannot be attempted during combat")
+    patient = character_at_table(ctx.state, command.patient)
     if not patient.wounded or patient.operated:
         raise RuleViolation("no-surgery-needed", f"{patient.name} needs no Surgery")
-    helper, patient, test = healing_test(at, command, "surgery")
-    return SurgeryAttempted(seat=at.seat, helper=helper.id, patient=patient.id, test=test, kit=command.kit,
+    helper, patient, test = healing_test(ctx, command, "surgery")
+    return SurgeryAttempted(seat=ctx.seat, helper=helper.id, patient=patient.id, test=test, kit=command.kit,
                             success=test.succeeded)
 
 
-def begin_combat(at: AtTable, command: BeginCombat) -> CombatStarted:
-    require_combat(at.state, False, "combat has already begun")
-    return CombatStarted(seat=at.seat)
+def begin_combat(ctx: Table, command: BeginCombat) -> CombatStarted:
+    require_combat(ctx.state, False, "combat has already begun")
+    return CombatStarted(seat=ctx.seat)
 
 
-def end_combat(at: AtTable, command: EndCombat) -> CombatFinished:
-    require_combat(at.state, True, "no combat to end")
-    return CombatFinished(seat=at.seat)
+def end_combat(ctx: Table, command: EndCombat) -> CombatFinished:
+    require_combat(ctx.state, True, "no combat to end")
+    return CombatFinished(seat=ctx.seat)
 
 
-def rest(at: AtTable, command: Rest) -> Rested:
+def rest(ctx: Table, command: Rest) -> Rested:
     """Days of full rest: each character's natural recovery (D100-RECOVERY)."""
-    require_combat(at.state, False, "nobody rests in combat")
+    require_combat(ctx.state, False, "nobody rests in combat")
     recovered = {}
-    for character in at.state.characters:
+    for character in ctx.state.characters:
         rested = character
         for _ in range(command.days):
             rested = healed(rested, daily_recovery(rested))
         if rested.hp != character.hp:
             recovered[character.id] = rested.hp - character.hp
-    return Rested(seat=at.seat, days=command.days, recovered=recovered)
+    return Rested(seat=ctx.seat, days=command.days, recovered=recovered)

@@ -7,7 +7,7 @@ registered so that their battles replay under them."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Union
 
 import msgspec
@@ -161,13 +161,13 @@ class PericleCombat(PericleChecks):
         "Clumsiness, Karma re-rolls; every die verifiable."
     )
     provisional_rules: ClassVar[tuple[ProvisionalRule, ...]] = (*PericleChecks.provisional_rules, *COMBAT_RULES)
-    options_type: ClassVar[type[msgspec.Struct] | None] = PericleOptions
+    options_type: ClassVar[type[msgspec.Struct]] = PericleOptions
     commands: ClassVar[tuple[type[msgspec.Struct], ...]] = cmd.COMBAT_COMMANDS
     state_type: ClassVar[type[msgspec.Struct] | None] = CombatState
     end_reason: ClassVar[str] = "combat"
 
-    def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        resolved = super().resolve_options(options)
+    def resolve_options(self, options: Mapping[str, Any], seats: tuple[str, ...] = ()) -> dict[str, Any]:
+        resolved = super().resolve_options(options, seats)
         if resolved.get("encounter") is None:
             return resolved
         found = encounter_problems(msgspec.convert(resolved["encounter"], Encounter), seats=())

@@ -53,7 +53,7 @@ class Pilgrimage(Ruleset):
                       **{f"gear_{k.replace(' ', '_')}": v for k, v in oathband.GEAR_COST.items()}},
         ),
     )
-    options_type: ClassVar[type[msgspec.Struct] | None] = PilgrimageOptions
+    options_type: ClassVar[type[msgspec.Struct]] = PilgrimageOptions
     # Every Pilgrimage event type, whichever version first used it (one union decodes them all).
     events: ClassVar[tuple[type[msgspec.Struct], ...]] = (EnvironmentRolled, *PLAY_EVENTS)
     state_type: ClassVar[type[msgspec.Struct] | None] = PilgrimageState

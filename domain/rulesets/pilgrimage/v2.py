@@ -4,7 +4,7 @@ registered so that battles created under it replay under it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
 import msgspec
@@ -87,15 +87,15 @@ class PilgrimageV2(Pilgrimage):
                                            "fall: only a fall by misadventure or unwilling movement deals damage "
                                            "(seed 000)."),
     )
-    options_type: ClassVar[type[msgspec.Struct] | None] = PilgrimageV2Options
+    options_type: ClassVar[type[msgspec.Struct]] = PilgrimageV2Options
     events: ClassVar[tuple[type[msgspec.Struct], ...]] = ()  # version 1 registers the shared event types
     commands: ClassVar[tuple[type[msgspec.Struct], ...]] = (
         SubmitOathband, Deploy, Activate, Move, Climb, Stand, Aim, Guard, Hide, Use, Fire, Assault, EndAct)
     state_type: ClassVar[type[msgspec.Struct] | None] = PlayState
     end_reason: ClassVar[str] = "trial"
 
-    def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        resolved = super().resolve_options(options)
+    def resolve_options(self, options: Mapping[str, Any], seats: tuple[str, ...] = ()) -> dict[str, Any]:
+        resolved = super().resolve_options(options, seats)
         table = resolved.get("table")
         if table is None or isinstance(table, str):
             name = (table or resolved["trial"]).lower()
