@@ -76,11 +76,12 @@ async def run(dsn: str, count: int, repeat: int) -> None:
         replay(to_domain(await store.read_stream(stream)))
 
     # A snapshot TAIL events before the end, as the service writes every N events.
-    schema, data = to_snapshot(await BattleService(store, lambda events: None).load(battle_id, through=count - TAIL))
+    service = BattleService(store, lambda stream, messages: None)
+    schema, data = to_snapshot(await service.load(battle_id, through=count - TAIL))
     await store.save_snapshot(stream, Snapshot(version=count - TAIL, schema=schema, state=data))
 
     async def snapshot_plus_tail() -> None:
-        await BattleService(store, lambda events: None).load(battle_id)
+        await BattleService(store, lambda stream, messages: None).load(battle_id)
 
     try:
         bare = await timed(repeat, bare_fetch_and_decode)

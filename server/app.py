@@ -43,7 +43,7 @@ from server.receipts import Notary, load_signing_key
 from server.request_limits import refuse_unstorable_bodies
 from server.routes import battles, players, receipts, rulesets, stream, tokens, tournaments
 from server.settings import Settings
-from server.store.base import EventStore, IdempotencyKeyReused, RecordedEvent, StoreUnavailable
+from server.store.base import EventStore, IdempotencyKeyReused, StoreUnavailable
 from server.store.postgres import PostgresStore
 from server.stream_service import RefusedAfterDraw, StreamCorrupted, StreamNotFound, VersionConflict
 from server.tournament_service import TournamentRunner, TournamentService
@@ -197,9 +197,9 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
     notary = Notary(load_signing_key(settings.signing_key, None if settings.database_url else settings.data_dir),
                     settings.receipt_public_keys)
 
-    def publish(events: list[RecordedEvent]) -> None:
-        for event in events:
-            channels.publish(stream.encode_envelope(stream.live_envelope(event, notary)), event.stream_id)
+    def publish(stream_id: str, messages: list[Any]) -> None:
+        for message in messages:
+            channels.publish(stream.encode_envelope(message), stream_id)
 
     async def open_resources(app: Litestar) -> None:
         opened, app.state.embedded = (store, None) if store else await open_store(settings)

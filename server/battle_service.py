@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 import uuid
+from datetime import UTC, datetime
 from typing import Any
 
 import msgspec
@@ -25,7 +26,9 @@ from server.store.base import (
     NewEvent,
     RecordedEvent,
     StoredResponse,
+    seal,
 )
+from server.store.chain import GENESIS, format_time
 from server.stream_service import (
     Kind,
     Publish,
@@ -125,17 +128,15 @@ class BattleService(StreamService):
         events.append(NewEvent(type=event_type(forked), data=event_data(forked), actor=actor,
                                command={"type": FORK_COMMAND, "origin_battle_id": battle_id, "at": at}))
         after = replay([*to_domain(copied), forked])
-
-        def respond_with(recorded: list[RecordedEvent]) -> tuple[int, bytes]:
-            return 201, _encode({**_created_body(after, []), "receipt": self.receipt(recorded[-1])})
-
-        outcome = await self.store.append(stream_id(new_id), 0, events, secret=seed, idempotency=idempotency,
-                                          respond=respond_with)
+        sealed = seal(stream_id(new_id), 1, GENESIS, events, format_time(datetime.now(UTC)), chain=parent_at.chain)
+        response = (201, _encode({**_created_body(after, []), "receipt": self.receipt(sealed[-1])}))
+        outcome = await self.store.append_sealed(stream_id(new_id), 0, sealed, secret=seed, idempotency=idempotency,
+                                                 response=response)
         if outcome.replayed is not None:
             return outcome.replayed
-        self._publish(outcome.events)
-        status, body = respond_with(outcome.events)
-        return StoredResponse(request_hash=idempotency.request_hash if idempotency else "", status=status, body=body)
+        self.publish(outcome.events)
+        return StoredResponse(request_hash=idempotency.request_hash if idempotency else "", status=response[0],
+                              body=response[1])
 
 
 def _created_body(after: BattleState, envelopes: list[Envelope]) -> dict[str, Any]:

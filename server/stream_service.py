@@ -34,6 +34,7 @@ from server.store.base import (
     StoredResponse,
     StoreUnavailable,
     WrongExpectedVersion,
+    seal,
 )
 from server.store.chain import GENESIS, canonical_bytes, chain_hash, chain_of, format_time
 
@@ -113,7 +114,8 @@ def to_domain(events: list[RecordedEvent]) -> list[msgspec.Struct]:
         return [event_from(e.type, e.data) for e in events]
 
 
-Publish = Callable[[list[RecordedEvent]], None]
+# Hands a stream's committed events, as stream messages, to the live fan-out.
+Publish = Callable[[str, list[Any]], None]
 
 
 @dataclass(frozen=True)
@@ -290,17 +292,18 @@ class StreamService:
             recorded_command = command_data(command)
             new_events = [NewEvent(type=event_type(e), data=event_data(e), actor=actor,
                                    command=recorded_command if n == 0 else None) for n, e in enumerate(events)]
-
-            def respond_with(recorded: list[RecordedEvent], after: Any = after) -> tuple[int, bytes]:
-                body = make_body(after, [self.envelope(e) for e in recorded])
-                body["receipt"] = self.receipt(recorded[-1])
-                return status, _encode(body)
-
+            stream = self.kind.stream_id(battle_id)
+            if last_hash is None:  # the state came from a snapshot: its head's hash is not cached
+                last_hash = await self.store.last_hash(stream) if state.version else GENESIS
+            sealed = seal(stream, state.version + 1, last_hash, new_events, now,
+                          chain=state.chain if state.version else chain_of(new_events[0].data))
+            # The response is made once, before the append, so that a retry gets it back as it was.
+            body = make_body(after, [self.envelope(e) for e in sealed])
+            body["receipt"] = self.receipt(sealed[-1])
+            response = (status, _encode(body))
             try:
-                outcome = await self.store.append(self.kind.stream_id(battle_id), state.version, new_events,
-                                                  prev_hash=last_hash, secret=new_seed, idempotency=idempotency,
-                                                  respond=respond_with, chain=state.chain if state.version else None,
-                                                  recorded_at=now)
+                outcome = await self.store.append_sealed(stream, state.version, sealed, secret=new_seed,
+                                                         idempotency=idempotency, response=response)
             except WrongExpectedVersion as conflict:
                 APPEND_CONFLICTS.inc()
                 if expected_version is not None:
@@ -313,12 +316,16 @@ class StreamService:
             if outcome.replayed is not None:
                 return outcome.replayed
             self._cache.put(battle_id, Loaded(after, outcome.events[-1].hash))
-            self._publish(outcome.events)
+            self.publish(outcome.events)
             await self._maybe_snapshot(battle_id, state, after)
-            status_code, body = respond_with(outcome.events)
             return StoredResponse(request_hash=idempotency.request_hash if idempotency else "",
-                                  status=status_code, body=body)
+                                  status=response[0], body=response[1])
         raise AssertionError("unreachable")
+
+    def publish(self, recorded: list[RecordedEvent]) -> None:
+        """Hand committed events to the live stream, as this kind's stream messages."""
+        if recorded:
+            self._publish(recorded[0].stream_id, [self.live_envelope(e) for e in recorded])
 
     async def first_response(self, idempotency: Idempotency | None) -> StoredResponse | None:
         """The response already given to this idempotency key, if any (a different request
@@ -337,6 +344,10 @@ class StreamService:
     def receipt(self, head: RecordedEvent) -> Receipt:
         """The server's signed receipt that the stream reached `head`."""
         return self.notary.sign(head.stream_id, head.version, head.hash)
+
+    def live_envelope(self, event: RecordedEvent) -> Any:
+        """A stream message: the event's envelope with the server's receipt of its version."""
+        return msgspec.structs.replace(self.envelope(event), receipt=self.receipt(event))
 
 
 

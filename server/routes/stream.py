@@ -26,12 +26,12 @@ from litestar.exceptions import WebSocketDisconnect
 from litestar.params import FromPath, FromQuery
 
 from server.api_models import CaughtUp
-from server.battle_service import envelope, stream_id
+from server.battle_service import stream_id
 from server.broker import RESYNC
 from server.observability import FANOUT_LAG, WEBSOCKETS
-from server.receipts import Notary
 from server.store.base import EventStore, RecordedEvent, StoreUnavailable
-from server.tournament_service import TOURNAMENTS, tournament_envelope
+from server.stream_service import StreamService
+from server.tournament_service import TOURNAMENTS
 
 PAGE = 500
 MAX_VERSION = 2**31 - 1  # versions are Postgres integers
@@ -65,10 +65,6 @@ def encode_envelope(item: Any) -> bytes:
     return _encode(item)
 
 
-def live_envelope(event: RecordedEvent, notary: Notary) -> Any:
-    """A stream message: the event's envelope with the server's receipt of its version."""
-    plain = envelope(event) if event.stream_id.startswith("battle-") else tournament_envelope(event)
-    return msgspec.structs.replace(plain, receipt=notary.sign(event.stream_id, event.version, event.hash))
 
 
 class _Relay:
@@ -112,7 +108,8 @@ async def _wait_for_close(socket: WebSocket[Any, Any, Any]) -> None:
         return
 
 
-async def serve_stream(socket: WebSocket[Any, Any, Any], channels: ChannelsPlugin, stream: str, after: str) -> None:
+async def serve_stream(socket: WebSocket[Any, Any, Any], channels: ChannelsPlugin, stream: str, after: str,
+                       kind: StreamService) -> None:
     """Every event of `stream` after `after`, then `caught_up`, then each new event live.
     The live channel of a stream is named after the stream."""
     # Accept before any check: a websocket closed during its handshake reaches the client as a
@@ -120,7 +117,7 @@ async def serve_stream(socket: WebSocket[Any, Any, Any], channels: ChannelsPlugi
     await socket.accept()
     WEBSOCKETS.inc()
     try:
-        await _serve(socket, channels, stream, after)
+        await _serve(socket, channels, stream, after, kind)
     except (WebSocketDisconnect, OSError):  # the client left (the ASGI server's disconnects are OSErrors)
         pass
     except StoreUnavailable:
@@ -142,7 +139,8 @@ def parse_after(text: str) -> int | None:
     return max(after, 0) if after <= MAX_VERSION else None
 
 
-async def _serve(socket: WebSocket[Any, Any, Any], channels: ChannelsPlugin, stream: str, after_text: str) -> None:
+async def _serve(socket: WebSocket[Any, Any, Any], channels: ChannelsPlugin, stream: str, after_text: str,
+                 kind: StreamService) -> None:
     after = parse_after(after_text)
     if after is None:
         await socket.close(code=BAD_REQUEST, reason=f"after must be a whole number up to {MAX_VERSION}")
@@ -151,8 +149,7 @@ async def _serve(socket: WebSocket[Any, Any, Any], channels: ChannelsPlugin, str
     if await store.stream(stream) is None:
         await socket.close(code=NOT_FOUND, reason="no such stream")
         return
-    notary: Notary = socket.app.state.notary
-    relay = _Relay(socket, store, stream, after, lambda event: live_envelope(event, notary))
+    relay = _Relay(socket, store, stream, after, kind.live_envelope)
     closed = asyncio.create_task(_wait_for_close(socket))
     try:
         async with channels.start_subscription([stream]) as subscriber:
@@ -176,13 +173,14 @@ async def _close(socket: WebSocket[Any, Any, Any], code: int, reason: str) -> No
 @websocket("/v1/battles/{battle_id:uuid}/stream")
 async def battle_stream(socket: WebSocket[Any, Any, Any], battle_id: FromPath[UUID],
                         channels: NamedDependency[ChannelsPlugin], after: FromQuery[str] = "0") -> None:
-    await serve_stream(socket, channels, stream_id(str(battle_id)), after)
+    await serve_stream(socket, channels, stream_id(str(battle_id)), after, socket.app.state.service)
 
 
 @websocket("/v1/tournaments/{tournament_id:uuid}/stream")
 async def tournament_stream(socket: WebSocket[Any, Any, Any], tournament_id: FromPath[UUID],
                             channels: NamedDependency[ChannelsPlugin], after: FromQuery[str] = "0") -> None:
-    await serve_stream(socket, channels, TOURNAMENTS.stream_id(str(tournament_id)), after)
+    await serve_stream(socket, channels, TOURNAMENTS.stream_id(str(tournament_id)), after,
+                       socket.app.state.tournaments)
 
 
 async def _forward(subscriber: Any, relay: _Relay) -> None:

@@ -5,7 +5,7 @@ runs the same tests against both."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -138,9 +138,6 @@ class IdempotencyKeyReused(Exception):
     """The same key came with a different request."""
 
 
-Responder = Callable[[list[RecordedEvent]], tuple[int, bytes]]
-
-
 class AppendOutcome(msgspec.Struct, frozen=True):
     """Either the newly recorded events, or the stored first response to a retried request."""
 
@@ -188,15 +185,23 @@ class EventStore(Protocol):
 
     async def append(self, stream_id: str, expected_version: int, events: Sequence[NewEvent], *,
                      prev_hash: str | None = None, secret: bytes | None = None,
-                     idempotency: Idempotency | None = None,
-                     respond: Responder | None = None, chain: str | None = None,
-                     recorded_at: str | None = None) -> AppendOutcome:
-        """Append atomically at `expected_version` (0 for a new stream) or raise
-        WrongExpectedVersion. `prev_hash`, when the caller knows the stream's last hash, spares
-        a read; a stale one is refused like a stale version. With `idempotency`, a retry returns the first response and
-        appends nothing; `respond` builds that response from the recorded events. `chain` is the
-        stream's chain format (see `stream_chain`); `recorded_at` the time to record (now by
-        default), which the caller gives when it decided with that time."""
+                     idempotency: Idempotency | None = None, response: tuple[int, bytes] | None = None,
+                     chain: str | None = None, recorded_at: str | None = None) -> AppendOutcome:
+        """Seal `events` (versions, time, chained hashes: the stream's `chain` format, its last
+        hash read when `prev_hash` is not given) and `append_sealed` them."""
+        ...
+
+    async def append_sealed(self, stream_id: str, expected_version: int, sealed: Sequence[RecordedEvent], *,
+                            secret: bytes | None = None, idempotency: Idempotency | None = None,
+                            response: tuple[int, bytes] | None = None) -> AppendOutcome:
+        """Append events already sealed (`seal`) atomically at `expected_version` (0 for a new
+        stream), or raise WrongExpectedVersion (also when the first event's `prev_hash` is not
+        the stream's last hash). With `idempotency`, a retry returns the first response and
+        appends nothing, and `response` (status, body) is kept as that first response."""
+        ...
+
+    async def last_hash(self, stream_id: str) -> str:
+        """The hash of a stream's last event (64 zeros for a stream that does not exist)."""
         ...
 
     async def read_stream(self, stream_id: str, after: int = 0, limit: int | None = None,

@@ -19,7 +19,6 @@ from server.store.base import (
     Player,
     PlayerRow,
     RecordedEvent,
-    Responder,
     Snapshot,
     StoredResponse,
     StreamRow,
@@ -54,34 +53,46 @@ class MemoryStore:
 
     async def append(self, stream_id: str, expected_version: int, events: Sequence[NewEvent], *,
                      prev_hash: str | None = None, secret: bytes | None = None,
-                     idempotency: Idempotency | None = None,
-                     respond: Responder | None = None, chain: str | None = None,
-                     recorded_at: str | None = None) -> AppendOutcome:
+                     idempotency: Idempotency | None = None, response: tuple[int, bytes] | None = None,
+                     chain: str | None = None, recorded_at: str | None = None) -> AppendOutcome:
         if not events:
             raise ValueError("an append needs at least one event")
+        existing = self._streams.get(stream_id, [])
+        chain = stream_chain(expected_version, events, chain, existing[0].data if existing else None)
+        if prev_hash is None:
+            prev_hash = await self.last_hash(stream_id) if expected_version else GENESIS
+        sealed = seal(stream_id, expected_version + 1, prev_hash, events, recorded_at or datetime.now(UTC),
+                      chain=chain)
+        return await self.append_sealed(stream_id, expected_version, sealed, secret=secret, idempotency=idempotency,
+                                        response=response)
+
+    async def append_sealed(self, stream_id: str, expected_version: int, sealed: Sequence[RecordedEvent], *,
+                            secret: bytes | None = None, idempotency: Idempotency | None = None,
+                            response: tuple[int, bytes] | None = None) -> AppendOutcome:
+        if not sealed:
+            raise ValueError("an append needs at least one event")
         async with self._lock:
-            existing = self._streams.get(stream_id)
-            chain = stream_chain(expected_version, events, chain, existing[0].data if existing else None)
             if idempotency is not None:
-                stored = self._live_response(idempotency.scope, idempotency.key)
-                replayed = check_replay(stored, idempotency)
+                replayed = check_replay(self._live_response(idempotency.scope, idempotency.key), idempotency)
                 if replayed is not None:
                     return AppendOutcome(replayed=replayed)
             stream = self._streams.get(stream_id, [])
             last_hash = stream[-1].hash if stream else GENESIS
-            if len(stream) != expected_version or prev_hash not in (None, last_hash):
+            if len(stream) != expected_version or sealed[0].prev_hash != last_hash:
                 raise WrongExpectedVersion(stream_id, expected_version, len(stream))
-            prev_hash = last_hash
-            recorded = seal(stream_id, expected_version + 1, prev_hash, events, recorded_at or datetime.now(UTC),
-                            first_position=len(self._log) + 1, chain=chain)
+            recorded = [msgspec.structs.replace(e, position=len(self._log) + 1 + n) for n, e in enumerate(sealed)]
             self._streams[stream_id] = stream + recorded
             self._log.extend(recorded)
             self._versions[stream_id] = recorded[-1].version
             if secret is not None:
                 self._secrets[stream_id] = secret
-            if idempotency is not None and respond is not None:
-                self._keep_response(idempotency, *respond(recorded))
+            if idempotency is not None and response is not None:
+                self._keep_response(idempotency, *response)
             return AppendOutcome(events=recorded)
+
+    async def last_hash(self, stream_id: str) -> str:
+        stream = self._streams.get(stream_id)
+        return stream[-1].hash if stream else GENESIS
 
     async def read_stream(self, stream_id: str, after: int = 0, limit: int | None = None,
                           through: int | None = None) -> list[RecordedEvent]:

@@ -31,7 +31,6 @@ from server.store.base import (
     Player,
     PlayerRow,
     RecordedEvent,
-    Responder,
     Snapshot,
     StoredResponse,
     StoreUnavailable,
@@ -136,9 +135,8 @@ class PostgresStore:
 
     async def append(self, stream_id: str, expected_version: int, events: Sequence[NewEvent], *,
                      prev_hash: str | None = None, secret: bytes | None = None,
-                     idempotency: Idempotency | None = None,
-                     respond: Responder | None = None, chain: str | None = None,
-                     recorded_at: str | None = None) -> AppendOutcome:
+                     idempotency: Idempotency | None = None, response: tuple[int, bytes] | None = None,
+                     chain: str | None = None, recorded_at: str | None = None) -> AppendOutcome:
         if not events:
             raise ValueError("an append needs at least one event")
         if chain is None and expected_version:
@@ -146,13 +144,21 @@ class PostgresStore:
                 "SELECT data FROM events WHERE stream_id = $1 AND version = 1", stream_id) or {})
         chain = stream_chain(expected_version, events, chain)
         if prev_hash is None:
-            prev_hash = await self._last_hash(stream_id) if expected_version else GENESIS
+            prev_hash = await self.last_hash(stream_id) if expected_version else GENESIS
         moment = recorded_at or format_time(datetime.now(UTC))
         sealed = seal(stream_id, expected_version + 1, prev_hash, events, moment, chain=chain)
-        status, body = respond(sealed) if idempotency is not None and respond is not None else (None, None)
+        return await self.append_sealed(stream_id, expected_version, sealed, secret=secret, idempotency=idempotency,
+                                        response=response)
+
+    async def append_sealed(self, stream_id: str, expected_version: int, sealed: Sequence[RecordedEvent], *,
+                            secret: bytes | None = None, idempotency: Idempotency | None = None,
+                            response: tuple[int, bytes] | None = None) -> AppendOutcome:
+        if not sealed:
+            raise ValueError("an append needs at least one event")
+        status, body = response if idempotency is not None and response is not None else (None, None)
         row = await self._pool.fetchrow(
             "SELECT * FROM chronicle_append($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
-            stream_id, expected_version, prev_hash, datetime.fromisoformat(moment),
+            stream_id, expected_version, sealed[0].prev_hash, datetime.fromisoformat(sealed[0].recorded_at),
             [e.type for e in sealed], [_json_encode(e.data).decode() for e in sealed], [e.actor for e in sealed],
             [e.hash for e in sealed], secret,
             idempotency.scope if idempotency else None, hashed_key(idempotency.key) if idempotency else None,
@@ -168,7 +174,7 @@ class PostgresStore:
         recorded = [msgspec.structs.replace(e, position=p) for e, p in zip(sealed, row["positions"], strict=True)]
         return AppendOutcome(events=recorded)
 
-    async def _last_hash(self, stream_id: str) -> str:
+    async def last_hash(self, stream_id: str) -> str:
         last = await self._pool.fetchval("SELECT last_hash FROM streams WHERE stream_id = $1", stream_id)
         return str(last) if last is not None else GENESIS
 
@@ -397,7 +403,8 @@ class PostgresStore:
 
 # Every public operation reports a lost or refused connection as StoreUnavailable (HTTP 503);
 # the pool replaces dead connections by itself, so the server recovers without a restart.
-for _name in ("append", "read_stream", "read_all", "stream", "secret", "save_snapshot", "load_snapshot",
+for _name in ("append", "append_sealed", "last_hash", "read_stream", "read_all", "stream", "secret", "save_snapshot",
+              "load_snapshot",
               "load_snapshot_at", "unfinished_battles_created_by",
               "stored_response", "prune_idempotency", "create_player", "credential", "legacy_credential", "tokens",
               "add_token", "rotate_token", "revoke_token", "ping", "projection_position",

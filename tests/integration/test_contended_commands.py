@@ -10,7 +10,7 @@ from typing import Any
 
 from domain.commands import ClaimSeat, RollDice, Start
 from server.battle_service import BattleService, stream_id
-from server.store.base import AppendOutcome, NewEvent
+from server.store.base import AppendOutcome, RecordedEvent
 from server.store.postgres import PostgresStore
 
 LOST_RACES = 30
@@ -28,15 +28,15 @@ class OutrunStore:
     def __getattr__(self, name: str) -> Any:
         return getattr(self._store, name)
 
-    async def append(self, stream: str, expected_version: int, events: list[NewEvent], **options: Any,
-                     ) -> AppendOutcome:
+    async def append_sealed(self, stream: str, expected_version: int, sealed: list[RecordedEvent], **options: Any,
+                            ) -> AppendOutcome:
         if self.losses and self.rival is not None:
             self.losses -= 1
             await self.rival()
-        return await self._store.append(stream, expected_version, events, **options)
+        return await self._store.append_sealed(stream, expected_version, sealed, **options)
 
 
-def nothing(events: Any) -> None:
+def nothing(stream: str, messages: Any) -> None:
     return None
 
 

@@ -19,7 +19,7 @@ from server.stream_service import to_domain
 
 async def played(store: EventStore, snapshot_every: int) -> str:
     """A d100 battle of rolls with an overturned roll in the middle."""
-    service = BattleService(store, lambda events: None, snapshot_every=snapshot_every)
+    service = BattleService(store, lambda stream, messages: None, snapshot_every=snapshot_every)
     battle_id = json.loads((await service.create("p1", "d100", ["a", "b"], {}, None)).body)["id"]
     await service.claim("p1", battle_id, ClaimSeat(seat="a"), None)
     await service.claim("p2", battle_id, ClaimSeat(seat="b"), None)

@@ -20,7 +20,7 @@ from server.store.postgres import PostgresStore
 async def play_some_battles(dsn: str) -> None:
     store = await PostgresStore.connect(dsn)
     try:
-        service = BattleService(store, lambda events: None)
+        service = BattleService(store, lambda stream, messages: None)
         for n in range(3):
             battle_id = json.loads((await service.create(f"p{n}", "d100", ["a", "b"], {}, None)).body)["id"]
             await service.claim(f"p{n}", battle_id, ClaimSeat(seat="a"), None)

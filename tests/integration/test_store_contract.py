@@ -140,17 +140,16 @@ async def test_subscriber_by_global_position_sees_everything_once(store: EventSt
 async def test_idempotent_retry_returns_the_first_response(store: EventStore) -> None:
     stream = new_stream()
     key = Idempotency(scope="player:x", key=str(uuid.uuid4()), request_hash="h1")
-    first = await store.append(stream, 0, events("a"), idempotency=key,
-                               respond=lambda recorded: (201, f"v{recorded[-1].version}".encode()))
+    first = await store.append(stream, 0, events("a"), idempotency=key, response=(201, b"v1"))
     assert first.replayed is None
     again = await store.append(stream, 1, events("a"), idempotency=key,
-                               respond=lambda recorded: (201, b"never"))
+                               response=(201, b"never"))
     assert again.replayed is not None
     assert (again.replayed.status, again.replayed.body) == (201, b"v1")
     assert len(await store.read_stream(stream)) == 1, "the retry appended nothing"
     with pytest.raises(IdempotencyKeyReused):
         await store.append(stream, 1, events("b"), idempotency=Idempotency("player:x", key.key, "h2"),
-                           respond=lambda recorded: (201, b""))
+                           response=(201, b""))
 
 
 async def test_hash_chain_links_every_event(store: EventStore) -> None:
@@ -272,7 +271,7 @@ async def _has_record(store: EventStore, scope: str, key_as_stored: str) -> bool
 async def test_idempotency_keys_are_stored_hashed(store: EventStore) -> None:
     scope, key = f"player:{uuid.uuid4()}", str(uuid.uuid4())
     await store.append(new_stream(), 0, events("a"), idempotency=Idempotency(scope, key, "h1"),
-                       respond=lambda recorded: (201, b"first"))
+                       response=(201, b"first"))
     assert not await _has_record(store, scope, key), "the key as sent is nowhere in the store"
     assert await _has_record(store, scope, hashed_key(key))
     stored = await store.stored_response(scope, key)
@@ -282,17 +281,17 @@ async def test_idempotency_keys_are_stored_hashed(store: EventStore) -> None:
 async def test_an_expired_record_is_ignored_and_its_key_used_afresh(short_lived: EventStore) -> None:
     store, stream = short_lived, new_stream()
     key = Idempotency(f"player:{uuid.uuid4()}", str(uuid.uuid4()), "h1")
-    await store.append(stream, 0, events("a"), idempotency=key, respond=lambda recorded: (201, b"first"))
-    retried = await store.append(stream, 1, events("a"), idempotency=key, respond=lambda recorded: (201, b"never"))
+    await store.append(stream, 0, events("a"), idempotency=key, response=(201, b"first"))
+    retried = await store.append(stream, 1, events("a"), idempotency=key, response=(201, b"never"))
     assert retried.replayed is not None and retried.replayed.body == b"first", "a live record answers a retry"
     await asyncio.sleep(SHORT_TTL + 0.2)
     assert await store.stored_response(key.scope, key.key) is None
     other_request = Idempotency(key.scope, key.key, "h2")  # no longer a reuse: the old record is gone
     fresh = await store.append(stream, 1, events("b"), idempotency=other_request,
-                               respond=lambda recorded: (201, b"second"))
+                               response=(201, b"second"))
     assert fresh.replayed is None and [e.version for e in fresh.events] == [2]
     again = await store.append(stream, 2, events("b"), idempotency=other_request,
-                               respond=lambda recorded: (201, b"never"))
+                               response=(201, b"never"))
     assert again.replayed is not None and again.replayed.body == b"second", "the new record replaced the old"
 
 
@@ -314,10 +313,10 @@ async def test_expired_records_are_pruned_and_live_ones_kept(short_lived: EventS
     store, scope = short_lived, f"player:{uuid.uuid4()}"
     old, new = str(uuid.uuid4()), str(uuid.uuid4())
     await store.append(new_stream(), 0, events("a"), idempotency=Idempotency(scope, old, "h"),
-                       respond=lambda recorded: (201, b""))
+                       response=(201, b""))
     await asyncio.sleep(SHORT_TTL + 0.2)
     await store.append(new_stream(), 0, events("a"), idempotency=Idempotency(scope, new, "h"),
-                       respond=lambda recorded: (201, b""))
+                       response=(201, b""))
     assert await _has_record(store, scope, hashed_key(old)), "expired, not yet pruned"
     while await store.prune_idempotency(limit=10) == 10:
         pass

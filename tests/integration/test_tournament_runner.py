@@ -15,7 +15,7 @@ from tests.unit.tournament_helpers import band
 
 async def test_a_restart_between_battle_end_and_tournament_update_loses_nothing(
         postgres_store: PostgresStore) -> None:
-    def nothing(events: object) -> None:
+    def nothing(stream: str, messages: object) -> None:
         return None
 
     battles = BattleService(postgres_store, nothing)
@@ -47,7 +47,7 @@ async def test_a_restart_between_battle_end_and_tournament_update_loses_nothing(
 
 async def test_an_organiser_who_plays_in_their_own_event_does_not_referee_their_own_game(
         postgres_store: PostgresStore) -> None:
-    def nothing(events: object) -> None:
+    def nothing(stream: str, messages: object) -> None:
         return None
 
     battles = BattleService(postgres_store, nothing)
@@ -66,7 +66,7 @@ async def test_an_organiser_who_plays_in_their_own_event_does_not_referee_their_
 
 
 async def test_a_tournaments_tables_play_the_ruleset_version_it_was_opened_under(postgres_store: PostgresStore) -> None:
-    def nothing(events: object) -> None:
+    def nothing(stream: str, messages: object) -> None:
         return None
 
     battles = BattleService(postgres_store, nothing)

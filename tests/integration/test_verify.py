@@ -130,7 +130,7 @@ async def report_after(store: PostgresStore, battle_id: str, receipts: list[Rece
 
 
 async def test_an_untouched_battle_verifies_in_every_respect(postgres_store: PostgresStore) -> None:
-    service = BattleService(postgres_store, lambda events: None)
+    service = BattleService(postgres_store, lambda stream, messages: None)
     battle_id, receipts = await play(service)
     report = await report_after(postgres_store, battle_id, receipts, service.notary)
     assert report.ok, report.problems
@@ -146,7 +146,7 @@ async def test_an_untouched_battle_verifies_in_every_respect(postgres_store: Pos
 ])
 async def test_a_rechained_forgery_of_a_finished_battle_is_caught(postgres_store: PostgresStore,
                                                                   forge: Callable[[Rows], Rows], expected: str) -> None:
-    battle_id, _ = await play(BattleService(postgres_store, lambda events: None))
+    battle_id, _ = await play(BattleService(postgres_store, lambda stream, messages: None))
     await rewrite(postgres_store, battle_id, forge)
     report = await report_after(postgres_store, battle_id)
     assert not report.ok
@@ -156,7 +156,7 @@ async def test_a_rechained_forgery_of_a_finished_battle_is_caught(postgres_store
 
 async def test_a_die_changed_in_a_battle_still_in_play_is_caught_with_the_servers_secret_seed(
         postgres_store: PostgresStore) -> None:
-    battle_id, _ = await play(BattleService(postgres_store, lambda events: None), finish=False)
+    battle_id, _ = await play(BattleService(postgres_store, lambda stream, messages: None), finish=False)
     assert (await report_after(postgres_store, battle_id)).ok
     await rewrite(postgres_store, battle_id, change_a_die_and_its_total)
     report = await report_after(postgres_store, battle_id)
@@ -165,7 +165,7 @@ async def test_a_die_changed_in_a_battle_still_in_play_is_caught_with_the_server
 
 
 async def test_a_truncated_tail_with_its_head_rewound_is_named_by_the_receipts(postgres_store: PostgresStore) -> None:
-    service = BattleService(postgres_store, lambda events: None)
+    service = BattleService(postgres_store, lambda stream, messages: None)
     battle_id, receipts = await play(service)
     await rewrite(postgres_store, battle_id, truncate_the_tail)
     without = await report_after(postgres_store, battle_id)
@@ -176,7 +176,7 @@ async def test_a_truncated_tail_with_its_head_rewound_is_named_by_the_receipts(p
 
 
 async def test_receipts_are_checked_for_their_signature_and_their_hash(postgres_store: PostgresStore) -> None:
-    service = BattleService(postgres_store, lambda events: None)
+    service = BattleService(postgres_store, lambda stream, messages: None)
     battle_id, receipts = await play(service)
     forged = msgspec.structs.replace(receipts[2], hash="f" * 64)
     other_key = Notary.for_this_process().sign(receipts[2].stream, receipts[2].version, receipts[2].hash)
@@ -189,10 +189,10 @@ async def test_receipts_are_checked_for_their_signature_and_their_hash(postgres_
 
 async def test_the_server_refuses_to_append_to_a_stream_whose_chain_does_not_verify(
         postgres_store: PostgresStore, caplog: pytest.LogCaptureFixture) -> None:
-    battle_id, _ = await play(BattleService(postgres_store, lambda events: None), finish=False)
+    battle_id, _ = await play(BattleService(postgres_store, lambda stream, messages: None), finish=False)
     await postgres_store.execute("UPDATE events SET actor = 'mallory' WHERE stream_id = $1 AND version = 5",
                                  stream_id(battle_id))
-    fresh_node = BattleService(postgres_store, lambda events: None)
+    fresh_node = BattleService(postgres_store, lambda stream, messages: None)
     with pytest.raises(StreamCorrupted) as refused:
         await fresh_node.command("p1", battle_id, RollDice(expression="1d6"), None, None)
     assert refused.value.version == 5
@@ -206,7 +206,7 @@ async def test_a_stream_of_the_first_chain_format_still_verifies(postgres_store:
     from domain.events import CHAIN_V1
     from server.store.base import NewEvent
 
-    battle_id, _ = await play(BattleService(postgres_store, lambda events: None))
+    battle_id, _ = await play(BattleService(postgres_store, lambda stream, messages: None))
     events = await postgres_store.read_stream(stream_id(battle_id))
     legacy = f"{battle_id[:-4]}0001"
     old = [NewEvent(type=e.type, data={**e.data, **({"chain": CHAIN_V1} if e.version == 1 else {})}, actor=e.actor)
@@ -233,7 +233,7 @@ def use_database(database_url: str, monkeypatch: pytest.MonkeyPatch) -> str:
 def test_the_cli_passes_an_untouched_battle_and_catches_an_edit_and_a_forgery(
         use_database: str, capsys: pytest.CaptureFixture[str]) -> None:
     async def played(store: PostgresStore) -> str:
-        battle_id, _ = await play(BattleService(store, lambda events: None))
+        battle_id, _ = await play(BattleService(store, lambda stream, messages: None))
         return battle_id
 
     battle_id = asyncio.run(with_store(use_database, played))
@@ -258,7 +258,7 @@ def test_the_cli_checks_receipts_from_a_file(use_database: str, capsys: pytest.C
     monkeypatch.setenv("CHRONICLE_SIGNING_KEY", key)
 
     async def played(store: PostgresStore) -> tuple[str, list[Receipt]]:
-        return await play(BattleService(store, lambda events: None, notary=Notary(private_key_from(key))))
+        return await play(BattleService(store, lambda stream, messages: None, notary=Notary(private_key_from(key))))
 
     battle_id, receipts = asyncio.run(with_store(use_database, played))
     asyncio.run(with_store(use_database, lambda store: rewrite(store, battle_id, truncate_the_tail)))
