@@ -35,7 +35,8 @@ def event_type(event: msgspec.Struct) -> str:
 
 def event_data(event: msgspec.Struct) -> dict[str, Any]:
     """The event's fields as JSON-ready builtins, without the `type` tag (the envelope carries it)."""
-    # Through JSON and back, so the data is exactly what the store will hand back later.
+    # Through JSON and back, so the data is exactly what the store will hand back later (lists,
+    # not the tuples of the structs).
     data: dict[str, Any] = msgspec.json.decode(_encoder.encode(event))
     data.pop("type", None)
     return data

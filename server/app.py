@@ -197,9 +197,9 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
     notary = Notary(load_signing_key(settings.signing_key, None if settings.database_url else settings.data_dir),
                     settings.receipt_public_keys)
 
-    def publish(stream_id: str, messages: list[Any]) -> None:
+    def publish(stream_id: str, messages: list[bytes]) -> None:
         for message in messages:
-            channels.publish(stream.encode_envelope(message), stream_id)
+            channels.publish(message, stream_id)
 
     async def open_resources(app: Litestar) -> None:
         opened, app.state.embedded = (store, None) if store else await open_store(settings)

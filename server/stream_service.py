@@ -114,8 +114,8 @@ def to_domain(events: list[RecordedEvent]) -> list[msgspec.Struct]:
         return [event_from(e.type, e.data) for e in events]
 
 
-# Hands a stream's committed events, as stream messages, to the live fan-out.
-Publish = Callable[[str, list[Any]], None]
+# Hands a stream's committed events, as encoded stream messages, to the live fan-out.
+Publish = Callable[[str, list[bytes]], None]
 
 
 @dataclass(frozen=True)
@@ -297,8 +297,10 @@ class StreamService:
                 last_hash = await self.store.last_hash(stream) if state.version else GENESIS
             sealed = seal(stream, state.version + 1, last_hash, new_events, now,
                           chain=state.chain if state.version else chain_of(new_events[0].data))
-            # The response is made once, before the append, so that a retry gets it back as it was.
-            body = make_body(after, [self.envelope(e) for e in sealed])
+            # Each stream message is encoded once, for the response and the live stream alike; the
+            # response is made before the append, so that a retry gets it back as it was.
+            messages = [_encode(self.live_envelope(e)) for e in sealed]
+            body = make_body(after, [msgspec.Raw(message) for message in messages])
             body["receipt"] = self.receipt(sealed[-1])
             response = (status, _encode(body))
             try:
@@ -316,7 +318,7 @@ class StreamService:
             if outcome.replayed is not None:
                 return outcome.replayed
             self._cache.put(battle_id, Loaded(after, outcome.events[-1].hash))
-            self.publish(outcome.events)
+            self._publish(stream, messages)
             await self._maybe_snapshot(battle_id, state, after)
             return StoredResponse(request_hash=idempotency.request_hash if idempotency else "",
                                   status=response[0], body=response[1])
@@ -325,7 +327,7 @@ class StreamService:
     def publish(self, recorded: list[RecordedEvent]) -> None:
         """Hand committed events to the live stream, as this kind's stream messages."""
         if recorded:
-            self._publish(recorded[0].stream_id, [self.live_envelope(e) for e in recorded])
+            self._publish(recorded[0].stream_id, [_encode(self.live_envelope(e)) for e in recorded])
 
     async def first_response(self, idempotency: Idempotency | None) -> StoredResponse | None:
         """The response already given to this idempotency key, if any (a different request
@@ -369,4 +371,4 @@ def decide_watched(kind: Kind, entity_id: str, state: Any, command: Any, dice: H
 
 
 def command_body(after: Any, envelopes: list[Any]) -> dict[str, Any]:
-    return {"version": after.version, "events": msgspec.to_builtins(envelopes)}
+    return {"version": after.version, "events": envelopes}

@@ -96,7 +96,7 @@ async def test_a_whole_battle_with_a_resuming_watcher_and_independent_dice_check
     assert dice["client_seeds"] == "alice-luck,bob's seed"
     assert dice["server_seed"] == events[-1]["data"]["server_seed"]
     report = (await client.get(f"/v1/battles/{battle_id}/verify")).json()
-    assert report["ok"] is True and report["problems"] == []
+    assert report["ok"] is True and report["problems"] == [], report["problems"]
     summary = (await client.get(f"/v1/battles/{battle_id}")).json()
     assert summary["status"] == "ended" and summary["winners"] == ["south"]
 
