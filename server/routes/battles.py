@@ -32,15 +32,17 @@ from server.api_models import (
 )
 from server.battle_service import BATTLE_RULES, envelope, stream_id
 from server.http import (
-    BEARER_SECURITY,
     authenticate,
+    check_route,
     next_page,
     player_write,
     problem_responses,
     projector_of,
+    read_route,
     service_of,
     store_of,
     stored,
+    write_route,
 )
 from server.known_players import require_known_players
 from server.past_states import battle_state_at
@@ -52,10 +54,9 @@ from server.verification import Report, verify_stream
 MAX_PAGE = 1000
 _MAX_SEQ = 2**63 - 1  # battle list positions are Postgres bigints
 _encode = msgspec.json.Encoder().encode
-_READ = {"tags": ["battles"], "responses": problem_responses(404)}
-_CHECK = {"tags": ["battles"], "responses": problem_responses(404, 413)}  # a read that takes a body
-_WRITE = {"security": BEARER_SECURITY, "tags": ["battles"],
-          "responses": problem_responses(401, 403, 404, 409, 413, 422)}
+_READ = read_route("battles")
+_CHECK = check_route("battles")
+_WRITE = write_route("battles")
 _STATE_RESPONSES = {**problem_responses(404), 503: ResponseSpec(
     data_container=ProblemDetail, media_type="application/problem+json", generate_examples=False,
     description="the database is unreachable, or (with `at`) every slot for past states is taken (`rule` busy): "

@@ -15,20 +15,23 @@ from domain.tournament.aggregate import TournamentState, current_standings
 from domain.tournament.commands import CreateTournament, Drop, NameJudge, Register, ReplaceList, TournamentPlay
 from domain.tournament.standings import Standing
 from projections.ratings import Rating
-from server.api_models import ReceiptCheck, Scope
+from server.api_models import ReceiptCheck
 from server.http import (
-    BEARER_SECURITY,
     caller,
+    check_route,
     next_page,
     player_idempotency,
     player_write,
     problem_responses,
+    read_route,
     require_scopes,
     stored,
+    write_route,
 )
 from server.known_players import require_known_players
 from server.problems import not_found
 from server.receipts import Receipt
+from server.store.base import Scope
 from server.tournament_service import (
     TOURNAMENT_RULES,
     TOURNAMENTS,
@@ -39,10 +42,9 @@ from server.tournament_service import (
 )
 from server.verification import Report, verify_stream
 
-_READ = {"tags": ["tournaments"], "responses": problem_responses(404)}
-_CHECK = {"tags": ["tournaments"], "responses": problem_responses(404, 413)}  # a read that takes a body
-_WRITE = {"security": BEARER_SECURITY, "tags": ["tournaments"],
-          "responses": problem_responses(401, 403, 404, 409, 413, 422)}
+_READ = read_route("tournaments")
+_CHECK = check_route("tournaments")
+_WRITE = write_route("tournaments")
 
 
 class TournamentCreatedResponse(msgspec.Struct, frozen=True):
