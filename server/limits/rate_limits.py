@@ -8,6 +8,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from litestar.enums import ScopeType
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
 from server.limits.buckets import Buckets
@@ -46,7 +47,7 @@ class RateLimiter:
 
     def middleware(self, app: ASGIApp) -> ASGIApp:
         async def limited(scope: Scope, receive: Receive, send: Send) -> None:
-            if scope["type"] != "http":
+            if scope["type"] != ScopeType.HTTP:
                 await app(scope, receive, send)
                 return
             request_class = classify(scope["method"], scope.get("path_template", ""), scope["query_string"])

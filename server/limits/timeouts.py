@@ -13,6 +13,7 @@ import asyncio
 from asyncio import TimerHandle
 from typing import Any
 
+from litestar.enums import ScopeType
 from litestar.types import ASGIApp, Receive, ReceiveMessage, Scope, Send
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
@@ -82,7 +83,7 @@ def header_timeout_protocol(seconds: float) -> type[HeaderTimeoutProtocol]:
 def body_timeout_middleware(seconds: float) -> Any:
     def middleware(app: ASGIApp) -> ASGIApp:
         async def timed(scope: Scope, receive: Receive, send: Send) -> None:
-            if scope["type"] != "http":
+            if scope["type"] != ScopeType.HTTP:
                 await app(scope, receive, send)
                 return
             deadline = asyncio.get_running_loop().time() + seconds

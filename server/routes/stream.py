@@ -100,7 +100,7 @@ class _Relay:
             await self.send_from_store(through=version - 1)
         # Straight to the ASGI server: this runs once per watcher per event, so it skips the
         # checks of `send_data` that the text (already JSON we encoded) does not need.
-        await self.socket.send({"type": "websocket.send", "text": text})
+        await self.socket.send({"type": "websocket.send", "bytes": None, "text": text})
         self.last = version
 
 
