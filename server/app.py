@@ -75,8 +75,9 @@ PRUNE_BATCH = 1000
 
 def _domain_problem(request: Request[Any, Any, Any], exc: DomainError) -> Response[Any]:
     status = 403 if isinstance(exc, NotPermitted) else 409 if isinstance(exc, ContestPending) else 422
-    extra = {"problems": exc.problems} if exc.problems else {}
-    return problem(status, exc.rule, exc.detail, **extra).to_response(request)
+    if exc.problems:
+        return problem(status, exc.rule, exc.detail, problems=exc.problems).to_response(request)
+    return problem(status, exc.rule, exc.detail).to_response(request)
 
 
 def _refused_after_draw(request: Request[Any, Any, Any], exc: RefusedAfterDraw) -> Response[Any]:
