@@ -11,9 +11,9 @@ from litestar.openapi.datastructures import ResponseSpec
 from litestar.openapi.spec import SecurityRequirement
 
 from server.api_models import ProblemDetail
+from server.app_state import app_state
 from server.battle_service import BattleService
 from server.credentials import TokenCache, digest, look_up
-from server.limits.identity import TrustedProxies
 from server.limits.identity import client_address as address_of
 from server.problems import problem
 from server.projector import Projector
@@ -28,23 +28,19 @@ Body = TypeVar("Body")
 
 
 def store_of(request: Request[Any, Any, Any]) -> EventStore:
-    store: EventStore = request.app.state.store
-    return store
+    return app_state(request.app).store
 
 
 def projector_of(request: Request[Any, Any, Any]) -> Projector:
-    projector: Projector = request.app.state.projector
-    return projector
+    return app_state(request.app).projector
 
 
 def service_of(request: Request[Any, Any, Any]) -> BattleService:
-    service: BattleService = request.app.state.service
-    return service
+    return app_state(request.app).service
 
 
 def token_cache_of(request: Request[Any, Any, Any]) -> TokenCache:
-    cache: TokenCache = request.app.state.token_cache
-    return cache
+    return app_state(request.app).token_cache
 
 
 async def caller(request: Request[Any, Any, Any]) -> Credential:
@@ -87,8 +83,7 @@ async def authenticate(request: Request[Any, Any, Any], scope: Scope) -> Player:
 def client_address(request: Request[Any, Any, Any]) -> str:
     """The caller's address: the peer's, or behind a proxy listed in TRUSTED_PROXIES the one its
     X-Forwarded-For names (the rate limits read it the same way)."""
-    proxies: TrustedProxies = request.app.state.proxies
-    return address_of(request.scope, proxies)
+    return address_of(request.scope, app_state(request.app).proxies)
 
 
 async def idempotency_of(request: Request[Any, Any, Any], scope: str, *,
@@ -127,11 +122,15 @@ def next_page(events: list[RecordedEvent], stream_version: int) -> int | None:
     return events[-1].version if events and events[-1].version < stream_version else None
 
 
+def encoded(body: bytes, status: int = 200) -> Response[Body]:
+    """JSON encoded already, sent as it is. The bytes are an encoded `Body`, the type the route
+    declares for the OpenAPI document (e.g. `Response[CommandResult]`)."""
+    return cast("Response[Body]", Response(content=body, status_code=status, media_type="application/json"))
+
+
 def stored(response: StoredResponse) -> Response[Body]:
-    """A stored response, sent as the bytes it was stored as. Those bytes are an encoded `Body`,
-    the type the route declares for the OpenAPI document (e.g. `Response[CommandResult]`)."""
-    return cast("Response[Body]",
-                Response(content=response.body, status_code=response.status, media_type="application/json"))
+    """A stored response, sent as the bytes it was stored as."""
+    return encoded(response.body, response.status)
 
 
 _PROBLEM_DESCRIPTIONS = {

@@ -30,10 +30,12 @@ from server.api_models import (
     ReceiptCheck,
     SeatClaim,
 )
+from server.app_state import app_state
 from server.battle_service import BATTLE_RULES, envelope, stream_id
 from server.http import (
     authenticate,
     check_route,
+    encoded,
     next_page,
     player_write,
     problem_responses,
@@ -101,7 +103,7 @@ async def _within_battle_quota(request: Request[Any, Any, Any], player: Player,
     stored_first = await service_of(request).first_response(idempotency)
     if stored_first is not None:
         return stored_first
-    quota: int = request.app.state.settings.battle_quota
+    quota = app_state(request.app).settings.battle_quota
     await projector_of(request).catch_up()
     unfinished = await store_of(request).unfinished_battles_created_by(player.id)
     if unfinished >= quota:
@@ -189,9 +191,9 @@ async def show_state(
         return Response(state_view(await service_of(request).load(str(battle_id))))
     if at > version:
         raise problem(404, "version-unknown", f"the battle has {version} events, not {at}")
-    body = await battle_state_at(store_of(request), request.app.state.expensive_reads, str(battle_id), at,
+    body = await battle_state_at(store_of(request), app_state(request.app).expensive_reads, str(battle_id), at,
                                  present=lambda state: _encode(state_view(state)))
-    return Response(body, media_type="application/json")  # type: ignore[arg-type]
+    return encoded(body)
 
 
 _VERIFY_SUMMARY = ("Check everything that can be re-derived: the hash chain, every roll against the seed (the "
@@ -200,8 +202,9 @@ _VERIFY_SUMMARY = ("Check everything that can be re-derived: the hash chain, eve
 
 
 async def _verified(request: Request[Any, Any, Any], battle_id: UUID, receipts: list[Receipt]) -> Report:
-    report = await verify_stream(store_of(request), stream_id(str(battle_id)), str(battle_id), BATTLE_RULES,
-                                 request.app.state.notary, receipts, request.app.state.expensive_reads)
+    state = app_state(request.app)
+    report = await verify_stream(state.store, stream_id(str(battle_id)), str(battle_id), BATTLE_RULES,
+                                 state.notary, receipts, state.expensive_reads)
     if report is None:
         raise not_found(f"battle {battle_id}")
     return report

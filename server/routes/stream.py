@@ -26,6 +26,7 @@ from litestar.exceptions import WebSocketDisconnect
 from litestar.params import FromPath, FromQuery
 
 from server.api_models import CaughtUp
+from server.app_state import app_state
 from server.battle_service import envelope, stream_id
 from server.broker import RESYNC
 from server.observability import FANOUT_LAG, WEBSOCKETS
@@ -147,11 +148,11 @@ async def _serve(socket: WebSocket[Any, Any, Any], channels: ChannelsPlugin, str
     if after is None:
         await socket.close(code=BAD_REQUEST, reason=f"after must be a whole number up to {MAX_VERSION}")
         return
-    store: EventStore = socket.app.state.store
+    store = app_state(socket.app).store
     if await store.stream(stream) is None:
         await socket.close(code=NOT_FOUND, reason="no such stream")
         return
-    notary: Notary = socket.app.state.notary
+    notary = app_state(socket.app).notary
     relay = _Relay(socket, store, stream, after, lambda event: live_envelope(event, notary))
     closed = asyncio.create_task(_wait_for_close(socket))
     try:

@@ -16,6 +16,7 @@ from domain.tournament.commands import CreateTournament, Drop, NameJudge, Regist
 from domain.tournament.standings import Standing
 from projections.ratings import Rating
 from server.api_models import ReceiptCheck
+from server.app_state import app_state
 from server.http import (
     caller,
     check_route,
@@ -36,7 +37,6 @@ from server.tournament_service import (
     TOURNAMENT_RULES,
     TOURNAMENTS,
     TournamentEnvelope,
-    TournamentRunner,
     TournamentService,
     tournament_envelope,
 )
@@ -160,14 +160,12 @@ class Leaderboard(msgspec.Struct, frozen=True):
 
 
 def _service(request: Request[Any, Any, Any]) -> TournamentService:
-    service: TournamentService = request.app.state.tournaments
-    return service
+    return app_state(request.app).tournaments
 
 
 async def _state(request: Request[Any, Any, Any], tournament_id: UUID) -> TournamentState:
     """The tournament as it stands, with every battle that has ended already counted."""
-    runner: TournamentRunner = request.app.state.tournament_runner
-    await runner.catch_up()
+    await app_state(request.app).tournament_runner.catch_up()
     state: TournamentState = await _service(request).load(str(tournament_id))
     if state.status == "new":
         raise not_found(f"tournament {tournament_id}")
@@ -202,7 +200,7 @@ async def tournament_command(request: Request[Any, Any, Any], tournament_id: Fro
     idempotency = await player_idempotency(request, player)
     if isinstance(data, NameJudge):
         await require_known_players(request, [data.player_id])
-    runner: TournamentRunner = request.app.state.tournament_runner
+    runner = app_state(request.app).tournament_runner
     await runner.catch_up()  # results of battles that have ended count before, say, a round closes
     result = await _service(request).execute(str(tournament_id), player.id, data, None, idempotency)
     await runner.catch_up()  # and a new round's battles exist by the time the organiser hears back
@@ -301,13 +299,14 @@ async def tournament_events(
      summary="OpenSkill leaderboard over every finished rated battle, recomputable from the log")
 async def ratings(request: Request[Any, Any, Any],
                   limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 100) -> Leaderboard:
-    return Leaderboard(ratings=await request.app.state.ratings.leaderboard(limit))
+    return Leaderboard(ratings=await app_state(request.app).ratings.leaderboard(limit))
 
 
 async def _verified(request: Request[Any, Any, Any], tournament_id: UUID, receipts: list[Receipt]) -> Report:
     stream = TOURNAMENTS.stream_id(str(tournament_id))
-    report = await verify_stream(_service(request).store, stream, str(tournament_id), TOURNAMENT_RULES,
-                                 request.app.state.notary, receipts, request.app.state.expensive_reads)
+    state = app_state(request.app)
+    report = await verify_stream(state.tournaments.store, stream, str(tournament_id), TOURNAMENT_RULES,
+                                 state.notary, receipts, state.expensive_reads)
     if report is None:
         raise not_found(f"tournament {tournament_id}")
     return report
