@@ -37,6 +37,8 @@ class HeaderTimeoutProtocol(HttpToolsProtocol):
         self._header_timer: TimerHandle | None = None
         self._request_begun = False
 
+    # uvicorn's own override narrows the transport to asyncio.Transport (what a stream protocol
+    # is given), against asyncio's BaseTransport; this one keeps uvicorn's signature.
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._arm_header_timer()
