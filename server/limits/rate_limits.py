@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
 
 from litestar.enums import ScopeType
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
@@ -82,8 +81,7 @@ def _adding_headers(send: Send, extra: dict[str, str]) -> Send:
 
     async def send_with_headers(message: Message) -> None:
         if message["type"] == "http.response.start":
-            message_headers: Any = message.get("headers", [])
-            message["headers"] = [*message_headers, *encoded]
+            message["headers"] = [*message.get("headers", []), *encoded]
         await send(message)
 
     return send_with_headers

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from asyncio import TimerHandle
+from collections.abc import Callable
 from typing import Any
 
 from litestar.enums import ScopeType
@@ -82,7 +83,7 @@ def header_timeout_protocol(seconds: float) -> type[HeaderTimeoutProtocol]:
     return type("HeaderTimeoutProtocol", (HeaderTimeoutProtocol,), {"header_timeout": seconds})
 
 
-def body_timeout_middleware(seconds: float) -> Any:
+def body_timeout_middleware(seconds: float) -> Callable[[ASGIApp], ASGIApp]:
     def middleware(app: ASGIApp) -> ASGIApp:
         async def timed(scope: Scope, receive: Receive, send: Send) -> None:
             if scope["type"] != ScopeType.HTTP:

@@ -20,19 +20,19 @@ from uuid import UUID
 
 import msgspec
 from litestar import WebSocket, websocket
-from litestar.channels import ChannelsPlugin
+from litestar.channels import ChannelsPlugin, Subscriber
 from litestar.di import NamedDependency
 from litestar.exceptions import WebSocketDisconnect
 from litestar.params import FromPath, FromQuery
 
-from server.api_models import CaughtUp
+from server.api_models import CaughtUp, Envelope
 from server.app_state import app_state
 from server.battle_service import envelope, stream_id
 from server.broker import RESYNC
 from server.observability import FANOUT_LAG, WEBSOCKETS
 from server.receipts import Notary
 from server.store.base import EventStore, RecordedEvent, StoreUnavailable
-from server.tournament_service import TOURNAMENTS, tournament_envelope
+from server.tournament_service import TOURNAMENTS, TournamentEnvelope, tournament_envelope
 
 PAGE = 500
 MAX_VERSION = 2**31 - 1  # versions are Postgres integers
@@ -62,11 +62,14 @@ def _read_live(message: bytes) -> tuple[int, str]:
     return stamp.version, message.decode()
 
 
-def encode_envelope(item: Any) -> bytes:
+StreamEnvelope = Envelope | TournamentEnvelope
+
+
+def encode_envelope(item: StreamEnvelope) -> bytes:
     return _encode(item)
 
 
-def live_envelope(event: RecordedEvent, notary: Notary) -> Any:
+def live_envelope(event: RecordedEvent, notary: Notary) -> StreamEnvelope:
     """A stream message: the event's envelope with the server's receipt of its version."""
     plain = envelope(event) if event.stream_id.startswith("battle-") else tournament_envelope(event)
     return msgspec.structs.replace(plain, receipt=notary.sign(event.stream_id, event.version, event.hash))
@@ -74,7 +77,7 @@ def live_envelope(event: RecordedEvent, notary: Notary) -> Any:
 
 class _Relay:
     def __init__(self, socket: WebSocket[Any, Any, Any], store: EventStore, stream: str, after: int,
-                 to_envelope: Callable[[RecordedEvent], Any]) -> None:
+                 to_envelope: Callable[[RecordedEvent], StreamEnvelope]) -> None:
         self.socket = socket
         self.store = store
         self.stream = stream
@@ -186,6 +189,6 @@ async def tournament_stream(socket: WebSocket[Any, Any, Any], tournament_id: Fro
     await serve_stream(socket, channels, TOURNAMENTS.stream_id(str(tournament_id)), after)
 
 
-async def _forward(subscriber: Any, relay: _Relay) -> None:
+async def _forward(subscriber: Subscriber, relay: _Relay) -> None:
     async for message in subscriber.iter_events():
         await relay.relay_live(message)
