@@ -8,10 +8,10 @@ copied result was already rated in the origin)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 import msgspec
-from openskill.models import PlackettLuce
+from openskill.models import PlackettLuce, PlackettLuceRating
 
 
 class Rating(msgspec.Struct, frozen=True):
@@ -25,12 +25,17 @@ class Rating(msgspec.Struct, frozen=True):
     games: int
 
 
+class _Battle(TypedDict):
+    seats: dict[str, str | None]  # seat -> the player holding it
+    rated: bool
+
+
 class RatingBook:
     def __init__(self) -> None:
         self._model = PlackettLuce()
-        self._ratings: dict[str, Any] = {}
+        self._ratings: dict[str, PlackettLuceRating] = {}
         self._games: dict[str, int] = {}
-        self._battles: dict[str, dict[str, Any]] = {}  # battle id -> {"seats": {seat: player}, "rated": bool}
+        self._battles: dict[str, _Battle] = {}
 
     def apply(self, battle_id: str, event_type: str, data: dict[str, Any]) -> None:
         if event_type == "battle_created":
@@ -45,22 +50,22 @@ class RatingBook:
             if battle is not None:
                 self._rate(battle, data["winners"])
 
-    def _rate(self, battle: dict[str, Any], winners: list[str]) -> None:
-        seats: dict[str, str | None] = battle["seats"]
+    def _rate(self, battle: _Battle, winners: list[str]) -> None:
+        seats = battle["seats"]
         players = list(seats.values())
         if not battle["rated"] or len(players) != 2 or None in players or len(set(players)) != 2:
             return
         if len(winners) > 1:
             return
         a, b = (str(p) for p in players)
-        ranks = [1, 1] if not winners else [1, 2] if seats.get(winners[0]) == a else [2, 1]
+        ranks: list[float] = [1, 1] if not winners else [1, 2] if seats.get(winners[0]) == a else [2, 1]
         teams = [[self._rating(a)], [self._rating(b)]]
         [[new_a], [new_b]] = self._model.rate(teams, ranks=ranks)
         self._ratings[a], self._ratings[b] = new_a, new_b
         for player in (a, b):
             self._games[player] = self._games.get(player, 0) + 1
 
-    def _rating(self, player: str) -> Any:
+    def _rating(self, player: str) -> PlackettLuceRating:
         if player not in self._ratings:
             self._ratings[player] = self._model.rating(name=player)
         return self._ratings[player]

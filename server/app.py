@@ -21,6 +21,7 @@ from redis.exceptions import RedisError
 from domain.contests import ContestPending
 from domain.errors import DomainError, NotPermitted
 from server.api_models import Health
+from server.app_state import AppState, app_state, keep_app_state
 from server.battle_service import BattleService
 from server.broker import channels_backend
 from server.credentials import TokenCache
@@ -75,8 +76,9 @@ PRUNE_BATCH = 1000
 
 def _domain_problem(request: Request[Any, Any, Any], exc: DomainError) -> Response[Any]:
     status = 403 if isinstance(exc, NotPermitted) else 409 if isinstance(exc, ContestPending) else 422
-    extra = {"problems": exc.problems} if exc.problems else {}
-    return problem(status, exc.rule, exc.detail, **extra).to_response(request)
+    if exc.problems:
+        return problem(status, exc.rule, exc.detail, problems=exc.problems).to_response(request)
+    return problem(status, exc.rule, exc.detail).to_response(request)
 
 
 def _refused_after_draw(request: Request[Any, Any, Any], exc: RefusedAfterDraw) -> Response[Any]:
@@ -160,9 +162,9 @@ async def prune_idempotency_records(store: EventStore, interval: float) -> None:
 @get("/health", tags=["operations"], summary="Health, with the store and broker in use (pings the store)",
      responses=problem_responses())
 async def health(request: Request[Any, Any, Any]) -> Health:
-    store: EventStore = request.app.state.store
-    await store.ping()
-    return Health(status="ok", store=store.name, broker=request.app.state.broker)
+    state = app_state(request.app)
+    await state.store.ping()
+    return Health(status="ok", store=state.store.name, broker=state.broker)
 
 
 @get("/health/live", tags=["operations"], summary="Liveness: the process answers")
@@ -173,16 +175,15 @@ async def live() -> dict[str, str]:
 @get("/health/ready", tags=["operations"], summary="Readiness: Postgres (and Redis when used) answer",
      responses=problem_responses())
 async def ready(request: Request[Any, Any, Any]) -> Health:
-    store: EventStore = request.app.state.store
-    await store.ping()
-    redis = request.app.state.redis
-    if redis is not None:
+    state = app_state(request.app)
+    await state.store.ping()
+    if state.redis is not None:
         try:
-            await redis.ping()
+            await state.redis.ping()
         except (RedisError, OSError) as exc:
             raise problem(503, "broker-unavailable", f"redis does not answer: {exc}",
                           headers={"Retry-After": str(RETRY_AFTER_SECONDS)}) from exc
-    return Health(status="ok", store=store.name, broker=request.app.state.broker)
+    return Health(status="ok", store=state.store.name, broker=state.broker)
 
 
 def create_app(settings: Settings | None = None, store: EventStore | None = None) -> Litestar:
@@ -202,41 +203,40 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
             channels.publish(message, stream_id)
 
     async def open_resources(app: Litestar) -> None:
-        opened, app.state.embedded = (store, None) if store else await open_store(settings)
-        app.state.store = opened
-        app.state.settings = settings
-        app.state.proxies = proxies
-        app.state.expensive_reads = BoundedRunner(settings.expensive_read_concurrency, settings.expensive_read_wait)
-        app.state.notary = notary
-        app.state.service = BattleService(opened, publish, snapshot_every=settings.snapshot_every, notary=notary)
-        app.state.token_cache = TokenCache()
-        app.state.projector = Projector(opened)
+        opened, embedded = (store, None) if store else await open_store(settings)
+        service = BattleService(opened, publish, snapshot_every=settings.snapshot_every, notary=notary)
+        projector = Projector(opened)
+        tournaments = TournamentService(opened, publish, notary)
+        tournament_runner = TournamentRunner(opened, service, tournaments)
         # Readers catch the projector up themselves (read-your-writes); the loop keeps the read
         # models fresh in between, in batches, rather than once per command.
-        app.state.projector_task = asyncio.create_task(app.state.projector.run(interval=0.5))
-        app.state.tournaments = TournamentService(opened, publish, notary)
-        app.state.tournament_runner = TournamentRunner(opened, app.state.service, app.state.tournaments)
-        app.state.runner_task = asyncio.create_task(app.state.tournament_runner.run(interval=0.5))
-        app.state.prune_task = asyncio.create_task(prune_idempotency_records(
-            opened, min(PRUNE_EVERY_SECONDS, float(settings.idempotency_ttl_seconds))))
-        app.state.ratings = Ratings(opened)
-        app.state.broker = "redis" if settings.redis_url else "memory"
-        app.state.redis = Redis.from_url(settings.redis_url) if settings.redis_url else None
+        background = (asyncio.create_task(projector.run(interval=0.5)),
+                      asyncio.create_task(tournament_runner.run(interval=0.5)),
+                      asyncio.create_task(prune_idempotency_records(
+                          opened, min(PRUNE_EVERY_SECONDS, float(settings.idempotency_ttl_seconds)))))
+        keep_app_state(app, AppState(
+            settings=settings, store=opened, embedded=embedded, proxies=proxies, notary=notary, service=service,
+            tournaments=tournaments, tournament_runner=tournament_runner, projector=projector,
+            ratings=Ratings(opened), token_cache=TokenCache(),
+            expensive_reads=BoundedRunner(settings.expensive_read_concurrency, settings.expensive_read_wait),
+            broker="redis" if settings.redis_url else "memory",
+            redis=Redis.from_url(settings.redis_url) if settings.redis_url else None,
+            background=background))
 
     async def close_resources(app: Litestar) -> None:
         # A shutdown hook, not a lifespan manager: Litestar runs these after its own task
         # groups have exited, so closing the pool is not cancelled half-way.
-        tasks = (app.state.projector_task, app.state.runner_task, app.state.prune_task)
-        for task in tasks:
+        state = app_state(app)
+        for task in state.background:
             task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(*state.background, return_exceptions=True)
         if store is None:
-            await app.state.store.close()
-        if app.state.redis is not None:
-            await app.state.redis.aclose()
+            await state.store.close()
+        if state.redis is not None:
+            await state.redis.aclose()
         await buckets.close()
-        if app.state.embedded is not None:
-            app.state.embedded.stop()
+        if state.embedded is not None:
+            state.embedded.stop()
 
     return Litestar(
         route_handlers=[

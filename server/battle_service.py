@@ -148,7 +148,8 @@ def _created_body(after: BattleState, envelopes: list[Envelope]) -> dict[str, An
 
 class _PreviewRoll:
     def __init__(self, nonce: int, purpose: str) -> None:
-        self._nonce, self._purpose, self._dice = nonce, purpose, []  # type: list[Die]
+        self._nonce, self._purpose = nonce, purpose
+        self._dice: list[Die] = []
 
     def draw(self, sides: int) -> int:
         self._dice.append(Die(sides=sides, index=0))

@@ -9,12 +9,15 @@ import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import msgspec
 
 from server.settings import Settings
 from server.store.base import EventStore
+
+if TYPE_CHECKING:
+    from server.receipts import Receipt
 
 SCHEMA_DIR = Path(__file__).resolve().parent.parent / "api_schema"
 STARTUP_FAILURE = 3  # the exit code uvicorn.run gives when the app does not start
@@ -67,7 +70,7 @@ def migrate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _read_receipts(path: Path) -> list[Any]:
+def _read_receipts(path: Path) -> list[Receipt]:
     """A JSON array of receipts, or one receipt per line (JSON Lines)."""
     from server.receipts import Receipt
 

@@ -16,10 +16,10 @@ import uuid
 from collections.abc import Iterable
 from datetime import datetime
 
-from server.store.base import Credential, EventStore, Token
+from server.store.base import Credential, EventStore, Scope, Token
 
 PREFIX = "ct1"
-ALL_SCOPES = ("play", "organise", "read")
+ALL_SCOPES: tuple[Scope, ...] = ("play", "organise", "read")
 # A checked token is trusted for this long on the node that checked it; revoking or rotating it
 # elsewhere takes at most this long to reach this node (the README says so).
 CACHE_SECONDS = 5.0
@@ -33,13 +33,13 @@ def digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def ordered_scopes(scopes: Iterable[str]) -> tuple[str, ...]:
+def ordered_scopes(scopes: Iterable[str]) -> tuple[Scope, ...]:
     """Scopes in their canonical order, each once."""
     wanted = set(scopes)
     return tuple(s for s in ALL_SCOPES if s in wanted)
 
 
-def mint(player_id: str, scopes: tuple[str, ...], now: datetime, *, label: str | None = None,
+def mint(player_id: str, scopes: tuple[Scope, ...], now: datetime, *, label: str | None = None,
          expires_at: datetime | None = None) -> tuple[str, Token]:
     """A new token: the text to hand to its owner once, and the row to store."""
     token_id = str(uuid.uuid4())

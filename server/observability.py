@@ -11,6 +11,7 @@ import uuid
 from typing import Any
 
 from litestar import Request, Response, get
+from litestar.enums import ScopeType
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 from prometheus_client import CONTENT_TYPE_LATEST, Counter, Gauge, Histogram, generate_latest
 
@@ -61,7 +62,7 @@ def request_context_middleware(app: ASGIApp) -> ASGIApp:
     response and in every log line, and records its latency by route template."""
 
     async def middleware(scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] != ScopeType.HTTP:
             await app(scope, receive, send)
             return
         given = dict(scope["headers"]).get(REQUEST_ID_HEADER.encode(), b"").decode("latin-1")

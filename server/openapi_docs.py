@@ -13,7 +13,7 @@ import msgspec
 
 # Litestar exports no public name for its struct schema plugin; tests/e2e/test_openapi.py
 # fails if a Litestar upgrade moves it or its descriptions stop appearing.
-from litestar._openapi.schema_generation.plugins import StructSchemaPlugin
+from litestar._openapi.schema_generation.plugins.struct import StructSchemaPlugin
 from litestar.plugins import OpenAPISchemaPlugin
 
 if TYPE_CHECKING:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TypeVar, overload
 
 from domain.battle import BattleState, ReplayFromScratch, replay
 from domain.snapshots import from_snapshot
@@ -35,8 +35,17 @@ def _as_is(state: BattleState) -> BattleState:
     return state
 
 
+@overload
+async def battle_state_at(store: EventStore, runner: BoundedRunner, battle_id: str, version: int) -> BattleState: ...
+
+
+@overload
 async def battle_state_at(store: EventStore, runner: BoundedRunner, battle_id: str, version: int,
-                          present: Callable[[BattleState], T] = _as_is) -> T:  # type: ignore[assignment]
+                          present: Callable[[BattleState], T]) -> T: ...
+
+
+async def battle_state_at(store: EventStore, runner: BoundedRunner, battle_id: str, version: int,
+                          present: Callable[[BattleState], T | BattleState] = _as_is) -> T | BattleState:
     """`present(state)` of the state after `version` (which the caller has checked the battle
     has reached), worked out in the worker thread (e.g. the response body)."""
     stream = stream_id(battle_id)

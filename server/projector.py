@@ -78,6 +78,7 @@ class Projector:
             battle_id = event.stream_id.removeprefix(BATTLE_PREFIX)
             committed = CommittedEvent(battle_id=battle_id, version=event.version, type=event.type, data=event.data)
             before = summaries.get(battle_id)
+            after: BattleSummary | None
             if event.type == "action_reverted":
                 # A revert can undo anything before it: fold the battle again, without the voided events.
                 stream = await self._store.read_stream(event.stream_id, through=event.version)

@@ -174,7 +174,8 @@ class _Recorded:
     """A roll in progress that draws the faces a recorded roll shows."""
 
     def __init__(self, nonce: int, purpose: str, faces: list[Die]) -> None:
-        self._nonce, self._purpose, self._faces, self._drawn = nonce, purpose, faces, []  # type: list[Die]
+        self._nonce, self._purpose, self._faces = nonce, purpose, faces
+        self._drawn: list[Die] = []
 
     def draw(self, sides: int) -> int:
         if not self._faces or self._faces[0].sides != sides:

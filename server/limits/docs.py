@@ -4,12 +4,12 @@ so that a client generated from the document (and schemathesis) expects them."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from litestar.config.app import AppConfig
 from litestar.datastructures import ResponseHeader
+from litestar.handlers import HTTPRouteHandler
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.plugins import InitPluginProtocol
+from litestar.types import ControllerRouterHandler
 
 from server.api_models import ProblemDetail
 from server.limits.policy import RequestClass, classify
@@ -39,11 +39,10 @@ class DocumentedLimits(InitPluginProtocol):
         return app_config
 
 
-def document_limits(handler: Any) -> None:
-    methods = getattr(handler, "http_methods", None)
-    if not methods:
+def document_limits(handler: ControllerRouterHandler) -> None:
+    if not isinstance(handler, HTTPRouteHandler):  # a websocket, which no limit refuses with a response
         return
-    classes = {classify(method, path) for method in methods for path in handler.paths} - {None}
+    classes = {classify(method, path) for method in handler.http_methods for path in handler.paths} - {None}
     if not classes:
         return
     responses = dict(handler.responses or {})
@@ -53,5 +52,8 @@ def document_limits(handler: Any) -> None:
     handler.responses = responses
     known = {header.name for header in handler.response_headers or ()}
     handler.response_headers = [*(handler.response_headers or ()), *(
-        ResponseHeader(name=name, value=value, documentation_only=True, description=description)
+        # Litestar types `value` as a string, but documents the header with the schema of the
+        # value's type: an int value is how a header is documented as an integer.
+        ResponseHeader(name=name, value=value, documentation_only=True,  # type: ignore[arg-type]
+                       description=description)
         for name, (value, description) in _HEADERS.items() if name not in known)]

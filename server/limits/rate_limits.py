@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
 
+from litestar.enums import ScopeType
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
 from server.limits.buckets import Buckets
@@ -46,7 +46,7 @@ class RateLimiter:
 
     def middleware(self, app: ASGIApp) -> ASGIApp:
         async def limited(scope: Scope, receive: Receive, send: Send) -> None:
-            if scope["type"] != "http":
+            if scope["type"] != ScopeType.HTTP:
                 await app(scope, receive, send)
                 return
             request_class = classify(scope["method"], scope.get("path_template", ""), scope["query_string"])
@@ -81,8 +81,7 @@ def _adding_headers(send: Send, extra: dict[str, str]) -> Send:
 
     async def send_with_headers(message: Message) -> None:
         if message["type"] == "http.response.start":
-            message_headers: Any = message.get("headers", [])
-            message["headers"] = [*message_headers, *encoded]
+            message["headers"] = [*message.get("headers", []), *encoded]
         await send(message)
 
     return send_with_headers

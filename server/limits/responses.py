@@ -16,4 +16,4 @@ async def send_problem(send: Send, status: int, rule: str, detail: str, headers:
     await send({"type": "http.response.start", "status": status, "headers": [
         (b"content-type", b"application/problem+json"), (b"content-length", str(len(body)).encode()),
         *((name.lower().encode(), value.encode()) for name, value in headers.items())]})
-    await send({"type": "http.response.body", "body": body})
+    await send({"type": "http.response.body", "body": body, "more_body": False})

@@ -7,12 +7,13 @@ import math
 from typing import Any
 
 import uvicorn
+from litestar import Litestar
 
 from server.limits.timeouts import header_timeout_protocol
 from server.settings import Settings
 
 
-def uvicorn_config(app: Any, settings: Settings, **overrides: Any) -> uvicorn.Config:
+def uvicorn_config(app: Litestar, settings: Settings, **overrides: Any) -> uvicorn.Config:
     options: dict[str, Any] = {
         "host": settings.host, "port": settings.port, "log_level": settings.log_level,
         # permessage-deflate costs more than it saves on our small frames.

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import asyncio
 from asyncio import TimerHandle
+from collections.abc import Callable
 from typing import Any
 
+from litestar.enums import ScopeType
 from litestar.types import ASGIApp, Receive, ReceiveMessage, Scope, Send
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
@@ -36,6 +38,8 @@ class HeaderTimeoutProtocol(HttpToolsProtocol):
         self._header_timer: TimerHandle | None = None
         self._request_begun = False
 
+    # uvicorn's own override narrows the transport to asyncio.Transport (what a stream protocol
+    # is given), against asyncio's BaseTransport; this one keeps uvicorn's signature.
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._arm_header_timer()
@@ -79,10 +83,10 @@ def header_timeout_protocol(seconds: float) -> type[HeaderTimeoutProtocol]:
     return type("HeaderTimeoutProtocol", (HeaderTimeoutProtocol,), {"header_timeout": seconds})
 
 
-def body_timeout_middleware(seconds: float) -> Any:
+def body_timeout_middleware(seconds: float) -> Callable[[ASGIApp], ASGIApp]:
     def middleware(app: ASGIApp) -> ASGIApp:
         async def timed(scope: Scope, receive: Receive, send: Send) -> None:
-            if scope["type"] != "http":
+            if scope["type"] != ScopeType.HTTP:
                 await app(scope, receive, send)
                 return
             deadline = asyncio.get_running_loop().time() + seconds

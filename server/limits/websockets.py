@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from litestar.enums import ScopeType
 from litestar.types import ASGIApp, Receive, Scope, Send
 
 from server.limits.identity import TrustedProxies, client_address
@@ -20,13 +21,13 @@ class WebsocketLimit:
 
     def middleware(self, app: ASGIApp) -> ASGIApp:
         async def limited(scope: Scope, receive: Receive, send: Send) -> None:
-            if scope["type"] != "websocket":
+            if scope["type"] != ScopeType.WEBSOCKET:
                 await app(scope, receive, send)
                 return
             address = client_address(scope, self.proxies)
             if self.open[address] >= self.limit:
                 await receive()  # websocket.connect
-                await send({"type": "websocket.accept"})
+                await send({"type": "websocket.accept", "subprotocol": None, "headers": []})
                 await send({"type": "websocket.close", "code": TOO_MANY_CONNECTIONS,
                             "reason": f"at most {self.limit} websockets per address"})
                 return

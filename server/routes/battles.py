@@ -30,17 +30,21 @@ from server.api_models import (
     ReceiptCheck,
     SeatClaim,
 )
+from server.app_state import app_state
 from server.battle_service import BATTLE_RULES, envelope, stream_id
 from server.http import (
-    BEARER_SECURITY,
     authenticate,
+    check_route,
+    encoded,
     next_page,
     player_write,
     problem_responses,
     projector_of,
+    read_route,
     service_of,
     store_of,
     stored,
+    write_route,
 )
 from server.known_players import require_known_players
 from server.past_states import battle_state_at
@@ -52,10 +56,9 @@ from server.verification import Report, verify_stream
 MAX_PAGE = 1000
 _MAX_SEQ = 2**63 - 1  # battle list positions are Postgres bigints
 _encode = msgspec.json.Encoder().encode
-_READ = {"tags": ["battles"], "responses": problem_responses(404)}
-_CHECK = {"tags": ["battles"], "responses": problem_responses(404, 413)}  # a read that takes a body
-_WRITE = {"security": BEARER_SECURITY, "tags": ["battles"],
-          "responses": problem_responses(401, 403, 404, 409, 413, 422)}
+_READ = read_route("battles")
+_CHECK = check_route("battles")
+_WRITE = write_route("battles")
 _STATE_RESPONSES = {**problem_responses(404), 503: ResponseSpec(
     data_container=ProblemDetail, media_type="application/problem+json", generate_examples=False,
     description="the database is unreachable, or (with `at`) every slot for past states is taken (`rule` busy): "
@@ -100,7 +103,7 @@ async def _within_battle_quota(request: Request[Any, Any, Any], player: Player,
     stored_first = await service_of(request).first_response(idempotency)
     if stored_first is not None:
         return stored_first
-    quota: int = request.app.state.settings.battle_quota
+    quota = app_state(request.app).settings.battle_quota
     await projector_of(request).catch_up()
     unfinished = await store_of(request).unfinished_battles_created_by(player.id)
     if unfinished >= quota:
@@ -188,9 +191,9 @@ async def show_state(
         return Response(state_view(await service_of(request).load(str(battle_id))))
     if at > version:
         raise problem(404, "version-unknown", f"the battle has {version} events, not {at}")
-    body = await battle_state_at(store_of(request), request.app.state.expensive_reads, str(battle_id), at,
+    body = await battle_state_at(store_of(request), app_state(request.app).expensive_reads, str(battle_id), at,
                                  present=lambda state: _encode(state_view(state)))
-    return Response(body, media_type="application/json")  # type: ignore[arg-type]
+    return encoded(body)
 
 
 _VERIFY_SUMMARY = ("Check everything that can be re-derived: the hash chain, every roll against the seed (the "
@@ -199,8 +202,9 @@ _VERIFY_SUMMARY = ("Check everything that can be re-derived: the hash chain, eve
 
 
 async def _verified(request: Request[Any, Any, Any], battle_id: UUID, receipts: list[Receipt]) -> Report:
-    report = await verify_stream(store_of(request), stream_id(str(battle_id)), str(battle_id), BATTLE_RULES,
-                                 request.app.state.notary, receipts, request.app.state.expensive_reads)
+    state = app_state(request.app)
+    report = await verify_stream(state.store, stream_id(str(battle_id)), str(battle_id), BATTLE_RULES,
+                                 state.notary, receipts, state.expensive_reads)
     if report is None:
         raise not_found(f"battle {battle_id}")
     return report

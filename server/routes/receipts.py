@@ -7,8 +7,9 @@ from typing import Any
 import msgspec
 from litestar import Request, get
 
+from server.app_state import app_state
 from server.http import problem_responses
-from server.receipts import Notary, PublicKey
+from server.receipts import PublicKey
 
 
 class ReceiptKeys(msgspec.Struct, frozen=True):
@@ -21,5 +22,5 @@ class ReceiptKeys(msgspec.Struct, frozen=True):
 @get("/v1/receipts/keys", tags=["verification"], responses=problem_responses(),
      summary="The public keys that sign receipts of a stream's head (the message signed is in the README)")
 async def receipt_keys(request: Request[Any, Any, Any]) -> ReceiptKeys:
-    notary: Notary = request.app.state.notary
+    notary = app_state(request.app).notary
     return ReceiptKeys(signing=notary.key_id, keys=notary.public_keys())

@@ -20,18 +20,19 @@ from uuid import UUID
 
 import msgspec
 from litestar import WebSocket, websocket
-from litestar.channels import ChannelsPlugin
+from litestar.channels import ChannelsPlugin, Subscriber
 from litestar.di import NamedDependency
 from litestar.exceptions import WebSocketDisconnect
 from litestar.params import FromPath, FromQuery
 
-from server.api_models import CaughtUp
+from server.api_models import CaughtUp, Envelope
+from server.app_state import app_state
 from server.battle_service import stream_id
 from server.broker import RESYNC
 from server.observability import FANOUT_LAG, WEBSOCKETS
 from server.store.base import EventStore, RecordedEvent, StoreUnavailable
 from server.stream_service import StreamService
-from server.tournament_service import TOURNAMENTS
+from server.tournament_service import TOURNAMENTS, TournamentEnvelope
 
 PAGE = 500
 MAX_VERSION = 2**31 - 1  # versions are Postgres integers
@@ -61,7 +62,10 @@ def _read_live(message: bytes) -> tuple[int, str]:
     return stamp.version, message.decode()
 
 
-def encode_envelope(item: Any) -> bytes:
+StreamEnvelope = Envelope | TournamentEnvelope
+
+
+def encode_envelope(item: StreamEnvelope) -> bytes:
     return _encode(item)
 
 
@@ -69,7 +73,7 @@ def encode_envelope(item: Any) -> bytes:
 
 class _Relay:
     def __init__(self, socket: WebSocket[Any, Any, Any], store: EventStore, stream: str, after: int,
-                 to_envelope: Callable[[RecordedEvent], Any]) -> None:
+                 to_envelope: Callable[[RecordedEvent], StreamEnvelope]) -> None:
         self.socket = socket
         self.store = store
         self.stream = stream
@@ -96,7 +100,7 @@ class _Relay:
             await self.send_from_store(through=version - 1)
         # Straight to the ASGI server: this runs once per watcher per event, so it skips the
         # checks of `send_data` that the text (already JSON we encoded) does not need.
-        await self.socket.send({"type": "websocket.send", "text": text})
+        await self.socket.send({"type": "websocket.send", "bytes": None, "text": text})
         self.last = version
 
 
@@ -145,7 +149,7 @@ async def _serve(socket: WebSocket[Any, Any, Any], channels: ChannelsPlugin, str
     if after is None:
         await socket.close(code=BAD_REQUEST, reason=f"after must be a whole number up to {MAX_VERSION}")
         return
-    store: EventStore = socket.app.state.store
+    store = app_state(socket.app).store
     if await store.stream(stream) is None:
         await socket.close(code=NOT_FOUND, reason="no such stream")
         return
@@ -173,16 +177,16 @@ async def _close(socket: WebSocket[Any, Any, Any], code: int, reason: str) -> No
 @websocket("/v1/battles/{battle_id:uuid}/stream")
 async def battle_stream(socket: WebSocket[Any, Any, Any], battle_id: FromPath[UUID],
                         channels: NamedDependency[ChannelsPlugin], after: FromQuery[str] = "0") -> None:
-    await serve_stream(socket, channels, stream_id(str(battle_id)), after, socket.app.state.service)
+    await serve_stream(socket, channels, stream_id(str(battle_id)), after, app_state(socket.app).service)
 
 
 @websocket("/v1/tournaments/{tournament_id:uuid}/stream")
 async def tournament_stream(socket: WebSocket[Any, Any, Any], tournament_id: FromPath[UUID],
                             channels: NamedDependency[ChannelsPlugin], after: FromQuery[str] = "0") -> None:
     await serve_stream(socket, channels, TOURNAMENTS.stream_id(str(tournament_id)), after,
-                       socket.app.state.tournaments)
+                       app_state(socket.app).tournaments)
 
 
-async def _forward(subscriber: Any, relay: _Relay) -> None:
+async def _forward(subscriber: Subscriber, relay: _Relay) -> None:
     async for message in subscriber.iter_events():
         await relay.relay_live(message)

@@ -17,6 +17,7 @@ from server.api_models import NewToken, TokenIssued, TokenList, TokenView
 from server.credentials import mint, new_secret, ordered_scopes
 from server.http import (
     BEARER_SECURITY,
+    RouteDocs,
     caller,
     problem_responses,
     require_scopes,
@@ -28,7 +29,11 @@ from server.store.base import Credential, Token
 
 # Live (neither revoked nor expired) tokens one player may hold at once.
 MAX_LIVE_TOKENS = 100
-_OPERATION = {"security": BEARER_SECURITY, "tags": ["tokens"]}
+
+
+def _operation(*problems: int) -> RouteDocs:
+    """A token operation, by the bearer of a token, that may answer the given problem codes."""
+    return {"security": BEARER_SECURITY, "tags": ["tokens"], "responses": problem_responses(*problems)}
 
 
 def _view(token: Token) -> TokenView:
@@ -50,7 +55,7 @@ async def _own_token(request: Request[Any, Any, Any], owner: Credential, token_i
     return found.token
 
 
-@get("/v1/tokens", **_OPERATION, responses=problem_responses(401, 403),
+@get("/v1/tokens", **_operation(401, 403),
      summary="Your tokens (scope `read`): id, label, scopes, creation, expiry, revoked; never a secret")
 async def list_tokens(request: Request[Any, Any, Any]) -> TokenList:
     owner = await caller(request)
@@ -58,7 +63,7 @@ async def list_tokens(request: Request[Any, Any, Any]) -> TokenList:
     return TokenList(tokens=[_view(t) for t in await store_of(request).tokens(owner.player.id)])
 
 
-@post("/v1/tokens", **_OPERATION, responses=problem_responses(401, 403, 413, 422), status_code=201,
+@post("/v1/tokens", **_operation(401, 403, 413, 422), status_code=201,
       summary="Create a token for yourself, within your token's scopes and lifetime; its text is shown once")
 async def create_token(request: Request[Any, Any, Any],
                        data: JSONBody[NewToken | None] = None) -> TokenIssued:
@@ -76,7 +81,7 @@ async def create_token(request: Request[Any, Any, Any],
     return _issued(token, text)
 
 
-@post("/v1/tokens/{token_id:uuid}/rotate", **_OPERATION, responses=problem_responses(401, 403, 404, 422),
+@post("/v1/tokens/{token_id:uuid}/rotate", **_operation(401, 403, 404, 422),
       status_code=200, summary="A new secret for one of your tokens; the old text stops working at once")
 async def rotate_token(request: Request[Any, Any, Any], token_id: FromPath[UUID]) -> TokenIssued:
     owner = await caller(request)
@@ -91,7 +96,7 @@ async def rotate_token(request: Request[Any, Any, Any], token_id: FromPath[UUID]
     return _issued(rotated, text)
 
 
-@delete("/v1/tokens/{token_id:uuid}", **_OPERATION, responses=problem_responses(401, 403, 404), status_code=204,
+@delete("/v1/tokens/{token_id:uuid}", **_operation(401, 403, 404), status_code=204,
         summary="Revoke one of your tokens (it may be the one you send); it stops working at once")
 async def revoke_token(request: Request[Any, Any, Any], token_id: FromPath[UUID]) -> Response[None]:
     owner = await caller(request)

@@ -15,34 +15,36 @@ from domain.tournament.aggregate import TournamentState, current_standings
 from domain.tournament.commands import CreateTournament, Drop, NameJudge, Register, ReplaceList, TournamentPlay
 from domain.tournament.standings import Standing
 from projections.ratings import Rating
-from server.api_models import ReceiptCheck, Scope
+from server.api_models import ReceiptCheck
+from server.app_state import app_state
 from server.http import (
-    BEARER_SECURITY,
     caller,
+    check_route,
     next_page,
     player_idempotency,
     player_write,
     problem_responses,
+    read_route,
     require_scopes,
     stored,
+    write_route,
 )
 from server.known_players import require_known_players
 from server.problems import not_found
 from server.receipts import Receipt
+from server.store.base import Scope
 from server.tournament_service import (
     TOURNAMENT_RULES,
     TOURNAMENTS,
     TournamentEnvelope,
-    TournamentRunner,
     TournamentService,
     tournament_envelope,
 )
 from server.verification import Report, verify_stream
 
-_READ = {"tags": ["tournaments"], "responses": problem_responses(404)}
-_CHECK = {"tags": ["tournaments"], "responses": problem_responses(404, 413)}  # a read that takes a body
-_WRITE = {"security": BEARER_SECURITY, "tags": ["tournaments"],
-          "responses": problem_responses(401, 403, 404, 409, 413, 422)}
+_READ = read_route("tournaments")
+_CHECK = check_route("tournaments")
+_WRITE = write_route("tournaments")
 
 
 class TournamentCreatedResponse(msgspec.Struct, frozen=True):
@@ -158,14 +160,12 @@ class Leaderboard(msgspec.Struct, frozen=True):
 
 
 def _service(request: Request[Any, Any, Any]) -> TournamentService:
-    service: TournamentService = request.app.state.tournaments
-    return service
+    return app_state(request.app).tournaments
 
 
 async def _state(request: Request[Any, Any, Any], tournament_id: UUID) -> TournamentState:
     """The tournament as it stands, with every battle that has ended already counted."""
-    runner: TournamentRunner = request.app.state.tournament_runner
-    await runner.catch_up()
+    await app_state(request.app).tournament_runner.catch_up()
     state: TournamentState = await _service(request).load(str(tournament_id))
     if state.status == "new":
         raise not_found(f"tournament {tournament_id}")
@@ -200,7 +200,7 @@ async def tournament_command(request: Request[Any, Any, Any], tournament_id: Fro
     idempotency = await player_idempotency(request, player)
     if isinstance(data, NameJudge):
         await require_known_players(request, [data.player_id])
-    runner: TournamentRunner = request.app.state.tournament_runner
+    runner = app_state(request.app).tournament_runner
     await runner.catch_up()  # results of battles that have ended count before, say, a round closes
     result = await _service(request).execute(str(tournament_id), player.id, data, None, idempotency)
     await runner.catch_up()  # and a new round's battles exist by the time the organiser hears back
@@ -299,13 +299,14 @@ async def tournament_events(
      summary="OpenSkill leaderboard over every finished rated battle, recomputable from the log")
 async def ratings(request: Request[Any, Any, Any],
                   limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 100) -> Leaderboard:
-    return Leaderboard(ratings=await request.app.state.ratings.leaderboard(limit))
+    return Leaderboard(ratings=await app_state(request.app).ratings.leaderboard(limit))
 
 
 async def _verified(request: Request[Any, Any, Any], tournament_id: UUID, receipts: list[Receipt]) -> Report:
     stream = TOURNAMENTS.stream_id(str(tournament_id))
-    report = await verify_stream(_service(request).store, stream, str(tournament_id), TOURNAMENT_RULES,
-                                 request.app.state.notary, receipts, request.app.state.expensive_reads)
+    state = app_state(request.app)
+    report = await verify_stream(state.tournaments.store, stream, str(tournament_id), TOURNAMENT_RULES,
+                                 state.notary, receipts, state.expensive_reads)
     if report is None:
         raise not_found(f"tournament {tournament_id}")
     return report

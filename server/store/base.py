@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 import msgspec
 
@@ -93,6 +93,10 @@ class Player(msgspec.Struct, frozen=True):
     name: str
 
 
+# What a token may do: play battles, organise tournaments, read what needs a token to read.
+Scope = Literal["play", "organise", "read"]
+
+
 class Token(msgspec.Struct, frozen=True):
     """A player's bearer token. Only the SHA-256 of its secret is stored. A legacy token (from
     before tokens had ids) is found by that hash; any other by its id."""
@@ -100,7 +104,7 @@ class Token(msgspec.Struct, frozen=True):
     id: str
     player_id: str
     secret_hash: str
-    scopes: tuple[str, ...]
+    scopes: tuple[Scope, ...]
     created_at: datetime
     label: str | None = None
     expires_at: datetime | None = None

@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 
 import asyncpg
 import msgspec
+from asyncpg.pool import PoolConnectionProxy
 
 from server.gc_pause import gc_paused
 from server.store.base import (
@@ -164,6 +165,7 @@ class PostgresStore:
             idempotency.scope if idempotency else None, hashed_key(idempotency.key) if idempotency else None,
             idempotency.request_hash if idempotency else None, status, body,
             [_json_encode(e.command).decode() if e.command is not None else None for e in sealed])
+        assert row is not None, "chronicle_append returns one row"
         if row["outcome"] == "conflict":
             raise WrongExpectedVersion(stream_id, expected_version, row["actual"])
         if row["outcome"] == "replayed":
@@ -179,7 +181,7 @@ class PostgresStore:
         return str(last) if last is not None else GENESIS
 
     @staticmethod
-    async def _stored(connection: asyncpg.Connection, scope: str, key: str) -> StoredResponse | None:
+    async def _stored(connection: PoolConnectionProxy, scope: str, key: str) -> StoredResponse | None:
         row = await connection.fetchrow(
             """SELECT request_hash, status, body FROM idempotent_responses
                WHERE scope = $1 AND key = $2 AND expires_at > now()""",
@@ -187,7 +189,7 @@ class PostgresStore:
         return StoredResponse(request_hash=row["request_hash"], status=row["status"],
                               body=bytes(row["body"])) if row else None
 
-    async def _store_response(self, connection: asyncpg.Connection, idempotency: Idempotency, status: int,
+    async def _store_response(self, connection: PoolConnectionProxy, idempotency: Idempotency, status: int,
                               body: bytes) -> None:
         """Insert the record, or replace an expired one under the same key (as chronicle_append does)."""
         await connection.execute(
@@ -340,7 +342,7 @@ class PostgresStore:
             return None
 
     @staticmethod
-    async def _insert_token(connection: asyncpg.Connection, token: Token) -> None:
+    async def _insert_token(connection: PoolConnectionProxy, token: Token) -> None:
         await connection.execute(
             """INSERT INTO tokens (id, player_id, secret_hash, legacy, label, scopes, created_at, expires_at,
                                    revoked_at)
