@@ -13,7 +13,8 @@ NAME_PATTERN = r"^[^\x00-\x1f\x7f]+$"
 TEXT_PATTERN = r"^[^\x00]*$"
 
 SeatName = Annotated[str, msgspec.Meta(min_length=1, max_length=40, pattern=NAME_PATTERN)]
-ClientSeed = Annotated[str, msgspec.Meta(max_length=64, pattern=TEXT_PATTERN)]
+# A comma joins the seats' client seeds into the dice's message: a seed may not hold one.
+ClientSeed = Annotated[str, msgspec.Meta(max_length=64, pattern=r"^[^\x00,]*$")]
 
 
 class CreateBattle(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="create_battle"):

