@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from pathlib import Path
 from typing import Any
 
+import swagger_ui  # type: ignore[import-untyped]  # a wheel of static files; its Python is not used
 from litestar import Litestar, Request, Response, get
 from litestar.channels import ChannelsPlugin
 from litestar.config.cors import CORSConfig
 from litestar.exceptions import HTTPException
 from litestar.logging.config import LoggingConfig
 from litestar.openapi import OpenAPIConfig
-from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
+from litestar.openapi.plugins import SwaggerRenderPlugin
 from litestar.openapi.spec import Components, SecurityScheme
 from litestar.plugins.problem_details import ProblemDetailsConfig, ProblemDetailsPlugin
+from litestar.static_files import create_static_files_router
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
@@ -69,6 +72,9 @@ def expected_refusals() -> set[int | type[Exception]]:
 
 
 API_VERSION = "1.0.0"
+SCHEMA_ASSETS = "/schema/assets"
+# Swagger UI's files, shipped in the swagger-ui-py wheel (no CDN).
+SWAGGER_UI = Path(swagger_ui.__file__).resolve().parent / "static"
 RETRY_AFTER_SECONDS = 1
 PRUNE_EVERY_SECONDS = 60.0
 PRUNE_BATCH = 1000
@@ -240,6 +246,8 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
 
     return Litestar(
         route_handlers=[
+            create_static_files_router(path=SCHEMA_ASSETS, directories=[SWAGGER_UI], include_in_schema=False,
+                                       name="schema-assets"),
             health, live, ready, metrics, players.create_player, players.show_player,
             tokens.list_tokens, tokens.create_token, tokens.rotate_token, tokens.revoke_token,
             rulesets.list_rulesets, rulesets.show_ruleset,
@@ -274,7 +282,10 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
             title="Chronicle", version=API_VERSION,
             description="Event-sourced tabletop battles with verifiable dice. See README.md.",
             path="/schema",
-            render_plugins=[ScalarRenderPlugin(path="/"), SwaggerRenderPlugin(path="/swagger")],
+            # Swagger UI from files this server serves itself: /schema works with no internet.
+            render_plugins=[SwaggerRenderPlugin(path=["/", "/swagger"], js_url=f"{SCHEMA_ASSETS}/swagger-ui-bundle.js",
+                                                css_url=f"{SCHEMA_ASSETS}/swagger-ui.css",
+                                                standalone_preset_js_url=f"{SCHEMA_ASSETS}/swagger-ui-standalone-preset.js")],
             components=Components(security_schemes={
                 "bearer": SecurityScheme(type="http", scheme="bearer",
                                          description="token from POST /v1/players or POST /v1/tokens"),

@@ -59,3 +59,16 @@ def test_any_subset_of_the_tests_exits_0_when_it_passes() -> None:
     ran = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *subset],
                          capture_output=True, text=True, check=False, timeout=300)
     assert ran.returncode == 0, ran.stdout[-2000:] + ran.stderr[-2000:]
+
+
+async def test_the_api_browser_loads_nothing_from_another_host() -> None:
+    """`/schema` works offline: its page's scripts and styles are served by Chronicle itself."""
+    import re
+
+    async with AsyncTestClient(create_app(Settings(), store=MemoryStore())) as http:
+        page = await http.get("/schema")
+        assert page.status_code == 200
+        resources = re.findall(r'(?:src|href)="([^"]+)"', page.text)
+        assert resources and all(url.startswith("/") for url in resources), resources
+        for url in resources:
+            assert (await http.get(url)).status_code == 200, url
