@@ -268,6 +268,7 @@ class PlayState(msgspec.Struct, frozen=True):
     last_side: str | None = None
     sight: int = 0
     scores: dict[str, int] = {}
+    # A copy of the battle's settings, shown by GET /state as it always was; rules read ctx.settings.
     settings: dict[str, Any] = {}
 
     def figure(self, character: str) -> Figure | None:
