@@ -9,10 +9,10 @@ from domain.rulesets.d100.v2 import D100_V2
 from domain.rulesets.pericle import Pericle
 from domain.rulesets.pericle.checks import PericleChecks
 from domain.rulesets.pericle.v3 import PericleCombat
-from domain.rulesets.pilgrimage import Pilgrimage
-from domain.rulesets.pilgrimage.v2 import PilgrimageV2
+from domain.rulesets.pilgrimage import PILGRIMAGE_V1
+from domain.rulesets.pilgrimage.v2 import PILGRIMAGE_V2
 
-_ALL: tuple[Ruleset, ...] = (Pilgrimage(), PilgrimageV2(), Pericle(), PericleChecks(), PericleCombat(), D100_V1,
+_ALL: tuple[Ruleset, ...] = (PILGRIMAGE_V1, PILGRIMAGE_V2, Pericle(), PericleChecks(), PericleCombat(), D100_V1,
                              D100_V2)
 
 # Every version ever released stays here, so old battles replay under their own rules.

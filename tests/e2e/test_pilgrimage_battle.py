@@ -147,3 +147,22 @@ async def test_an_illegal_deed_is_refused_naming_the_rule_and_recorded_nowhere(c
     fine = (await client.post(f"/v1/battles/{battle_id}/preview", headers=auth(players[seat]),
                               json={"type": "aim"})).json()
     assert (fine["legal"], fine["cost"], fine["deeds_left"]) == (True, 2, 1)
+
+
+async def test_every_command_may_name_the_seat_it_acts_for(client: httpx.AsyncClient) -> None:
+    """A Deed is the acting Character's side's: naming that seat is accepted, naming another is
+    refused (`seat-mismatch`), whoever sends it."""
+    battle_id, players = await setup(client, "Reckoning")
+    _, play = await play_state(client, battle_id)
+    seat = side_to_act(play)
+    assert seat is not None
+    other = "north" if seat == "south" else "south"
+    activated = await command(client, players[seat], battle_id,
+                              {"type": "activate", "character": f"{seat}/1", "seat": seat})
+    assert activated.status_code == 201, activated.text
+    for player in (players[seat], players[other]):
+        mismatch = await command(client, player, battle_id, {"type": "guard", "seat": other})
+        assert mismatch.status_code == 422 and mismatch.json()["rule"] == "seat-mismatch", mismatch.text
+    for body in ({"type": "guard", "seat": seat}, {"type": "end_act", "seat": seat}):
+        accepted = await command(client, players[seat], battle_id, body)
+        assert accepted.status_code == 201, accepted.text

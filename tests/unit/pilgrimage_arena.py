@@ -12,6 +12,8 @@ from domain.dice import HmacDice
 from domain.rulesets.pilgrimage.environment import EnvironmentRolled
 from domain.rulesets.pilgrimage.oathband import Oathband
 from domain.rulesets.pilgrimage.play import Deploy, PlayState, SubmitOathband
+from domain.rulesets.pilgrimage.settings import PilgrimageV2Settings
+from domain.rulesets.pilgrimage.v2 import PILGRIMAGE_V2
 from tests.fakes import ScriptedDice
 
 BATTLE = "00000000-0000-4000-8000-0000000000aa"
@@ -25,15 +27,17 @@ def band(*characters: dict[str, Any]) -> Oathband:
 class Arena:
     def __init__(self, south: Oathband, north: Oathband, *, trial: str = "Reckoning",
                  table: Any = None, weather: tuple[str, ...] = (), sight: int = 24,
-                 options: dict[str, Any] | None = None) -> None:
+                 options: dict[str, Any] | None = None, players: dict[str, str] | None = None) -> None:
+        """`players` holds each side (`PLAYERS` by default: one player a side)."""
         self.state = BattleState()
+        self.players = players or PLAYERS
         opts: dict[str, Any] = {"trial": trial, "season": "Summer", **(options or {})}
         if table is not None:
             opts["table"] = table
         self.run(CreateBattle(battle_id=BATTLE, ruleset="pilgrimage", seats=("south", "north"), options=opts), "p0")
-        for seat, player in PLAYERS.items():
+        for seat, player in self.players.items():
             self.run(ClaimSeat(seat=seat), player)
-            self.run(SubmitOathband(oathband=south if seat == "south" else north), player)
+            self.run(SubmitOathband(oathband=south if seat == "south" else north, seat=seat), player)
         self.run(Start(), "p0")
         environment = EnvironmentRolled(season="Summer", time="Full Sun", baseline_sight=sight,
                                         shifting_light="Muted", weather=weather, sight=sight, rolls=())
@@ -48,6 +52,11 @@ class Arena:
     def play(self, value: PlayState) -> None:
         self.state = msgspec.structs.replace(self.state, ruleset_state=value)
 
+    @property
+    def settings(self) -> PilgrimageV2Settings:
+        """The settings the battle was created with, as its rules read them."""
+        return PILGRIMAGE_V2.settings_of(self.state.options)
+
     def run(self, command: Any, actor: str, faces: list[int] | None = None) -> list[msgspec.Struct]:
         dice = ScriptedDice(faces, self.state.next_nonce) if faces is not None else HmacDice(
             b"\x07" * 32, BATTLE, self.state.client_seeds, self.state.next_nonce)
@@ -60,7 +69,7 @@ class Arena:
         """Deploy every Character (in its zone), then put each where the scenario wants it."""
         for n, figure in enumerate(self.play.figures):
             y = 2 if figure.seat == "south" else 46
-            self.run(Deploy(character=figure.id, x=4 + n, y=y), PLAYERS[figure.seat])
+            self.run(Deploy(character=figure.id, x=4 + n, y=y), self.players[figure.seat])
         for key, (x, y) in positions.items():
             self.place(key.replace("_", "/"), x, y)
         order = (first, "north" if first == "south" else "south")

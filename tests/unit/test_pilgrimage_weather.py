@@ -78,7 +78,7 @@ def test_grey_drizzle_makes_climbing_dearer() -> None:
 def test_low_thunder_lowers_valour_for_initiative() -> None:
     arena = Arena(band({"name": "Hero", "valour": 2}), band({"name": "T"}), table=OPEN, weather=("Low Thunder",))
     arena.deploy_all()
-    began = begin_turn(arena.play, 2, _Dice())
+    began = begin_turn(arena.play, 2, _Dice(), arena.settings)
     assert {r["seat"]: r["valour"] for r in began.initiative} == {"south": 1, "north": -1}
 
 
@@ -131,7 +131,7 @@ def test_darkening_and_brightening_drift_each_turn_after_the_first(light: str) -
     arena.play = msgspec.structs.replace(arena.play, environment=msgspec.structs.replace(
         arena.play.environment, shifting_light=light))
     arena.deploy_all()
-    began = begin_turn(arena.play, 2, _Dice())
+    began = begin_turn(arena.play, 2, _Dice(), arena.settings)
     assert isinstance(began, TurnBegan) and began.sight == (9 if light == "Darkening" else 15)
 
 

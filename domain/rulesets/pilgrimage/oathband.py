@@ -1,5 +1,7 @@
 """Oathbands (seed 000/002 glossary: "built from 600 Supplies"; a basic Character costs 50)
-and their gear and raises (PIL-GEAR). `problems` lists every broken rule, not just the first."""
+and their gear and raises (PIL-GEAR). `problems` lists every broken rule, not just the first,
+against the PIL-GEAR settings it is given: a battle's own, or the defaults for a tournament's
+registration (which has no battle settings)."""
 
 from __future__ import annotations
 
@@ -7,23 +9,7 @@ from typing import Annotated
 
 import msgspec
 
-SUPPLIES = 600
-CHARACTER_COST = 50
-MAX_RAISE = 3
-RAISE_COST = {"pace": 10, "aim": 10, "might": 10, "valour": 10, "ward": 15}
-
-# PIL-GEAR: Supplies per item.
-GEAR_COST = {
-    "hand weapon": 0,
-    "two-handed weapon": 10,
-    "staff or pole": 5,
-    "sling": 5,
-    "bow": 10,
-    "crossbow": 15,
-    "light armour": 0,
-    "medium armour": 10,
-    "heavy armour": 20,
-}
+from domain.rulesets.pilgrimage.settings import Gear
 
 
 class Character(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -45,28 +31,30 @@ class Oathband(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     characters: Annotated[list[Character], msgspec.Meta(max_length=60)]
 
 
-def character_cost(character: Character) -> int:
-    raises = sum(cost * max(0, int(getattr(character, stat))) for stat, cost in RAISE_COST.items())
-    return CHARACTER_COST + raises + sum(GEAR_COST.get(item, 0) for item in character.gear)
+def character_cost(character: Character, gear: Gear) -> int:
+    raises = sum(cost * max(0, int(getattr(character, stat))) for stat, cost in gear.raises().items())
+    costs = gear.gear()
+    return gear.character + raises + sum(costs.get(item, 0) for item in character.gear)
 
 
-def band_cost(band: Oathband) -> int:
-    return sum(character_cost(c) for c in band.characters)
+def band_cost(band: Oathband, gear: Gear) -> int:
+    return sum(character_cost(c, gear) for c in band.characters)
 
 
-def problems(band: Oathband) -> list[str]:
+def problems(band: Oathband, gear: Gear) -> list[str]:
     found = []
     if not band.characters:
         found.append("an Oathband needs at least one Character")
+    costs = gear.gear()
     for character in band.characters:
-        for stat in RAISE_COST:
+        for stat in gear.raises():
             value = getattr(character, stat)
-            if not 0 <= value <= MAX_RAISE:
-                found.append(f"{character.name}: {stat} {value} is outside 0..+{MAX_RAISE} (PIL-GEAR)")
+            if not 0 <= value <= gear.max_raise:
+                found.append(f"{character.name}: {stat} {value} is outside 0..+{gear.max_raise} (PIL-GEAR)")
         for item in character.gear:
-            if item not in GEAR_COST:
-                found.append(f"{character.name}: unknown gear {item!r} (known: {', '.join(GEAR_COST)})")
-    total = band_cost(band)
-    if total > SUPPLIES:
-        found.append(f"the Oathband costs {total} Supplies, over the {SUPPLIES} allowed")
+            if item not in costs:
+                found.append(f"{character.name}: unknown gear {item!r} (known: {', '.join(costs)})")
+    total = band_cost(band, gear)
+    if total > gear.supplies:
+        found.append(f"the Oathband costs {total} Supplies, over the {gear.supplies} allowed")
     return found

@@ -6,12 +6,12 @@ from typing import Annotated, Any
 
 import msgspec
 
+from domain.commands import SeatName
 from domain.dice import Roll
 from domain.rulesets.pilgrimage.environment import EnvironmentRolled
 from domain.rulesets.pilgrimage.oathband import Oathband
 from domain.rulesets.pilgrimage.table import Coordinate, Table
 
-Seat = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
 CharacterId = Annotated[str, msgspec.Meta(min_length=1, max_length=60)]
 
 # ---- commands ----------------------------------------------------------------------------
@@ -22,7 +22,7 @@ class SubmitOathband(msgspec.Struct, frozen=True, forbid_unknown_fields=True, ta
     PIL-GEAR."""
 
     oathband: Oathband
-    seat: Seat | None = None
+    seat: SeatName | None = None
 
 
 class Deploy(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="deploy"):
@@ -32,63 +32,80 @@ class Deploy(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="deplo
     character: CharacterId
     x: float
     y: float
+    seat: SeatName | None = None
 
 
 class Activate(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="activate"):
     """Begin a Character's Act: up to three Deeds, then it is Tired."""
 
     character: CharacterId
+    seat: SeatName | None = None
 
 
 class Move(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="move"):
     """A Move Deed along waypoints (inches); stepping off higher ground is a deliberate drop."""
 
     path: Annotated[list[Coordinate], msgspec.Meta(min_length=1, max_length=20)]
+    seat: SeatName | None = None
 
 
 class Climb(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="climb"):
     """Climb onto a climbable piece within 1" (3" of height at most)."""
 
     to: Coordinate
+    seat: SeatName | None = None
 
 
 class Stand(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="stand"):
     """A Stand Deed: a Knocked Down Character gets up."""
 
+    seat: SeatName | None = None
+
 
 class Aim(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="aim"):
     """An Aim Deed (costs 2): the Character's next Fire in this Act has Advantage."""
 
+    seat: SeatName | None = None
+
 
 class Guard(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="guard"):
     """A Guard Deed: +1 Might when defending until the Character's next Act begins (PIL-GUARD)."""
+
+    seat: SeatName | None = None
 
 
 class Hide(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="hide"):
     """A Hide Deed: Shrouded to every enemy until it Fires, Assaults or ends a Move in the open
     (PIL-HIDE)."""
 
+    seat: SeatName | None = None
+
 
 class Use(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="use"):
     """A Use Deed on an objective marker within 1" (PIL-USE)."""
 
     objective: Annotated[str, msgspec.Meta(max_length=40)]
+    seat: SeatName | None = None
 
 
 class Fire(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="fire"):
     """A Fire Deed at an enemy in range and sight: D12 + Aim against D12 + Might."""
 
     target: CharacterId
+    seat: SeatName | None = None
 
 
 class Assault(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="assault"):
     """An Assault Deed on an enemy within 1" (PIL-ASSAULT)."""
 
     target: CharacterId
+    seat: SeatName | None = None
 
 
 class EndAct(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="end_act"):
     """End the Act early; the Character is Tired."""
+
+    seat: SeatName | None = None
 
 
 DEEDS = (Move, Climb, Stand, Aim, Guard, Hide, Use, Fire, Assault)
@@ -251,6 +268,7 @@ class PlayState(msgspec.Struct, frozen=True):
     last_side: str | None = None
     sight: int = 0
     scores: dict[str, int] = {}
+    # A copy of the battle's settings, shown by GET /state as it always was; rules read ctx.settings.
     settings: dict[str, Any] = {}
 
     def figure(self, character: str) -> Figure | None:
