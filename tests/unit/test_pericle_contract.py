@@ -9,10 +9,11 @@ from typing import Any
 import msgspec
 import pytest
 
-from domain.battle import BattleState, decide
+from domain.battle import BattleState, decide, replay
 from domain.commands import CreateBattle
 from domain.dice import HmacDice
 from domain.errors import DomainError
+from domain.events import BattleCreated
 from domain.rulesets.pericle.catalogue import WEAPONS
 from domain.rulesets.pericle.combat_events import CommandRecorded, DeftStrikesDeclared
 from tests.unit.pericle_arena import PericleArena, encounter
@@ -65,3 +66,14 @@ def test_decide_refuses_an_encounter_its_seats_cannot_play(changes: dict[str, An
     with pytest.raises(DomainError) as refused:
         decide(BattleState(), create, HmacDice(b"\x04" * 32, create.battle_id, [], 0), "p0")
     assert refused.value.rule == "encounter-invalid"
+
+
+def test_the_state_shows_the_settings_as_the_battle_recorded_them() -> None:
+    """A battle created before a setting existed recorded none for it: GET /state still shows
+    none (the rules read its default)."""
+    arena = PericleArena()
+    created = arena.events[0]
+    assert isinstance(created, BattleCreated)
+    older = msgspec.structs.replace(created, options={**created.options, "provisional": {"PER-DEFT-ORDER": {}}})
+    replayed = replay([older, *arena.events[1:]])
+    assert replayed.ruleset_state.settings == {"PER-DEFT-ORDER": {}}
