@@ -10,10 +10,11 @@ import msgspec
 import pytest
 
 from domain.battle import BattleState, decide, replay
-from domain.commands import CreateBattle
+from domain.commands import ClaimSeat, CreateBattle, Start
 from domain.dice import HmacDice
 from domain.errors import DomainError
 from domain.events import BattleCreated
+from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle.catalogue import WEAPONS
 from domain.rulesets.pericle.combat_events import CommandRecorded, DeftStrikesDeclared
 from tests.unit.pericle_arena import PericleArena, encounter
@@ -77,3 +78,18 @@ def test_the_state_shows_the_settings_as_the_battle_recorded_them() -> None:
     older = msgspec.structs.replace(created, options={**created.options, "provisional": {"PER-DEFT-ORDER": {}}})
     replayed = replay([older, *arena.events[1:]])
     assert replayed.ruleset_state.settings == {"PER-DEFT-ORDER": {}}
+
+
+def test_without_an_encounter_a_figures_command_is_refused_for_its_seat_or_by_the_rules() -> None:
+    """A battle created without an encounter has no figures: the seat named is checked as for
+    any command, then the rules refuse the command."""
+    battle = "00000000-0000-4000-8000-0000000000c2"
+    state = BattleState()
+    for command, actor in [(CreateBattle(battle_id=battle, ruleset="pericle", seats=("a", "b")), "p-a"),
+                           (ClaimSeat(seat="a"), "p-a"), (ClaimSeat(seat="b"), "p-b"), (Start(), "p-a")]:
+        state = replay(decide(state, command, HmacDice(b"\x05" * 32, battle, [], 0), actor), state)
+    escape = msgspec.convert({"type": "escape", "figure": "orc", "to": {"q": 0, "r": 3}, "seat": "a"}, cmd.Escape)
+    for actor, rule in (("p-b", "not-your-seat"), ("p-a", "no-encounter")):
+        with pytest.raises(DomainError) as refused:
+            decide(state, escape, HmacDice(b"\x05" * 32, battle, [], 0), actor)
+        assert refused.value.rule == rule

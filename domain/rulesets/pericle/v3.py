@@ -177,10 +177,11 @@ class PericleVersion(RulesetVersion[CombatState | None, PericleCombatSettings, P
         try:
             return super().decide(battle, command, dice, actor)
         except NotPermitted as refused:
-            found = self.row_for(command)
-            if refused.rule != "not-your-seat" or found is None or found.subject is None:
+            found, state = self.row_for(command), self.state_of(battle)
+            owner = found.subject(state, command) if found is not None and found.subject is not None else None
+            if refused.rule != "not-your-seat" or owner is None:  # a seat named, not a figure's
                 raise
-            figure = named_figure(self.state_of(battle), command)
+            figure = named_figure(state, command)
             raise NotPermitted("not-your-figure", f"{figure.name} is played by seat {figure.seat!r}") from refused
 
     def initial(self, options: Mapping[str, Any], seats: tuple[str, ...]) -> CombatState | None:
