@@ -24,13 +24,15 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 import msgspec
 
 from domain.dice import Dice
-from domain.errors import RuleViolation
+from domain.errors import NotPermitted, RuleViolation
 from domain.seats import SeatLike, acting_seat
 
 StateT = TypeVar("StateT")
 SettingsT = TypeVar("SettingsT", bound="Settings")
 OptionsT = TypeVar("OptionsT", bound="Options")
 CommandT = TypeVar("CommandT", bound=msgspec.Struct)
+OptionsT_co = TypeVar("OptionsT_co", bound="Options", covariant=True)
+SettingsT_co = TypeVar("SettingsT_co", bound="Settings", covariant=True)
 
 Events = Sequence[msgspec.Struct]
 
@@ -72,6 +74,18 @@ class ProvisionalRule:
 
 
 @dataclass(frozen=True)
+class Creation(Generic[OptionsT_co, SettingsT_co]):
+    """What a battle was created with, for `initial_state`: its options and settings (completed
+    with their defaults), its seats, and `recorded_settings`, the `provisional` settings exactly
+    as its creation event recorded them (a battle created before a setting existed has none)."""
+
+    options: OptionsT_co
+    settings: SettingsT_co
+    seats: tuple[str, ...]
+    recorded_settings: dict[str, Any]
+
+
+@dataclass(frozen=True)
 class Context(Generic[StateT, SettingsT]):
     """What a rule decides against: the ruleset's state, the seat acting (resolved by the
     engine), the player, the battle's verifiable dice, the battle's settings, and every seat."""
@@ -106,10 +120,12 @@ class Play(Generic[StateT, SettingsT]):
     rule: Callable[[Context[StateT, SettingsT], msgspec.Struct], Events]
     phase: Phase
     subject: Callable[[StateT, msgspec.Struct], str | None] | None
+    # The rule id refusing a player who sends the command for what another seat owns (403).
+    not_yours: str = "not-your-seat"
 
 
 def play(command: type[CommandT], rule: Rule[StateT, SettingsT, CommandT], *, phase: Phase = Phase.PLAY,
-         subject: Subject[StateT, CommandT] | None = None) -> Play[StateT, SettingsT]:
+         subject: Subject[StateT, CommandT] | None = None, not_yours: str = "not-your-seat") -> Play[StateT, SettingsT]:
     """A row of a rule table, typed so that the rule takes exactly the command it is listed under."""
 
     def decide(ctx: Context[StateT, SettingsT], sent: msgspec.Struct) -> Events:
@@ -120,7 +136,7 @@ def play(command: type[CommandT], rule: Rule[StateT, SettingsT, CommandT], *, ph
         assert isinstance(sent, command) and subject is not None
         return subject(state, sent)
 
-    return Play(command, decide, phase, owner if subject is not None else None)
+    return Play(command, decide, phase, owner if subject is not None else None, not_yours)
 
 
 class BattleView(Protocol):
@@ -218,7 +234,7 @@ class RulesetVersion(Generic[StateT, SettingsT, OptionsT]):
     summary: str
     options_type: type[OptionsT]
     settings_type: type[SettingsT]
-    initial_state: Callable[[OptionsT, SettingsT, tuple[str, ...]], StateT]
+    initial_state: Callable[[Creation[OptionsT, SettingsT]], StateT]
     evolve: Callable[[StateT, msgspec.Struct], StateT]
     plays: tuple[Play[StateT, SettingsT], ...] = ()
     provisional_rules: tuple[ProvisionalRule, ...] = ()
@@ -233,8 +249,11 @@ class RulesetVersion(Generic[StateT, SettingsT, OptionsT]):
     complete_options: Callable[[OptionsT], OptionsT] = _same
     # Everything wrong with a battle these options and seats would create, checked by decide.
     creation_problems: Callable[[OptionsT, SettingsT, tuple[str, ...]], list[str]] = _no_problems
-    # The rule id of the refusal when creation_problems finds any.
+    # The rule id of the refusal when creation_problems finds any (creation_problems may also
+    # raise a RuleViolation of another kind itself).
     creation_rule: str = "options-invalid"
+    # Whether a seat that conceded still commands what it owns (its figures keep their turns).
+    conceded_seats_act: bool = False
     # Why `start` must wait (e.g. a seat has no army); events `start` records (may roll dice).
     start_problems: Callable[[StateT], list[str]] = _no_problems
     setup: Callable[[OptionsT, SettingsT, Dice], Events] = _nothing
@@ -311,7 +330,9 @@ class RulesetVersion(Generic[StateT, SettingsT, OptionsT]):
 
     def initial(self, options: Mapping[str, Any], seats: tuple[str, ...]) -> StateT:
         """The ruleset's state when the battle is created (never refuses: decide checked)."""
-        return self.initial_state(self.options_of(options), self.settings_of(options), seats)
+        recorded = options.get(self.PROVISIONAL, {})
+        return self.initial_state(Creation(self.options_of(options), self.settings_of(options), seats,
+                                           dict(recorded) if isinstance(recorded, Mapping) else {}))
 
     def set_up(self, options: Mapping[str, Any], dice: Dice) -> Events:
         return self.setup(self.options_of(options), self.settings_of(options), dice)
@@ -332,7 +353,8 @@ class RulesetVersion(Generic[StateT, SettingsT, OptionsT]):
         require_phase(battle.status, row.phase)
         state = self.state_of(battle)
         owner = row.subject(state, command) if row.subject is not None else None
-        seat = resolve_seat(battle.seats, getattr(command, "seat", None), owner, actor)
+        seat = resolve_seat(battle.seats, getattr(command, "seat", None), owner, actor, row.not_yours,
+                            self.conceded_seats_act)
         ctx = Context(state=state, seat=seat, actor=actor, dice=dice, settings=self.settings_of(battle.options),
                       seats=tuple(battle.seats))
         return list(row.rule(ctx, command))
@@ -369,15 +391,21 @@ def require_phase(status: str, phase: Phase) -> None:
     raise RuleViolation("battle-not-active", f"this is done during play (the battle is {status})")
 
 
-def resolve_seat(seats: Sequence[SeatLike], requested: str | None, owner: str | None, actor: str) -> str:
+def resolve_seat(seats: Sequence[SeatLike], requested: str | None, owner: str | None, actor: str,
+                 not_yours: str = "not-your-seat", conceded_act: bool = False) -> str:
     """The seat a player acts for. Every command may name one (`seat`); it is refused only when
     the player does not hold it or it cannot act (conceded), or when the command moves what
-    another seat owns. Without a name: the owner's seat when the command has one, else the
-    player's only seat still in play."""
+    another seat owns (`not_yours`). Without a name: the owner's seat when the command has one,
+    else the player's only seat still in play."""
     if owner is None:
         return acting_seat(seats, requested, actor)
     if requested is not None and requested != owner:
         raise RuleViolation("seat-mismatch", f"that belongs to seat {owner!r}, not {requested!r}")
+    held = next((s for s in seats if s.name == owner), None)
+    if held is not None and held.player_id != actor:
+        raise NotPermitted(not_yours, f"that belongs to seat {owner!r}, which another player holds")
+    if held is not None and conceded_act:
+        return owner
     return acting_seat(seats, owner, actor)
 
 

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from domain.rulesets import RULESETS, base
+from domain.rulesets import RULESETS
 from domain.rulesets.contract import Ruleset, RulesetVersion
 
 GOLDEN = Path(__file__).resolve().parent
@@ -24,17 +24,13 @@ def tag(command: type) -> str:
 def required_commands(ruleset: Ruleset) -> frozenset[str]:
     """The core and contest commands, the version's own, and those of the earlier versions it
     extends (Pericle 3 still decides Pericle 2's checks)."""
-    if isinstance(ruleset, RulesetVersion):  # its table holds every row it decides, inherited or not
-        return CORE_COMMANDS | CONTEST_COMMANDS | {tag(c) for c in ruleset.commands}
-    own = {tag(c) for other in RULESETS.values() if isinstance(ruleset, type(other)) for c in other.commands}
-    return CORE_COMMANDS | CONTEST_COMMANDS | own
+    return CORE_COMMANDS | CONTEST_COMMANDS | {tag(c) for c in ruleset.commands}
 
 
 def has_own_end(ruleset: Ruleset) -> bool:
     """Whether the ruleset's own events can end a battle (it names winners)."""
-    if isinstance(ruleset, RulesetVersion):
-        return ruleset.ends_by_rules
-    return type(ruleset).winners is not base.Ruleset.winners
+    assert isinstance(ruleset, RulesetVersion)
+    return ruleset.ends_by_rules
 
 
 def folder(ruleset: str, version: str) -> Path:

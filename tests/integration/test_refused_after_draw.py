@@ -47,7 +47,7 @@ def _set_up(options: FaultyOptions, settings: NoSettings, dice: Dice) -> Sequenc
 # A broken ruleset, registered only by these tests.
 FAULTY: RulesetVersion[None, NoSettings, FaultyOptions] = RulesetVersion(
     id="faulty", version="1", title="Faulty", summary="fails after its dice", options_type=FaultyOptions,
-    settings_type=NoSettings, initial_state=lambda options, settings, seats: None,
+    settings_type=NoSettings, initial_state=lambda creation: None,
     evolve=lambda state, event: None, setup=_set_up)
 
 

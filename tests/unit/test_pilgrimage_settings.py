@@ -142,3 +142,17 @@ def test_another_players_character_is_not_theirs_to_move() -> None:
         with pytest.raises(DomainError) as refused:
             arena.run(command, "p1")
         assert refused.value.rule == rule
+
+
+@pytest.mark.parametrize(("version", "rule", "name", "value"), [
+    ("1", "PIL-WEATHER-STORMFRONT", "extra_rolls", 1000), ("2", "PIL-WEATHER-STORMFRONT", "extra_rolls", 1000),
+    ("2", "PIL-HEALTH", "health", 0), ("1", "PIL-GEAR", "gear_bow", -5), ("2", "PIL-GEAR", "gear_bow", -5),
+])
+def test_a_new_battle_is_refused_settings_it_could_not_be_played_with(version: str, rule: str, name: str,
+                                                                      value: int) -> None:
+    """A thousand extra Stormfront rolls would tie up `start`; Characters at Health 0 start Out of
+    Action. Only new battles are checked: what an older battle recorded is read as it is."""
+    ruleset = find_ruleset("pilgrimage", version)
+    with pytest.raises(RuleViolation) as refused:
+        ruleset.resolve_options({"provisional": {rule: {name: value}}}, ("north", "south"))
+    assert refused.value.rule == "options-invalid" and f"{rule}.{name}" in refused.value.detail

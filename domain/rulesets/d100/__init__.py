@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.rulesets.contract import Options, RulesetVersion, Settings
+from domain.rulesets.contract import Creation, Options, RulesetVersion, Settings
 from domain.rulesets.d100.events import D100_EVENTS
 
 
@@ -13,7 +13,7 @@ class D100V1Settings(Settings, frozen=True, forbid_unknown_fields=True):
     """Version 1 has no provisional rules."""
 
 
-def _nothing_kept(options: Options, settings: D100V1Settings, seats: tuple[str, ...]) -> None:
+def _nothing_kept(creation: Creation[Options, D100V1Settings]) -> None:
     return None
 
 

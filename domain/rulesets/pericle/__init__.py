@@ -1,24 +1,32 @@
-"""Pericle: Gathering Darkness (seed 001). This version hosts the battle life cycle and
-free dice rolls; the combat rules arrive in a later ruleset version."""
+"""Pericle: Gathering Darkness (seed 001). Version 1 hosts the battle life cycle and free dice
+rolls; the checks arrive in version 2 (`checks.py`), the combat in version 3 (`v3.py`)."""
 
-from typing import ClassVar
+from __future__ import annotations
 
 import msgspec
 
-from domain.rulesets.base import Ruleset
+from domain.rulesets.contract import Creation, Options, RulesetVersion, Settings
 from domain.rulesets.pericle.combat_events import COMBAT_EVENTS
 from domain.rulesets.pericle.events import CheckRolled, CritDieRolled
+from domain.rulesets.pericle.settings import PericleV1Settings
 
 
-class Pericle(Ruleset):
-    id: ClassVar[str] = "pericle"
-    title: ClassVar[str] = "Pericle: Gathering Darkness"
-    version: ClassVar[str] = "1"
-    summary: ClassVar[str] = (
-        "Hex-grid fantasy RPG, heroes against enemies. Version 1 offers seats, free dice "
-        "rolls and concession; combat rules are not enforced yet."
-    )
-    sources: ClassVar[tuple[str, ...]] = ("001_da6eaba1bafd55cc.txt",)
+def no_state(creation: Creation[Options, Settings]) -> None:
+    """Versions 1 and 2 keep no state of their own."""
+    return None
 
+
+def unchanged(state: None, event: msgspec.Struct) -> None:
+    return None
+
+
+PERICLE_V1: RulesetVersion[None, PericleV1Settings, Options] = RulesetVersion(
+    id="pericle", version="1", title="Pericle: Gathering Darkness",
+    summary=("Hex-grid fantasy RPG, heroes against enemies. Version 1 offers seats, free dice "
+             "rolls and concession; combat rules are not enforced yet."),
+    sources=("001_da6eaba1bafd55cc.txt",),
     # Every Pericle event type, whichever version first used it (one union decodes them all).
-    events: ClassVar[tuple[type[msgspec.Struct], ...]] = (CheckRolled, CritDieRolled, *COMBAT_EVENTS)
+    events=(CheckRolled, CritDieRolled, *COMBAT_EVENTS),
+    options_type=Options, settings_type=PericleV1Settings,
+    initial_state=no_state, evolve=unchanged,
+)

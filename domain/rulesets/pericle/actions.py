@@ -4,35 +4,39 @@ escape, Withdraw, Move, spells, standing up, weapons and items, Defend when Grap
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 from domain.errors import RuleViolation
 from domain.hexes import Hex, distance
-from domain.rulesets.base import handler_for
-from domain.rulesets.pericle import board, items, poison
+from domain.rulesets.pericle import board, poison
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.catalogue import SPELLS
 from domain.rulesets.pericle.combat import range_penalty
 from domain.rulesets.pericle.dice import Adjustment, check, opposed
 from domain.rulesets.pericle.movement import climb_out, pile_to_join, walk
-from domain.rulesets.pericle.play import RUNNING, Play, not_after_running, not_grappled, own_figure, require_phase
+from domain.rulesets.pericle.play import RUNNING, Play, not_after_running, not_grappled, require_phase
 from domain.rulesets.pericle.state import Figure
 from domain.rulesets.pericle.strikes import ready_strikes, strike_all
-from domain.rulesets.pericle.turns import advance, can_move, declare_defend, upkeep
+from domain.rulesets.pericle.turns import advance, can_move, declare_defend, move_in_phase, upkeep
+
+ActionT = TypeVar("ActionT", bound=cmd._Action)
+Action = Callable[[Play, Figure, ActionT], None]
 
 
-def act(play: Play, command: cmd._Action, actor: str) -> None:
-    """Run one Action for the figure whose slot it is (or a hero that delayed)."""
-    figure = own_figure(play, command.figure, actor)
+def _slot_figure(play: Play, command: cmd._Action) -> Figure:
+    """The figure whose slot it is (or a hero that delayed)."""
+    figure = play.figure(command.figure)
     require_phase(play.state, "actions")
     if figure.id != play.state.current and figure.id not in play.state.delayed:
         raise RuleViolation("not-your-action", f"it is {play.state.current}'s Action, not {figure.name}'s")
-    if isinstance(command, cmd.Delay):
-        if figure.team != "heroes" or figure.id in play.state.delayed:
-            raise RuleViolation("delay", "heroes may delay their Action once, until later in the turn")
-        play.emit(ev.ActionDelayed(figure=figure.id))
-        advance(play)
-        return
+    return figure
+
+
+def act(play: Play, command: ActionT, action: Action[ActionT]) -> None:
+    """Run one Action for the figure whose slot it is (or a hero that delayed): the upkeep of its
+    spells, the Action, then the next slots."""
+    figure = _slot_figure(play, command)
     upkeep(play, figure, list(command.cancel_spells))
     figure = play.figure(figure.id)
     if not figure.active:  # the upkeep's Exhaustion can knock a caster out
@@ -42,18 +46,30 @@ def act(play: Play, command: cmd._Action, actor: str) -> None:
     if figure.companion and not isinstance(command, ANIMAL_ACTIONS):
         raise RuleViolation("companion-action", "a befriended animal moves, attacks, fetches items and keeps its "
                                                 "feet; it does not " + str(command.__struct_config__.tag))
-    action = handler_for(ACTIONS, command)
-    assert action is not None, f"every Action has a rule: {type(command).__name__}"
     action(play, figure, command)
     play.emit(ev.ActionDone(figure=figure.id, action=str(command.__struct_config__.tag)))
+    advance(play)
+
+
+def acting(action: Action[ActionT]) -> Callable[[Play, ActionT], None]:
+    """The play of an Action command: `act` with that Action."""
+    return lambda play, command: act(play, command, action)
+
+
+def delay(play: Play, command: cmd.Delay) -> None:
+    """A hero delays its Action once, until later in the turn (no upkeep yet: it comes with the
+    Action it takes then)."""
+    figure = _slot_figure(play, command)
+    if figure.team != "heroes" or figure.id in play.state.delayed:
+        raise RuleViolation("delay", "heroes may delay their Action once, until later in the turn")
+    play.emit(ev.ActionDelayed(figure=figure.id))
     advance(play)
 
 
 # ---- attacks -----------------------------------------------------------------------------
 
 
-def attack(play: Play, attacker: Figure, command: cmd._Action) -> None:
-    assert isinstance(command, cmd.Attack)
+def attack(play: Play, attacker: Figure, command: cmd.Attack) -> None:
     if command.parry:
         _check_parry(attacker, command)
     strike_all(play, attacker, command.strikes, parry=command.parry)
@@ -68,17 +84,15 @@ def _check_parry(attacker: Figure, command: cmd.Attack) -> None:
         raise RuleViolation("parry", "a parrying figure attacks once, with its first weapon")
 
 
-def reload(play: Play, figure: Figure, command: cmd._Action) -> None:
-    assert isinstance(command, cmd.Reload)
+def reload(play: Play, figure: Figure, command: cmd.Reload) -> None:
     if command.weapon.lower() not in figure.unloaded:
         raise RuleViolation("crossbow-loaded", f"{figure.name} has no fired {command.weapon} to load")
     play.emit(ev.WeaponReloaded(figure=figure.id, weapon=command.weapon.lower()))
 
 
-def grapple(play: Play, attacker: Figure, command: cmd._Action) -> None:
+def grapple(play: Play, attacker: Figure, command: cmd.Grapple) -> None:
     """An Opposed Grapple Check (the higher score rolls at the difference; on a tie the heroes
     roll); success puts both prone in the defender's hex, a Grapple Pile."""
-    assert isinstance(command, cmd.Grapple)
     not_grappled(attacker, "start another Grapple")
     if attacker.condition != "standing":
         raise RuleViolation("prone", "a prone figure cannot Grapple")
@@ -126,10 +140,9 @@ def _into_pile(figure: Figure, member: Figure, path: tuple[Hex, ...] | None = No
             ev.JoinedPile(figure=figure.id, hex=member.hex, pile=(member.id, *member.grappled_with)))
 
 
-def escape(play: Play, figure: Figure, command: cmd._Action) -> None:
+def escape(play: Play, figure: Figure, command: cmd.Escape) -> None:
     """An opposed Grapple check against the pile's best grappler, each other foe in it adding a
     Defense Die; success crawls to an adjacent empty hex, still prone."""
-    assert isinstance(command, cmd.Escape)
     if not figure.grappled_with:
         raise RuleViolation("not-grappled", f"{figure.name} is not Grappled")
     if distance(figure.hex, command.to) != 1 or not board.passable(play.state, command.to) or play.state.at(command.to):
@@ -144,9 +157,8 @@ def escape(play: Play, figure: Figure, command: cmd._Action) -> None:
     play.emit(ev.EscapedGrapple(figure=figure.id, check=rolled, success=success, to=command.to if success else None))
 
 
-def withdraw(play: Play, figure: Figure, command: cmd._Action) -> None:
+def withdraw(play: Play, figure: Figure, command: cmd.Withdraw) -> None:
     """Move one hex in any direction, Embattled or not (seed 001, Withdraw)."""
-    assert isinstance(command, cmd.Withdraw)
     not_grappled(figure, "Withdraw (escape the Grapple first)")
     if figure.condition != "standing":
         raise RuleViolation("prone", "a prone figure Withdraws by standing up into an adjacent hex")
@@ -158,10 +170,9 @@ def withdraw(play: Play, figure: Figure, command: cmd._Action) -> None:
                              else command.facing, counted=0, reason="withdraw"))
 
 
-def move_action(play: Play, figure: Figure, command: cmd._Action) -> None:
+def move_action(play: Play, figure: Figure, command: cmd.MoveFigure) -> None:
     """A second Move as the Action, by the Movement phase's rules. A hero joining a Grapple Pile
     this way "may then immediately make an attack roll as a Grappler" (`strike`)."""
-    assert isinstance(command, cmd.MoveFigure)
     if command.overrun is not None:
         raise RuleViolation("overrun", "Overrun happens in the Movement phase")
     if command.strike is not None and not command.join_pile:
@@ -178,10 +189,9 @@ def move_action(play: Play, figure: Figure, command: cmd._Action) -> None:
         strike_all(play, play.figure(figure.id), [command.strike], ready=ready)
 
 
-def cast_spell(play: Play, caster: Figure, command: cmd._Action) -> None:
+def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
     """A Base AD check; Thrown spells use a thrown weapon's range and cover; Exhaustion is paid
     after the effect, only on success, and not at all on a Crit (these are not Arcane spells)."""
-    assert isinstance(command, cmd.CastSpell)
     not_after_running(caster, "casting a spell")
     spell = SPELLS.get(command.spell)
     if spell is None or command.spell not in caster.spells:
@@ -225,13 +235,11 @@ def cast_spell(play: Play, caster: Figure, command: cmd._Action) -> None:
                            exhaustion=cost, power=power, duration=duration))
 
 
-def climb(play: Play, figure: Figure, command: cmd._Action) -> None:
-    assert isinstance(command, cmd.ClimbOut)
+def climb(play: Play, figure: Figure, command: cmd.ClimbOut) -> None:
     climb_out(play, figure, command.to)
 
 
-def stand_up(play: Play, figure: Figure, command: cmd._Action) -> None:
-    assert isinstance(command, cmd.StandUp)
+def stand_up(play: Play, figure: Figure, command: cmd.StandUp) -> None:
     if figure.hex in play.state.encounter.map.pits:
         raise RuleViolation("clinging", f"{figure.name} clings to a pit's edge: it climbs out first")
     not_after_running(figure, "standing up")
@@ -250,10 +258,9 @@ def stand_up(play: Play, figure: Figure, command: cmd._Action) -> None:
         play.emit(ev.FigureFaced(figure=figure.id, facing=command.facing, reason="standing up"))
 
 
-def ready_weapons(play: Play, figure: Figure, command: cmd._Action) -> None:
+def ready_weapons(play: Play, figure: Figure, command: cmd.ReadyWeapons) -> None:
     """After moving 1 hex or less: sheathe and draw freely. After running: drop what is in hand
     (where it stands) and draw one item. Two hands: a two-handed weapon takes both."""
-    assert isinstance(command, cmd.ReadyWeapons)
     wanted = tuple(item.lower() for item in command.in_hand)
     carried = {w.name.lower() for w in figure.weapons} | ({"shield"} if figure.shield else set()) | set(figure.in_hand)
     unknown = [item for item in wanted if item not in carried]
@@ -274,8 +281,7 @@ def ready_weapons(play: Play, figure: Figure, command: cmd._Action) -> None:
     play.emit(ev.WeaponsReadied(figure=figure.id, in_hand=wanted, dropped=dropped))
 
 
-def pick_up(play: Play, figure: Figure, command: cmd._Action) -> None:
-    assert isinstance(command, cmd.PickUp)
+def pick_up(play: Play, figure: Figure, command: cmd.PickUp) -> None:
     not_after_running(figure, "picking up a weapon")
     item = command.item.lower()
     lying = next((g for g in play.state.ground if g.item == item
@@ -289,10 +295,9 @@ def pick_up(play: Play, figure: Figure, command: cmd._Action) -> None:
     play.emit(ev.ItemPickedUp(figure=figure.id, item=item, hex=lying.hex))
 
 
-def open_door(play: Play, figure: Figure, command: cmd._Action) -> None:
+def open_door(play: Play, figure: Figure, command: cmd.OpenDoor) -> None:
     """Seed 001: "Open a Door or a Chest. This Action can only be chosen if you have moved up to
     1 hex and if you're adjacent to the door or chest. If locked, the Action will fail." """
-    assert isinstance(command, cmd.OpenDoor)
     not_after_running(figure, "opening a door")
     not_grappled(figure, "open a door")
     door = next((d for d in play.state.encounter.map.doors if d.hex == command.door), None)
@@ -303,9 +308,8 @@ def open_door(play: Play, figure: Figure, command: cmd._Action) -> None:
     play.emit(ev.DoorOpened(figure=figure.id, hex=door.hex, opened=not door.locked))
 
 
-def defend_grappled(play: Play, figure: Figure, command: cmd._Action) -> None:
+def defend_grappled(play: Play, figure: Figure, command: cmd.Defend) -> None:
     """Becoming Grappled lets a figure that has not acted choose Defend as its Action."""
-    assert isinstance(command, cmd.Defend)
     if not figure.grappled_with:
         raise RuleViolation("defend-declared", "Defend is declared before the Action phase begins")
     if figure.defending:
@@ -314,17 +318,8 @@ def defend_grappled(play: Play, figure: Figure, command: cmd._Action) -> None:
     play.emit(ev.DefendDeclared(figure=figure.id, shield_bash=command.shield_bash))
 
 
-def pass_action(play: Play, figure: Figure, command: cmd._Action) -> None:
+def pass_action(play: Play, figure: Figure, command: cmd.PassAction) -> None:
     """Take no Action."""
-
-
-ACTIONS: dict[type, Callable[[Play, Figure, cmd._Action], None]] = {
-    cmd.Attack: attack, cmd.Grapple: grapple, cmd.Escape: escape, cmd.ClimbOut: climb, cmd.Withdraw: withdraw,
-    cmd.MoveFigure: move_action, cmd.CastSpell: cast_spell, cmd.StandUp: stand_up,
-    cmd.ReadyWeapons: ready_weapons, cmd.Reload: reload, cmd.PickUp: pick_up, cmd.PassAction: pass_action,
-    cmd.Defend: defend_grappled, cmd.FetchItem: items.fetch_item, cmd.UseItem: items.use_item,
-    cmd.OpenDoor: open_door,
-}
 
 
 # Befriended Animal actions: "Move, Attack a specific foe, Fetch an item on the map, Make Athletics
@@ -333,10 +328,18 @@ ANIMAL_ACTIONS = (cmd.MoveFigure, cmd.Attack, cmd.PickUp, cmd.Withdraw, cmd.Stan
                   cmd.PassAction, cmd.Delay)
 
 
-def defend(play: Play, command: cmd.Defend, actor: str) -> None:
+def defend(play: Play, command: cmd.Defend) -> None:
     """Declared in the declarations before the Action phase; when Grappled, taken as the Action."""
     if play.state.phase == "actions":
-        act(play, command, actor)
+        act(play, command, defend_grappled)
         return
     require_phase(play.state, "declare")
-    declare_defend(play, own_figure(play, command.figure, actor), command.shield_bash)
+    declare_defend(play, play.figure(command.figure), command.shield_bash)
+
+
+def move(play: Play, command: cmd.MoveFigure) -> None:
+    """A move in the Movement phase, or the Move Action in the Action phase."""
+    if play.state.phase == "actions":
+        act(play, command, move_action)
+    else:
+        move_in_phase(play, command)

@@ -4,18 +4,17 @@ opposed check between two scores, or the Crit Die; each event shows every face a
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Literal, TypeVar
 
 import msgspec
 
 from domain.commands import TEXT_PATTERN
-from domain.dice import Dice
-from domain.errors import RuleViolation
-from domain.rulesets.base import ProvisionalRule, provisional
-from domain.rulesets.pericle import Pericle
+from domain.rulesets.contract import Context, Events, Options, ProvisionalRule, RulesetVersion, Settings
+from domain.rulesets.contract import play as row
+from domain.rulesets.pericle import PERICLE_V1, no_state, unchanged
 from domain.rulesets.pericle.dice import DIFFICULTIES, Adjustment, check, crit_die, opposed
 from domain.rulesets.pericle.events import CheckRolled, CritDieRolled
-from domain.seats import acting_seat
+from domain.rulesets.pericle.settings import PericleChecksSettings
 
 Difficulty = Literal["Simple", "Easy", "Moderate", "Trying", "Hard", "Difficult", "Very Difficult", "Arduous",
                      "Colossal"]
@@ -59,56 +58,64 @@ class RollCritDie(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="
     seat: SeatName | None = None
 
 
-def _seat(battle: Any, requested: str | None, actor: str) -> str:
-    if battle.status != "active":
-        raise RuleViolation("battle-not-active", "checks are rolled during play")
-    return acting_seat(battle.seats, requested, actor)
+# The checks read the acting seat and the dice only: version 3 decides them with its own state
+# and settings.
+StateT = TypeVar("StateT")
+SettingsT = TypeVar("SettingsT", bound=Settings)
 
 
-class PericleChecks(Pericle):
-    version: ClassVar[str] = "2"
-    summary: ClassVar[str] = (
+def roll_check(ctx: Context[StateT, SettingsT], command: RollCheck) -> Events:
+    adjustments = []
+    if command.difficulty is not None:
+        adjustments.append(Adjustment(DIFFICULTIES[command.difficulty], command.difficulty))
+    if command.modifier:
+        adjustments.append(Adjustment(command.modifier, command.modifier_source))
+    rolled = check(ctx.dice, command.purpose or "check", command.score, adjustments, fortune=command.fortune,
+                   misfortune=command.misfortune, defense_dice=command.defense_dice)
+    return [CheckRolled(seat=ctx.seat, purpose=command.purpose, check=rolled)]
+
+
+def roll_opposed_check(ctx: Context[StateT, SettingsT], command: RollOpposedCheck) -> Events:
+    roller, ad = opposed(command.aggressor_score, command.defender_score)
+    rolled = check(ctx.dice, command.purpose or "opposed check", ad, [], fortune=command.fortune,
+                   misfortune=command.misfortune, defense_dice=command.defense_dice)
+    return [CheckRolled(seat=ctx.seat, purpose=command.purpose, check=rolled, opposed={
+        "aggressor_score": command.aggressor_score, "defender_score": command.defender_score, "roller": roller})]
+
+
+def roll_crit_die(ctx: Context[StateT, SettingsT], command: RollCritDie) -> Events:
+    face, roll = crit_die(ctx.dice, command.purpose or "crit")
+    return [CritDieRolled(seat=ctx.seat, purpose=command.purpose, face=face, roll=roll)]
+
+
+def action_seat(event: msgspec.Struct) -> str | None:
+    """Each check is an action of the seat that rolled it."""
+    return event.seat if isinstance(event, CheckRolled | CritDieRolled) else None
+
+
+CHECK_RULES: tuple[ProvisionalRule, ...] = (
+    ProvisionalRule("PER-CRIT-DIE", (
+        "Crit Die faces: one star, one star, two stars, torch, two stars and torch, one star or torch.")),
+    ProvisionalRule("PER-FORTUNE-MISFORTUNE", "Fortune and Misfortune cancel one for one."),
+    ProvisionalRule("PER-EMPTY-TORCH", (
+        "An empty torch on a Defense Die lowers that check's AD by 1, not below AD0; it adds no Misfortune "
+        "roll, since the dice are rolled together.")),
+)
+
+
+# Version 2: the three checks, rolled during play (before `start` the engine refuses them).
+PERICLE_V2: RulesetVersion[None, PericleChecksSettings, Options] = RulesetVersion(
+    id=PERICLE_V1.id, version="2", title=PERICLE_V1.title, sources=PERICLE_V1.sources, events=PERICLE_V1.events,
+    summary=(
         "Hex-grid fantasy RPG, heroes against enemies. Version 2 rolls the Action Die, Defense Die and "
         "Crit Die verifiably: checks at an AD with named difficulties, Fortune and Misfortune, Defense "
         "Dice, and opposed checks. The hex map, heroes and combat are not enforced yet."
-    )
-    provisional_rules: ClassVar[tuple[ProvisionalRule, ...]] = (
-        provisional("PER-CRIT-DIE", (
-            "Crit Die faces: one star, one star, two stars, torch, two stars and torch, one star or torch.")),
-        provisional("PER-FORTUNE-MISFORTUNE", "Fortune and Misfortune cancel one for one."),
-        provisional("PER-EMPTY-TORCH", (
-            "An empty torch on a Defense Die lowers that check's AD by 1, not below AD0; it adds no Misfortune "
-            "roll, since the dice are rolled together.")),
-    )
-    commands: ClassVar[tuple[type[msgspec.Struct], ...]] = (RollCheck, RollOpposedCheck, RollCritDie)
-    events: ClassVar[tuple[type[msgspec.Struct], ...]] = ()  # registered by version 1 (one union for all)
-
-    def decide(self, battle: Any, command: msgspec.Struct, dice: Dice, actor: str) -> list[msgspec.Struct]:
-        match command:
-            case RollCheck():
-                seat = _seat(battle, command.seat, actor)
-                adjustments = []
-                if command.difficulty is not None:
-                    adjustments.append(Adjustment(DIFFICULTIES[command.difficulty], command.difficulty))
-                if command.modifier:
-                    adjustments.append(Adjustment(command.modifier, command.modifier_source))
-                rolled = check(dice, command.purpose or "check", command.score, adjustments,
-                               fortune=command.fortune, misfortune=command.misfortune,
-                               defense_dice=command.defense_dice)
-                return [CheckRolled(seat=seat, purpose=command.purpose, check=rolled)]
-            case RollOpposedCheck():
-                seat = _seat(battle, command.seat, actor)
-                roller, ad = opposed(command.aggressor_score, command.defender_score)
-                rolled = check(dice, command.purpose or "opposed check", ad, [], fortune=command.fortune,
-                               misfortune=command.misfortune, defense_dice=command.defense_dice)
-                return [CheckRolled(seat=seat, purpose=command.purpose, check=rolled, opposed={
-                    "aggressor_score": command.aggressor_score, "defender_score": command.defender_score,
-                    "roller": roller})]
-            case RollCritDie():
-                seat = _seat(battle, command.seat, actor)
-                face, roll = crit_die(dice, command.purpose or "crit")
-                return [CritDieRolled(seat=seat, purpose=command.purpose, face=face, roll=roll)]
-        return super().decide(battle, command, dice, actor)
-
-    def action_seat(self, event: msgspec.Struct) -> str | None:
-        return event.seat if isinstance(event, CheckRolled | CritDieRolled) else None
+    ),
+    provisional_rules=CHECK_RULES,
+    options_type=Options,
+    settings_type=PericleChecksSettings,
+    initial_state=no_state,
+    evolve=unchanged,
+    action_seat=action_seat,
+    plays=(row(RollCheck, roll_check), row(RollOpposedCheck, roll_opposed_check), row(RollCritDie, roll_crit_die)),
+)

@@ -1,5 +1,6 @@
 """Commands of a Pericle combat (ruleset version 3). Each names the figure it moves or acts
-for; a seat may command only its own figures (its heroes, or the enemies for the enemy seat)."""
+for; a seat may command only its own figures (its heroes, or the enemies for the enemy seat).
+Every command takes `seat`: the seat the player acts for (for one naming a figure, the figure's)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,6 @@ from domain.rulesets.pericle.sheet import HeroSheet
 FigureId = Annotated[str, msgspec.Meta(min_length=1, max_length=50)]
 SeatName = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
 SpellNames = Annotated[list[Name], msgspec.Meta(max_length=10)]
-
 
 
 class SubmitHero(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="submit_hero"):
@@ -41,8 +41,6 @@ class ChooseOrder(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_on
     seat: SeatName | None = None
 
 
-
-
 class EndMovement(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="end_movement"):
     """The moving team has finished its Movement phase."""
 
@@ -54,6 +52,7 @@ class Face(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True
 
     figure: FigureId
     facing: Facing
+    seat: SeatName | None = None
 
 
 class EndRepositioning(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="end_repositioning"):
@@ -67,6 +66,7 @@ class DeclareDeftStrikes(msgspec.Struct, frozen=True, forbid_unknown_fields=True
     at AD-1 in the Action Order (PER-DEFT-ORDER) and lets it strike twice with one weapon."""
 
     figure: FigureId
+    seat: SeatName | None = None
 
 
 class BeginActions(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="begin_actions"):
@@ -78,6 +78,7 @@ class BeginActions(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_o
 class _Action(msgspec.Struct, frozen=True, kw_only=True):
     figure: FigureId
     cancel_spells: SpellNames = []  # maintained spells to let go instead of paying Exhaustion
+    seat: SeatName | None = None
 
 
 class Defend(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="defend"):
@@ -217,13 +218,19 @@ class ChooseTarget(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_o
     priorities: Annotated[list[TargetPriority], msgspec.Meta(min_length=1, max_length=6)]
     weapon: Name | None = None
     heroes_only: bool = False  # the card says "a hero": befriended animals are left out
+    seat: SeatName | None = None
 
 
 class SpendKarma(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="spend_karma"):
     """Re-roll the latest set of dice of the latest command (any figure's)."""
 
     hero: FigureId
+    seat: SeatName | None = None
 
+
+# The commands that took no `seat` before every command did: a command of theirs records no
+# `"seat": null` (command_recorded holds exactly what it held before).
+SEAT_ADDED: tuple[type[msgspec.Struct], ...] = (Face, DeclareDeftStrikes, _Action, ChooseTarget, SpendKarma)
 
 ACTION_COMMANDS = (Attack, Grapple, Escape, ClimbOut, Withdraw, CastSpell, StandUp, ReadyWeapons, Reload, PickUp,
                    FetchItem, UseItem, OpenDoor, Delay, PassAction)

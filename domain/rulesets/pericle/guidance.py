@@ -11,7 +11,7 @@ from domain.errors import RuleViolation
 from domain.rulesets.pericle import board
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
-from domain.rulesets.pericle.play import Play, own_figure, roll_among
+from domain.rulesets.pericle.play import Play, roll_among
 from domain.rulesets.pericle.state import Figure
 from domain.rulesets.pericle.strikes import can_strike, weapon_in_hand
 
@@ -26,8 +26,8 @@ KEYS: dict[str, Callable[[Figure, Figure], int]] = {
 }
 
 
-def choose_target(play: Play, command: cmd.ChooseTarget, actor: str) -> None:
-    enemy = own_figure(play, command.figure, actor)
+def choose_target(play: Play, command: cmd.ChooseTarget) -> None:
+    enemy = play.figure(command.figure)
     if enemy.team != "enemies" or not enemy.active:
         raise RuleViolation("guidance", "target guidance is for enemies able to fight")
     weapon = weapon_in_hand(enemy, command.weapon)

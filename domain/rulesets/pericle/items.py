@@ -14,9 +14,8 @@ from domain.rulesets.pericle.play import Play, not_after_running, not_grappled
 from domain.rulesets.pericle.state import Figure
 
 
-def fetch_item(play: Play, figure: Figure, command: cmd._Action) -> None:
+def fetch_item(play: Play, figure: Figure, command: cmd.FetchItem) -> None:
     """"Fetch an Item, such as a potion or a torch from a backpack or a belt pouch." """
-    assert isinstance(command, cmd.FetchItem)
     not_after_running(figure, "fetching an item")
     not_grappled(figure, "fetch an item")
     item = command.item.lower()
@@ -27,11 +26,10 @@ def fetch_item(play: Play, figure: Figure, command: cmd._Action) -> None:
     play.emit(ev.ItemFetched(figure=figure.id, item=item))
 
 
-def use_item(play: Play, figure: Figure, command: cmd._Action) -> None:
+def use_item(play: Play, figure: Figure, command: cmd.UseItem) -> None:
     """"Drink a Potion that is in your hand", or give it: "Healing potions, salves and berries
     may be given to unconscious heroes. During combat, they require a Moderate KN Check (AD+0) to
     administer, and they cannot be administered if the administering hero is Embattled." """
-    assert isinstance(command, cmd.UseItem)
     not_after_running(figure, "using an item")
     not_grappled(figure, "use an item")
     item = command.item.lower()
@@ -54,7 +52,6 @@ def use_item(play: Play, figure: Figure, command: cmd._Action) -> None:
     roll = None if heal.isdigit() else roll_expression(play.dice, heal, f"{command.item} heals {target.name}")
     amount = int(heal) if roll is None else max(0, roll.total or 0)
     healed = min(amount, target.wounds)
-    woke = target.condition == "unconscious" and (target.hp + healed > 0
-                                                  or play.state.setting("PER-REVIVE", "wake_at_any_hp"))
+    woke = target.condition == "unconscious" and (target.hp + healed > 0 or play.settings.PER_REVIVE.wake_at_any_hp)
     play.emit(ev.ItemUsed(figure=figure.id, item=item, target=target.id, success=True, check=given, roll=roll,
                           healed=healed, woke=woke))

@@ -94,7 +94,7 @@ def _trample(play: Play, creature: Figure, figure: Figure) -> None:
     battle says so (PER-OVERRUN)."""
     if creature.overrun_damage:
         roll = roll_expression(play.dice, creature.overrun_damage, f"{creature.name} overruns {figure.name}")
-        armour = figure.armour if play.state.setting("PER-OVERRUN", "armour_counts") else 0
+        armour = figure.armour if play.settings.PER_OVERRUN.armour_counts else 0
         play.emit(ev.Damaged(figure=figure.id, amount=max(0, (roll.total or 0) - armour),
                              source=f"overrun:{creature.id}", roll=roll))
     if play.figure(figure.id).condition == "standing":

@@ -4,27 +4,49 @@ command which figure."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import msgspec
 
 from domain.dice import Dice, Roll
 from domain.errors import NotPermitted, RuleViolation
+from domain.rulesets.contract import Context
 from domain.rulesets.pericle.evolve import apply
+from domain.rulesets.pericle.settings import PericleCombatSettings
 from domain.rulesets.pericle.state import CombatState, Figure, Team
-from domain.seats import acting_seat
 
 T = TypeVar("T")
 
+# What a rule of a battle with an encounter decides against: the combat, the acting seat (the
+# figure's, for a command naming one), the dice, the battle's settings, the seats.
+Fight = Context[CombatState, PericleCombatSettings]
+
 
 class Play:
-    """The events one command causes, applied as they are made so that later rules see them."""
+    """The events one command causes, applied as they are made so that later rules see them.
 
-    def __init__(self, battle: Any, dice: Dice) -> None:
-        self.battle = battle
-        self.dice = dice
-        self.state: CombatState = battle.ruleset_state
+    This is decide computing intermediate states with the pure `evolve` (evolve.py `apply`),
+    not a second evolve: a multi-strike attack meets the state its last strike left, a move
+    the state its last leg left. Nothing leaves a rule but `events`; the battle applies them
+    once it has them all."""
+
+    def __init__(self, ctx: Fight) -> None:
+        self.ctx = ctx
+        self.state: CombatState = ctx.state
         self.events: list[msgspec.Struct] = []
+
+    @property
+    def dice(self) -> Dice:
+        return self.ctx.dice
+
+    @property
+    def settings(self) -> PericleCombatSettings:
+        return self.ctx.settings
+
+    @property
+    def seat(self) -> str:
+        """The seat the command acts for (resolved by the engine)."""
+        return self.ctx.seat
 
     def emit(self, event: msgspec.Struct) -> None:
         self.events.append(event)
@@ -33,7 +55,7 @@ class Play:
     def supposing(self, *events: msgspec.Struct) -> Play:
         """The field as it would be after these events, to check before any die is drawn what a
         command will do once its rolls have gone its way (nothing is emitted)."""
-        supposed = Play(self.battle, self.dice)
+        supposed = Play(self.ctx)
         supposed.state = self.state
         for event in events:
             supposed.state = apply(supposed.state, event)
@@ -70,17 +92,19 @@ def not_grappled(figure: Figure, what: str) -> None:
 
 
 # ---- who may command what ---------------------------------------------------------------
+# The engine resolves the seat a command acts for: a command naming a figure acts for the
+# figure's seat, which the player must hold (`figure_seat`, each such row's subject); the rest
+# act for the seat the player names, or its only one.
 
 
-def seats_of(battle: Any, actor: str) -> set[str]:
-    return {seat.name for seat in battle.seats if seat.player_id == actor}
-
-
-def own_figure(play: Play, figure_id: str, actor: str) -> Figure:
-    figure = play.figure(figure_id)
-    if figure.seat not in seats_of(play.battle, actor):
-        raise NotPermitted("not-your-figure", f"{figure.name} is played by seat {figure.seat!r}")
-    return figure
+def figure_seat(state: CombatState | None, figure_id: str) -> str | None:
+    """The seat that plays a figure (None without an encounter: the rule refuses the command)."""
+    if state is None:
+        return None
+    found = state.figure(figure_id)
+    if found is None:
+        raise RuleViolation("figure-unknown", f"no figure {figure_id!r} in this combat")
+    return found.seat
 
 
 def team_seats(state: CombatState, team: Team) -> set[str]:
@@ -89,11 +113,9 @@ def team_seats(state: CombatState, team: Team) -> set[str]:
     return {f.seat for f in state.team("heroes")}
 
 
-def acting_for_team(play: Play, team: Team, requested: str | None, actor: str) -> str:
-    seat = acting_seat(play.battle.seats, requested, actor)
-    if seat not in team_seats(play.state, team):
-        raise NotPermitted("not-your-team", f"seat {seat!r} does not play the {team}")
-    return seat
+def acting_for_team(play: Play, team: Team) -> None:
+    if play.seat not in team_seats(play.state, team):
+        raise NotPermitted("not-your-team", f"seat {play.seat!r} does not play the {team}")
 
 
 def require_phase(state: CombatState, *phases: str) -> None:

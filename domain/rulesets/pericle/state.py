@@ -12,7 +12,6 @@ from domain.hexes import Hex
 from domain.rulesets.pericle.bases import footprint
 from domain.rulesets.pericle.catalogue import Poison, Weapon
 from domain.rulesets.pericle.encounter import Encounter
-from domain.rulesets.pericle.provisional import DEFAULTS
 
 Team = Literal["heroes", "enemies"]
 Condition = Literal["standing", "prone", "unconscious", "dead"]
@@ -147,6 +146,8 @@ class CombatState(msgspec.Struct, frozen=True, kw_only=True):
     encounter: Encounter
     seats: tuple[str, ...]
     enemy_seat: str
+    # The battle's settings as it recorded them, shown by GET /state; the rules read the
+    # battle's settings from their context, never from here.
     settings: dict[str, Any]
     figures: tuple[Figure, ...] = ()
     phase: Phase = "setup"
@@ -167,11 +168,6 @@ class CombatState(msgspec.Struct, frozen=True, kw_only=True):
 
     def figure(self, figure_id: str) -> Figure | None:
         return next((f for f in self.figures if f.id == figure_id), None)
-
-    def setting(self, rule_id: str, name: str) -> Any:
-        """A provisional rule's setting in this battle (its default in a battle recorded before the
-        setting existed)."""
-        return self.settings.get(rule_id, {}).get(name, DEFAULTS[rule_id][name])
 
     def team(self, team: Team) -> list[Figure]:
         return [f for f in self.figures if f.team == team]

@@ -237,8 +237,7 @@ def ready_strikes(play: Play, attacker: Figure, orders: list[cmd.StrikeOrder]) -
     attack as the field stands now (a refusal after a roll would let the attacker retry until
     the dice favour them). Returns each strike with its weapon and its own AD modifiers."""
     weapons = [weapon_in_hand(attacker, order.weapon) for order in orders]
-    penalties = _strike_penalties(attacker, weapons,
-                                  in_the_order=play.state.setting("PER-DEFT-ORDER", "in_the_order"))
+    penalties = _strike_penalties(attacker, weapons, in_the_order=play.settings.PER_DEFT_ORDER.in_the_order)
     for order, weapon, own in zip(orders, weapons, penalties, strict=True):
         target = play.figure(order.target)
         if target.team == attacker.team or not target.active:

@@ -16,18 +16,17 @@ from domain.rulesets.pericle.heroes import Combatant
 from domain.rulesets.pericle.heroes import action_order as ranked_by_base_ad
 from domain.rulesets.pericle.movement import walk
 from domain.rulesets.pericle.overrun import check_overrun, overrun
-from domain.rulesets.pericle.play import Play, acting_for_team, own_figure, require_phase, roll_among, team_seats
+from domain.rulesets.pericle.play import Play, acting_for_team, require_phase, roll_among, team_seats
 from domain.rulesets.pericle.state import CombatState, Figure, Team
-from domain.seats import acting_seat
 
 # ---- Initiative --------------------------------------------------------------------------
 
 
-def roll_initiative(play: Play, command: cmd.RollInitiative, actor: str) -> None:
+def roll_initiative(play: Play, command: cmd.RollInitiative) -> None:
     """One Initiative Check for the party at AD0, +1 per hero with Tactics; on success the
     heroes choose who moves first, otherwise the enemies do (seed 001, 1. Initiative)."""
     require_phase(play.state, "initiative")
-    acting_for_team(play, "heroes", command.seat, actor)
+    acting_for_team(play, "heroes")
     tacticians = [f for f in play.state.team("heroes") if f.active and "Tactics" in f.disciplines]
     adjustments = [Adjustment(1, f"Tactics ({f.name})") for f in tacticians]
     rolled = check(play.dice, "initiative", 0, adjustments)
@@ -35,10 +34,10 @@ def roll_initiative(play: Play, command: cmd.RollInitiative, actor: str) -> None
                                   tactics=len(tacticians), check=rolled))
 
 
-def choose_order(play: Play, command: cmd.ChooseOrder, actor: str) -> None:
+def choose_order(play: Play, command: cmd.ChooseOrder) -> None:
     require_phase(play.state, "order")
     assert play.state.initiative is not None
-    acting_for_team(play, play.state.initiative, command.seat, actor)
+    acting_for_team(play, play.state.initiative)
     play.emit(ev.OrderChosen(first=command.first))
 
 
@@ -54,8 +53,8 @@ def can_move(play: Play, figure: Figure) -> None:
         raise RuleViolation("stunned", f"{figure.name} is stunned and loses its next Movement or Action")
 
 
-def move_in_phase(play: Play, command: cmd.MoveFigure, actor: str) -> None:
-    figure = own_figure(play, command.figure, actor)
+def move_in_phase(play: Play, command: cmd.MoveFigure) -> None:
+    figure = play.figure(command.figure)
     require_phase(play.state, "movement")
     if figure.team != play.state.moving:
         raise RuleViolation("not-your-movement", f"the {play.state.moving} are moving")
@@ -80,10 +79,10 @@ def move_in_phase(play: Play, command: cmd.MoveFigure, actor: str) -> None:
         overrun(play, moved, command.overrun, started_embattled=started_embattled)
 
 
-def end_movement(play: Play, command: cmd.EndMovement, actor: str) -> None:
+def end_movement(play: Play, command: cmd.EndMovement) -> None:
     require_phase(play.state, "movement")
     assert play.state.moving is not None
-    acting_for_team(play, play.state.moving, command.seat, actor)
+    acting_for_team(play, play.state.moving)
     play.emit(ev.TeamMoved(team=play.state.moving))
     if play.state.phase == "reposition" and play.state.surprise == "enemies":
         # The surprised heroes have no repositioning of their own to finish.
@@ -94,8 +93,8 @@ def end_movement(play: Play, command: cmd.EndMovement, actor: str) -> None:
 # ---- Repositioning and declarations -------------------------------------------------------
 
 
-def face(play: Play, command: cmd.Face, actor: str) -> None:
-    figure = own_figure(play, command.figure, actor)
+def face(play: Play, command: cmd.Face) -> None:
+    figure = play.figure(command.figure)
     require_phase(play.state, "reposition", "declare")
     if figure.team != "heroes":
         raise RuleViolation("enemy-repositioning", "enemies reposition by the seed's three rules, after the heroes")
@@ -105,11 +104,11 @@ def face(play: Play, command: cmd.Face, actor: str) -> None:
     play.emit(ev.FigureFaced(figure=figure.id, facing=command.facing))
 
 
-def end_repositioning(play: Play, command: cmd.EndRepositioning, actor: str) -> None:
+def end_repositioning(play: Play, command: cmd.EndRepositioning) -> None:
     """The heroes are done; the enemies turn by the seed's rules (Repositioning), and the heroes
     may turn again in answer until the Action phase begins."""
     require_phase(play.state, "reposition")
-    acting_for_team(play, "heroes", command.seat, actor)
+    acting_for_team(play, "heroes")
     if play.state.surprise != "heroes":
         _reposition_enemies(play)
     play.emit(ev.RepositioningEnded())
@@ -183,23 +182,23 @@ def declare_defend(play: Play, figure: Figure, shield_bash: bool = True) -> None
     play.emit(ev.DefendDeclared(figure=figure.id, shield_bash=shield_bash))
 
 
-def declare_deft_strikes(play: Play, command: cmd.DeclareDeftStrikes, actor: str) -> None:
+def declare_deft_strikes(play: Play, command: cmd.DeclareDeftStrikes) -> None:
     """Deft Strikes' AD-1 counts "when determining both the order of your attack and when making
     the attack roll", and the order is fixed before any Action: so the hero declares it first."""
     require_phase(play.state, "declare")
-    figure = own_figure(play, command.figure, actor)
+    figure = play.figure(command.figure)
     if "Deft Strikes" not in figure.disciplines:
         raise RuleViolation("deft-strikes", f"{figure.name} does not know Deft Strikes")
-    if not play.state.setting("PER-DEFT-ORDER", "in_the_order"):
+    if not play.settings.PER_DEFT_ORDER.in_the_order:
         raise RuleViolation("deft-strikes-not-in-order",
                             "in this battle Deft Strikes is not declared: it leaves the Action Order alone")
     may_declare(play.state, figure)
     play.emit(ev.DeftStrikesDeclared(figure=figure.id))
 
 
-def begin_actions(play: Play, command: cmd.BeginActions, actor: str) -> None:
+def begin_actions(play: Play, command: cmd.BeginActions) -> None:
+    """Any seat in play may close the declarations (the engine resolved which it acts for)."""
     require_phase(play.state, "declare")
-    acting_seat(play.battle.seats, command.seat, actor)
     play.emit(ev.ActionPhaseBegan(order=action_order(play.state)))
     advance(play)
 

@@ -11,7 +11,7 @@ from domain.rulesets.pilgrimage import oathband
 from domain.rulesets.pilgrimage.environment import EnvironmentRolled, roll_environment
 from domain.rulesets.pilgrimage.oathband import Oathband
 from domain.rulesets.pilgrimage.play import PLAY_EVENTS
-from domain.rulesets.pilgrimage.settings import Gear, PilgrimageV1Settings
+from domain.rulesets.pilgrimage.settings import Gear, PilgrimageV1Settings, refuse_unplayable
 from domain.rulesets.pilgrimage.tables import Season
 
 
@@ -55,6 +55,11 @@ GEAR = ProvisionalRule(
 # Every Pilgrimage event type, whichever version first used it (one union decodes them all).
 PILGRIMAGE_EVENTS: tuple[type[msgspec.Struct], ...] = (EnvironmentRolled, *PLAY_EVENTS)
 
+def _creation_problems(options: PilgrimageOptions, settings: PilgrimageV1Settings, seats: tuple[str, ...]) -> list[str]:
+    refuse_unplayable(settings)
+    return []
+
+
 PILGRIMAGE_V1: RulesetVersion[PilgrimageState, PilgrimageV1Settings, PilgrimageOptions] = RulesetVersion(
     id="pilgrimage", version="1", title="Pilgrimage: Skirmish",
     summary=("Inch-measured skirmish wargame with D12 opposed rolls. Version 1 rolls the Season, "
@@ -64,7 +69,8 @@ PILGRIMAGE_V1: RulesetVersion[PilgrimageState, PilgrimageV1Settings, PilgrimageO
     provisional_rules=(STORMFRONT, GEAR),
     events=PILGRIMAGE_EVENTS,
     options_type=PilgrimageOptions, settings_type=PilgrimageV1Settings, state_type=PilgrimageState,
-    initial_state=lambda options, settings, seats: PilgrimageState(),
+    initial_state=lambda creation: PilgrimageState(),
+    creation_problems=_creation_problems,
     setup=_set_up,
     evolve=_evolve,
     list_problems=list_problems,

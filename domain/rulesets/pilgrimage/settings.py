@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import msgspec
 
+from domain.errors import RuleViolation
 from domain.rulesets.contract import NoSetting, Settings
 
 
@@ -100,3 +101,32 @@ class PilgrimageV2Settings(Settings, frozen=True, forbid_unknown_fields=True):
     PIL_LIGHT_DRIFT: LightDrift = LightDrift()
     PIL_FROST_FALL: NoSetting = NoSetting()
     PIL_DELIBERATE_DROP: NoSetting = NoSetting()
+
+
+# What a new battle may set (checked when it is created, never when a recorded one is read: a
+# bound on the types would refuse to read what an older battle recorded). Beyond them a battle
+# could not be played: a thousand extra Stormfront rolls, Characters that start Out of Action.
+BOUNDS: dict[tuple[str, str], tuple[int, int]] = {
+    ("PIL-WEATHER-STORMFRONT", "extra_rolls"): (0, 10), ("PIL-HEALTH", "health"): (1, 100),
+    ("PIL-LENGTH", "turns"): (1, 50), ("PIL-LIGHT-DRIFT", "inches_per_turn"): (0, 24),
+    ("PIL-GEAR", "supplies"): (0, 100_000), ("PIL-GEAR", "max_raise"): (0, 10),
+}
+COSTS = (0, 10_000)  # every other PIL-GEAR number is a cost in Supplies
+
+
+def settings_problems(settings: Settings) -> list[str]:
+    """Every setting of a new battle outside what a battle can be played with."""
+    recorded: dict[str, dict[str, object]] = msgspec.to_builtins(settings)
+    found = []
+    for rule, values in recorded.items():
+        for name, value in values.items():
+            low, high = BOUNDS.get((rule, name), COSTS if rule == "PIL-GEAR" else (-(2**53), 2**53))
+            if isinstance(value, int) and not low <= value <= high:
+                found.append(f"{rule}.{name} must be within {low}..{high}")
+    return found
+
+
+def refuse_unplayable(settings: Settings) -> None:
+    found = settings_problems(settings)
+    if found:
+        raise RuleViolation("options-invalid", "; ".join(found), problems=found)

@@ -12,7 +12,7 @@ import msgspec
 
 from domain.dice import Dice
 from domain.errors import RuleViolation
-from domain.rulesets.contract import Events, Options, Phase, ProvisionalRule, RulesetVersion, play
+from domain.rulesets.contract import Creation, Events, Options, Phase, ProvisionalRule, RulesetVersion, play
 from domain.rulesets.pilgrimage import GEAR, PILGRIMAGE_EVENTS, PILGRIMAGE_V1, STORMFRONT, list_problems
 from domain.rulesets.pilgrimage import table as tables
 from domain.rulesets.pilgrimage.deeds import (
@@ -53,7 +53,7 @@ from domain.rulesets.pilgrimage.play import (
     Use,
 )
 from domain.rulesets.pilgrimage.rules import side_to_act
-from domain.rulesets.pilgrimage.settings import PilgrimageV2Settings
+from domain.rulesets.pilgrimage.settings import PilgrimageV2Settings, refuse_unplayable
 from domain.rulesets.pilgrimage.tables import Season
 
 Trial = Literal["Crossing", "Vigil", "Reckoning"]
@@ -86,16 +86,19 @@ def with_table(options: PilgrimageV2Options) -> PilgrimageV2Options:
 
 def creation_problems(options: PilgrimageV2Options, settings: PilgrimageV2Settings,
                       seats: tuple[str, ...]) -> list[str]:
-    """Seats are sides, one per table edge (PIL-TRIALS' deployment zones)."""
+    """Seats are sides, one per table edge (PIL-TRIALS' deployment zones); the settings must
+    leave a battle that can be played."""
+    refuse_unplayable(settings)
     return ["Pilgrimage deploys at most four sides, one per table edge"] if len(seats) > MAX_SIDES else []
 
 
-def initial_state(options: PilgrimageV2Options, settings: PilgrimageV2Settings, seats: tuple[str, ...]) -> PlayState:
+def initial_state(creation: Creation[PilgrimageV2Options, PilgrimageV2Settings]) -> PlayState:
     """The muster, on the battle's table (complete options, as recorded, hold the table itself).
-    The state keeps a copy of the settings because `GET /state` has always shown it; no rule
-    reads it (they read `ctx.settings`)."""
+    The state keeps a copy of the settings as the creation recorded them, because `GET /state`
+    has always shown it; no rule reads it (they read `ctx.settings`)."""
+    options = creation.options
     table = options.table if isinstance(options.table, tables.Table) else tables.Table()
-    return PlayState(trial=options.trial, table=table, seats=seats, settings=msgspec.to_builtins(settings))
+    return PlayState(trial=options.trial, table=table, seats=creation.seats, settings=creation.recorded_settings)
 
 
 def set_up(options: PilgrimageV2Options, settings: PilgrimageV2Settings, dice: Dice) -> Events:

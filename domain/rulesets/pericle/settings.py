@@ -1,0 +1,62 @@
+"""The settings of Pericle's provisional rules, one type per version: one field per rule, named by
+its id (GET /v1/rulesets/pericle lists them with their schema). Three rules of version 3 hold a
+choice (PER-DEFT-ORDER, PER-OVERRUN, PER-REVIVE); the others have nothing to choose. A released
+version's settings never change: a battle's creation records them."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.rulesets.contract import NoSetting, Settings
+
+
+class PericleV1Settings(Settings, frozen=True, forbid_unknown_fields=True):
+    """Version 1 has no provisional rules."""
+
+
+class PericleChecksSettings(Settings, frozen=True, forbid_unknown_fields=True):
+    """Version 2: the dice's provisional rules."""
+
+    PER_CRIT_DIE: NoSetting = NoSetting()
+    PER_FORTUNE_MISFORTUNE: NoSetting = NoSetting()
+    PER_EMPTY_TORCH: NoSetting = NoSetting()
+
+
+class DeftOrder(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """`in_the_order: false` leaves the Action Order alone and needs no declaration."""
+
+    in_the_order: bool = True
+
+
+class Overrun(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """`armour_counts: true` subtracts the target's armour from Overrun damage."""
+
+    armour_counts: bool = False
+
+
+class Revive(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """`wake_at_any_hp: true` wakes an unconscious hero given a healing item whatever its HP."""
+
+    wake_at_any_hp: bool = False
+
+
+class PericleCombatSettings(PericleChecksSettings, frozen=True, forbid_unknown_fields=True):
+    """Version 3: version 2's, then the combat's, in the order GET /v1/rulesets lists them."""
+
+    PER_FACING: NoSetting = NoSetting()
+    PER_ENEMY_CHOICE: NoSetting = NoSetting()
+    PER_WEAPON_GAPS: NoSetting = NoSetting()
+    PER_HAZARD: NoSetting = NoSetting()
+    PER_FURNITURE: NoSetting = NoSetting()
+    PER_COMBATANT_COVER: NoSetting = NoSetting()
+    PER_KARMA_WINDOW: NoSetting = NoSetting()
+    PER_DEFT_ORDER: DeftOrder = DeftOrder()
+    PER_SURPRISE: NoSetting = NoSetting()
+    PER_GRAPPLE_SIZE: NoSetting = NoSetting()
+    PER_POISON: NoSetting = NoSetting()
+    PER_OVERRUN: Overrun = Overrun()
+    PER_REVIVE: Revive = Revive()
+    PER_DOOR: NoSetting = NoSetting()
+    PER_COMPANION: NoSetting = NoSetting()
+    PER_STUN: NoSetting = NoSetting()
+    PER_CLIMB_OUT: NoSetting = NoSetting()
