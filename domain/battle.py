@@ -92,7 +92,7 @@ def decide(state: BattleState, command: Command, dice: Dice, actor: str) -> list
         case ClaimSeat():
             return [_claim(state, command, actor)]
         case Start():
-            return _start(state, dice, actor)
+            return _start(state, command, dice, actor)
         case RollDice():
             disputes.refuse_if_contested(state)
             return [_roll(state, command, dice, actor)]
@@ -178,9 +178,11 @@ def _claim(state: BattleState, command: ClaimSeat, actor: str) -> SeatClaimed:
     return SeatClaimed(seat=command.seat, player_id=actor, client_seed=command.client_seed)
 
 
-def _start(state: BattleState, dice: Dice, actor: str) -> list[msgspec.Struct]:
+def _start(state: BattleState, command: Start, dice: Dice, actor: str) -> list[msgspec.Struct]:
     _require_status(state, OPEN, "battle-not-open", "a battle starts once")
-    if actor != state.creator and not any(seat.player_id == actor for seat in state.seats):
+    if command.seat is not None:
+        acting_seat(state.seats, command.seat, actor)
+    elif actor != state.creator and not any(seat.player_id == actor for seat in state.seats):
         raise NotPermitted("not-seated", "only a seated player or the battle's creator may start it")
     unclaimed = [seat.name for seat in state.seats if seat.player_id is None]
     if unclaimed:

@@ -36,7 +36,10 @@ class ClaimSeat(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="cl
 
 
 class Start(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="start"):
-    """Begin the battle once every seat is claimed; runs the ruleset's set-up."""
+    """Begin the battle once every seat is claimed; runs the ruleset's set-up. `seat`, as every
+    command takes it, must be one the player holds (a creator without a seat sends none)."""
+
+    seat: SeatName | None = None
 
 
 class RollDice(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="roll"):

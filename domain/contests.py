@@ -89,9 +89,11 @@ META_EVENTS = frozenset({"referee_appointed", "contest_opened", "contest_vote_ca
 
 
 class AppointReferee(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="appoint_referee"):
-    """The battle's creator appoints a referee, who then rules on contests."""
+    """The battle's creator appoints a referee, who then rules on contests. `seat`, as every
+    command takes it, must be one the creator holds (a creator without a seat sends none)."""
 
     player_id: PlayerId
+    seat: Annotated[str, msgspec.Meta(min_length=1, max_length=40)] | None = None
 
 
 class Contest(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="contest"):
@@ -103,11 +105,13 @@ class Contest(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="cont
 
 
 class Rule(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="rule"):
-    """A referee's final ruling on an open contest: uphold the action or overturn it."""
+    """A referee's final ruling on an open contest: uphold the action or overturn it. A referee
+    holds no seat: `seat`, which every command takes, is refused when given."""
 
     contest: Annotated[int, msgspec.Meta(ge=1)]
     decision: Literal["uphold", "overturn"]
     text: Text
+    seat: Annotated[str, msgspec.Meta(min_length=1, max_length=40)] | None = None
 
 
 class Agree(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="agree"):
@@ -184,6 +188,8 @@ def refuse_if_contested(state: BattleState) -> None:
 def appoint(state: BattleState, command: AppointReferee, actor: str) -> RefereeAppointed:
     if actor != state.creator:
         raise NotPermitted("not-creator", "only the battle's creator may appoint a referee")
+    if command.seat is not None:
+        acting_seat(state.seats, command.seat, actor)
     if command.player_id in state.referees:
         raise RuleViolation("already-referee", "that player is already a referee")
     if any(seat.player_id == command.player_id for seat in state.seats):
@@ -237,6 +243,8 @@ def _overturn(state: BattleState, pending: OpenContest, by: str, text: str) -> l
 def rule(state: BattleState, command: Rule, actor: str) -> list[msgspec.Struct]:
     if actor not in state.referees:
         raise NotPermitted("not-referee", "only a referee rules on a contest")
+    if command.seat is not None:
+        raise NotPermitted("referee-seated", "a referee rules for no seat")
     if any(seat.player_id == actor for seat in state.seats):
         # Only a battle recorded before seated referees were refused can hold one.
         raise NotPermitted("referee-seated", "a referee who holds a seat does not rule on their own battle")
