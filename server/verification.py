@@ -267,9 +267,31 @@ def _difference(recorded: Sequence[RecordedEvent], decided: Sequence[msgspec.Str
             return f"version {event.version} should be {event_type(again)}, not {event.type}"
         again_data = event_data(again)
         if event.data != again_data:
+            again_data = _as_recorded_before_new_fields(again, again_data, event.data)
+        if event.data != again_data:
             fields = sorted(k for k in {*event.data, *again_data} if event.data.get(k) != again_data.get(k))
             return f"version {event.version} ({event.type}) differs in {fields}"
     return None
+
+
+def _as_recorded_before_new_fields(event: msgspec.Struct, data: dict[str, Any],
+                                   recorded: dict[str, Any]) -> dict[str, Any]:
+    """The decided event's data without the fields its type gained after the event was recorded:
+    those the record lacks and the decided event holds at their default (stored events evolve by
+    adding fields with defaults, so an event recorded before a field existed has none)."""
+    later = set()
+    for field in msgspec.structs.fields(event):
+        if field.encode_name in recorded or field.encode_name not in data:
+            continue
+        if field.default is not msgspec.NODEFAULT:
+            default = field.default
+        elif field.default_factory is not msgspec.NODEFAULT:
+            default = field.default_factory()
+        else:
+            continue
+        if msgspec.json.decode(msgspec.json.encode(default)) == data[field.encode_name]:
+            later.add(field.encode_name)
+    return {name: value for name, value in data.items() if name not in later}
 
 
 def check_rules(events: list[RecordedEvent], rules: Rules, secret_hex: str | None = None) -> tuple[int, list[Problem]]:
