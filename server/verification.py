@@ -274,24 +274,37 @@ def _difference(recorded: Sequence[RecordedEvent], decided: Sequence[msgspec.Str
     return None
 
 
-def _as_recorded_before_new_fields(event: msgspec.Struct, data: dict[str, Any],
-                                   recorded: dict[str, Any]) -> dict[str, Any]:
-    """The decided event's data without the fields its type gained after the event was recorded:
-    those the record lacks and the decided event holds at their default (stored events evolve by
-    adding fields with defaults, so an event recorded before a field existed has none)."""
-    later = set()
-    for field in msgspec.structs.fields(event):
-        if field.encode_name in recorded or field.encode_name not in data:
+def _as_recorded_before_new_fields(event: Any, data: Any, recorded: Any) -> Any:
+    """The decided event's data without the fields its types gained after the event was recorded:
+    those the record lacks and the decided event holds at their default, in the event and in the
+    structs it holds (stored events evolve by adding fields with defaults, so an event recorded
+    before a field existed has none)."""
+    if isinstance(event, list | tuple) and isinstance(data, list) and isinstance(recorded, list) \
+            and len(event) == len(data) == len(recorded):
+        return [_as_recorded_before_new_fields(*items) for items in zip(event, data, recorded, strict=True)]
+    if not (isinstance(event, msgspec.Struct) and isinstance(data, dict) and isinstance(recorded, dict)):
+        return data
+    fields = msgspec.structs.fields(event)
+    kept = {name: value for name, value in data.items() if name not in {f.encode_name for f in fields}}  # the tag
+    for field in fields:
+        name = field.encode_name
+        if name not in data:
             continue
-        if field.default is not msgspec.NODEFAULT:
-            default = field.default
-        elif field.default_factory is not msgspec.NODEFAULT:
-            default = field.default_factory()
-        else:
-            continue
-        if msgspec.json.decode(msgspec.json.encode(default)) == data[field.encode_name]:
-            later.add(field.encode_name)
-    return {name: value for name, value in data.items() if name not in later}
+        if name in recorded:
+            kept[name] = _as_recorded_before_new_fields(getattr(event, field.name), data[name], recorded[name])
+        elif not _at_default(field, data[name]):
+            kept[name] = data[name]
+    return kept
+
+
+def _at_default(field: msgspec.structs.FieldInfo, value: Any) -> bool:
+    if field.default is not msgspec.NODEFAULT:
+        default = field.default
+    elif field.default_factory is not msgspec.NODEFAULT:
+        default = field.default_factory()
+    else:
+        return False
+    return bool(msgspec.json.decode(msgspec.json.encode(default)) == value)
 
 
 def check_rules(events: list[RecordedEvent], rules: Rules, secret_hex: str | None = None) -> tuple[int, list[Problem]]:

@@ -19,8 +19,8 @@ class Gained(msgspec.Struct, frozen=True, kw_only=True, tag="gained"):
     parts: tuple[int, ...] = ()
 
 
-def recorded(data: dict[str, Any]) -> RecordedEvent:
-    return RecordedEvent(stream_id="s", version=3, position=3, type="gained", data=data, actor="p",
+def recorded(data: dict[str, Any], kind: str = "gained") -> RecordedEvent:
+    return RecordedEvent(stream_id="s", version=3, position=3, type=kind, data=data, actor="p",
                          recorded_at="2024-01-01T00:00:00Z", hash="h", prev_hash="g")
 
 
@@ -34,3 +34,17 @@ def test_every_other_difference_is_one() -> None:
     assert _difference([recorded({"total": 4})], [Gained(total=4, note="x")]) is not None, "not its default"
     assert _difference([recorded({"total": 4})], [Gained(total=4, parts=(1,))]) is not None
     assert _difference([recorded({"total": 4, "note": "x"})], [Gained(total=4)]) is not None
+
+
+class Holder(msgspec.Struct, frozen=True, kw_only=True, tag="holder"):
+    inner: Gained
+    many: tuple[Gained, ...] = ()
+
+
+def test_fields_added_to_the_structs_an_event_holds_count_alike() -> None:
+    decided = Holder(inner=Gained(total=1), many=(Gained(total=2), Gained(total=3)))
+    old = {"inner": {"type": "gained", "total": 1}, "many": [{"type": "gained", "total": 2},
+                                                             {"type": "gained", "total": 3}]}
+    assert _difference([recorded(old, "holder")], [decided]) is None
+    assert _difference([recorded({**old, "inner": {"type": "gained", "total": 9}}, "holder")], [decided]) is not None
+    assert _difference([recorded({**old, "many": old["many"][:1]}, "holder")], [decided]) is not None
