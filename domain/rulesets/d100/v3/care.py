@@ -23,7 +23,7 @@ from domain.rulesets.d100.percentile import PercentileTest
 from domain.rulesets.d100.v3.clock import time_passes
 from domain.rulesets.d100.v3.commands import MoveCharacter
 from domain.rulesets.d100.v3.events import CharacterMoved
-from domain.rulesets.d100.v3.rules import Table, able, band_at, in_combat, light_dice, living, movement, tested
+from domain.rulesets.d100.v3.rules import Table, able, band_at, in_combat, living, movement, seen_band, tested
 from domain.rulesets.d100.v3.state import Adventurer
 from domain.rulesets.d100.v3.wounds import harmed, healed
 
@@ -164,9 +164,9 @@ def move(ctx: Table, command: MoveCharacter) -> list[msgspec.Struct]:
     if mover.healing or mover.tended:
         raise RuleViolation("not-stationary", f"{mover.name} is in Battlefield Healing this round: it remains "
                                               f"stationary")
-    band = band_at(command.light, command.light_source, ctx.settings.D100_LIGHT)
-    metres, reduced = movement(mover, ctx.settings, light_dice(band, command.sense, command.natural_night,
-                                                               ctx.settings.D100_LIGHT))
+    band = seen_band(band_at(command.light, command.light_source, ctx.settings.D100_LIGHT), command.sense,
+                     command.natural_night)
+    metres, reduced = movement(mover, ctx.settings, ctx.settings.D100_LIGHT.dice(band))
     if mover.moved + command.metres > metres + 1e-9:
         raise RuleViolation("too-far", f"{mover.name} moves {metres:g} m a round and has moved {mover.moved:g} m")
     return [CharacterMoved(seat=ctx.seat, character=mover.id, metres=command.metres, movement=metres,

@@ -112,17 +112,21 @@ def band_at(light: Illumination | None, source: LightSource | None, rules: Light
     return BANDS[min(step, BANDS.index(around))]
 
 
-def light_dice(band: Illumination, sense: Sense | None, natural_night: bool, rules: Light) -> int:
-    """Penalty dice of the illumination (D100-LIGHT), after the one best applicable sense: Night
-    Vision makes natural surface night Illuminated; Night Sight treats Partial darkness as
-    Illuminated and Darkness as Partial darkness ("Pitch black is unchanged"); Blind Sight
-    ignores illumination for what the sense perceives."""
+def seen_band(band: Illumination, sense: Sense | None, natural_night: bool) -> Illumination:
+    """The band as the one best applicable sense takes it: Night Vision makes natural surface night
+    Illuminated; Night Sight treats Partial darkness as Illuminated and Darkness as Partial
+    darkness ("Pitch black is unchanged"); Blind Sight ignores illumination for what the sense
+    perceives."""
     if sense == "blind sight" or (sense == "night vision" and natural_night):
-        return 0
-    step = BANDS.index(band)
+        return "illuminated"
     if sense == "night sight" and band != "pitch black":
-        step = max(0, step - 1)
-    return rules.dice(BANDS[step])
+        return BANDS[max(0, BANDS.index(band) - 1)]
+    return band
+
+
+def light_dice(band: Illumination, sense: Sense | None, natural_night: bool, rules: Light) -> int:
+    """Penalty dice of the illumination (D100-LIGHT), after the one best applicable sense."""
+    return rules.dice(seen_band(band, sense, natural_night))
 
 
 def movement(character: Adventurer, settings: D100V3Settings, dark_dice: int = 0) -> tuple[float, tuple[str, ...]]:
