@@ -3,6 +3,7 @@ scripted dice, for the tests of version 3."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Union
 
 import msgspec
@@ -60,10 +61,11 @@ class Table:
     def add(self, name: str, **changes: int) -> None:
         self.send({"type": "add_character", "name": name, "characteristics": {**ARDEN, **changes}})
 
-    def send_all(self, body: dict[str, Any], faces: list[int] | None = None) -> list[Any]:
-        return self.run(msgspec.convert(body, _UNION), "p1", faces if faces is not None else [])
+    def send_all(self, body: dict[str, Any], faces: Sequence[int] | None = ()) -> list[Any]:
+        """Every event of the command; `faces` are the dice it must draw (None: the battle's own)."""
+        return self.run(msgspec.convert(body, _UNION), "p1", list(faces) if faces is not None else None)
 
-    def send(self, body: dict[str, Any], faces: list[int] | None = None) -> Any:
+    def send(self, body: dict[str, Any], faces: Sequence[int] | None = ()) -> Any:
         """The command's first event (its own; time passing may follow it)."""
         return self.send_all(body, faces)[0]
 
