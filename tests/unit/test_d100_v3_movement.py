@@ -94,6 +94,8 @@ def test_an_attack_at_a_target_in_a_lanterns_outer_band() -> None:
                                                                                                 "distance": 15}}
     attack = table.send(body, roll(1, 1, 5, 6, 7))
     assert attack.penalties == ("darkness",) * 3 and attack.test.result == 71
+    seen = table.send({**body, "sense": "night sight"}, roll(1, 1, 5))
+    assert seen.penalties == ("partial darkness",), "Night Sight treats Darkness as Partial darkness"
 
 
 # ---- Falling -----------------------------------------------------------------------------------

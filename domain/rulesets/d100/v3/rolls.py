@@ -19,8 +19,8 @@ from domain.rulesets.d100.v3.rules import (
     condition_penalties,
     in_combat,
     knocked_out,
-    light_dice,
     living,
+    seen_band,
     tested,
 )
 from domain.rulesets.d100.v3.state import DAY, Adventurer, Fatigue
@@ -44,8 +44,9 @@ def make_test(ctx: Table, command: MakeTest) -> list[msgspec.Struct]:
     tester = tester_in_round(ctx, command.character)
     extra: list[str] = []
     if command.light is not None or command.light_source is not None:
-        band = band_at(command.light, command.light_source, ctx.settings.D100_LIGHT)
-        extra = [band] * light_dice(band, command.sense, command.natural_night, ctx.settings.D100_LIGHT)
+        band = seen_band(band_at(command.light, command.light_source, ctx.settings.D100_LIGHT), command.sense,
+                         command.natural_night)
+        extra = [band] * ctx.settings.D100_LIGHT.dice(band)
     test, penalties = tested(ctx, command.skill, command.purpose or "test", tester, bonus=command.bonus,
                              penalty=command.penalty, extra=extra, physical=command.physical)
     return [TestRolled(seat=ctx.seat, purpose=command.purpose, test=test, penalties=penalties,

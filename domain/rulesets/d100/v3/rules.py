@@ -124,11 +124,6 @@ def seen_band(band: Illumination, sense: Sense | None, natural_night: bool) -> I
     return band
 
 
-def light_dice(band: Illumination, sense: Sense | None, natural_night: bool, rules: Light) -> int:
-    """Penalty dice of the illumination (D100-LIGHT), after the one best applicable sense."""
-    return rules.dice(seen_band(band, sense, natural_night))
-
-
 def movement(character: Adventurer, settings: D100V3Settings, dark_dice: int = 0) -> tuple[float, tuple[str, ...]]:
     """A character's Movement in metres and what reduced it: Fatigued three-quarter, Exhausted
     and Overloaded half, and the light reaching the mover ("Illumination penalises ... Movement":
