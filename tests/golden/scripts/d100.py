@@ -93,6 +93,12 @@ def _character(battle: Battle, character: str) -> dict[str, Any]:
     return found
 
 
+# A disease described in full, strong enough to take hold whatever the dice (its daily damage
+# then shows in the last day's rest).
+MARSH_FEVER = {"name": "Marsh fever", "kind": "disease", "vector": "Bad water", "delay": "1d2", "delay_unit": "days",
+               "potency": 100, "damage": "1d2", "daily": True, "changes": [{"characteristic": "str", "add": -2}]}
+
+
 def adventure_3(api: Api) -> Battle:
     """Four characters through a day of travel, a fight (a whole round of Battlefield Healing each
     round until the wounded is stable, a held breath), a poison and a disease by their entries,
@@ -124,6 +130,7 @@ def adventure_3(api: Api) -> Battle:
     send("north", {"type": "fall", "metres": 7, "soft_ground": True, "acrobatics": 60, "character": "mira"})
     send("south", {"type": "expose", "character": "tor", "affliction": "Gorgon Serpent Venom"})
     send("south", {"type": "expose", "character": "tor", "affliction": "The Shakes"})
+    send("south", {"type": "expose", "character": "mira", "affliction": MARSH_FEVER})
     send("north", {"type": "begin_combat"})
     send("south", {"type": "damage", "character": "arden", "amount": 8, "armour": 1})  # 7: a Major Wound
     send("south", {"type": "move_character", "character": "bryn", "metres": 2, "light": "darkness"})
@@ -136,7 +143,7 @@ def adventure_3(api: Api) -> Battle:
         rounds += 1
     send("south", {"type": "breath_test", "character": "bryn", "resilience": 50})
     send("south", {"type": "reach_air", "character": "bryn", "resilience": 50})
-    send("north", {"type": "resist", "character": "tor", "name": "Gorgon Serpent Venom", "resilience": 55})
+    send("north", {"type": "resist", "character": "tor", "name": "Gorgon Serpent Venom", "resilience": 5})
     send("north", {"type": "end_combat"})
     send("north", {"type": "pass_time", "minutes": 10})
     send("north", {"type": "surgery", "helper": "mira", "patient": "arden", "healing": 65})
@@ -146,7 +153,8 @@ def adventure_3(api: Api) -> Battle:
     send("south", {"type": "remedy", "character": "tor", "deprivation": "thirst"})
     send("north", {"type": "carry", "character": "arden", "enc": 0})
     send("north", {"type": "rest", "hours": 50})
-    send("north", {"type": "resist", "character": "tor", "name": "The Shakes", "resilience": 45})
+    send("north", {"type": "resist", "character": "tor", "name": "The Shakes", "resilience": 5})
+    send("north", {"type": "resist", "character": "mira", "name": "Marsh fever", "resilience": 5})
     send("north", {"type": "rest", "days": 1})
     send("north", {"type": "concede"})
     return battle
