@@ -164,7 +164,12 @@ def test_battlefield_healing_takes_the_helpers_whole_round_and_both_remain_stati
     assert table.refused({"type": "move_character", "character": "arden", "metres": 1}) == "not-stationary"
     assert table.refused({"type": "test", "skill": 50, "character": "mira"}) == "round-spent"
     table.send({"type": "test", "skill": 50, "character": "bryn"}, roll(1, 0))
+    table.send({"type": "opposed_test", "skill": 50, "opposing_skill": 50, "character": "bryn",
+                "opposing_character": "mira"}, roll(1, 0) + roll(1, 0))
     table.send({"type": "end_round"})
+    table.send({"type": "opposed_test", "skill": 50, "opposing_skill": 50, "character": "mira"},
+               roll(1, 0) + roll(1, 0))
+    assert table.refused(HEAL) == "round-not-whole", "a test of its own is acting"
     table.send({"type": "move_character", "character": "mira", "metres": 1})
 
 

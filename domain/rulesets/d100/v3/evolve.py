@@ -25,6 +25,7 @@ from domain.rulesets.d100.events import (
     LoadCarried,
     ObjectAdded,
     ObjectStruck,
+    OpposedTestRolled,
     PoisonResisted,
     Rested,
     RoundEnded,
@@ -61,7 +62,7 @@ def evolve(state: Adventure, event: msgspec.Struct) -> Adventure:
     match event:
         case CharacterAdded():
             return msgspec.structs.replace(state, characters=(*state.characters, joined(event.character)))
-        case TestRolled() if event.character and state.in_combat:
+        case TestRolled() | OpposedTestRolled() if event.character and state.in_combat:
             return changed(state, {event.character: lambda c: msgspec.structs.replace(c, acted=True)})
         case DamageTaken() | FallResolved() | Treated() | SurgeryAttempted():
             return _cared(body(state, event.health), event)

@@ -54,9 +54,10 @@ def make_test(ctx: Table, command: MakeTest) -> list[msgspec.Struct]:
 
 
 def opposed_test(ctx: Table, command: MakeOpposedTest) -> list[msgspec.Struct]:
-    """Two tests against each other (D100-OPPOSED), each with its character's conditions."""
+    """Two tests against each other (D100-OPPOSED), each with its character's conditions; the
+    first is the tester's own (as `test`), the opposing character answers it."""
     first_tester = tester_in_round(ctx, command.character)
-    second_tester = tester_in_round(ctx, command.opposing_character)
+    second_tester = able(ctx.state, command.opposing_character) if command.opposing_character else None
     purpose = command.purpose or "opposed test"
     first, penalties = tested(ctx, command.skill, purpose, first_tester, bonus=command.bonus, penalty=command.penalty,
                               physical=command.physical)
