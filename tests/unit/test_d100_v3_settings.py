@@ -33,7 +33,8 @@ def test_version_3_is_the_latest_and_lists_a_setting_for_every_provisional_numbe
     assert found["D100-RECOVERY"] == {"rounding": "down", "full_rest_hours": 8}
     assert found["D100-LIGHT"]["pitch_black"] == 3 and found["D100-LIGHT"]["outer_bands"] == 2
     assert found["D100-GRADES"] == {"cap": 3} and found["D100-CLOCK"] == {"round_seconds": 5}
-    assert {name for name, defaults in found.items() if not defaults} == {"D100-OPPOSED", "D100-FATIGUE"}
+    assert found["D100-OPPOSED"] == {"higher_wins": True}
+    assert {name for name, defaults in found.items() if not defaults} == {"D100-FATIGUE"}
 
 
 @pytest.mark.parametrize("provisional", [
@@ -125,6 +126,27 @@ def test_a_stalemate_may_go_to_the_affliction() -> None:
     venom = table.send({"type": "resist", "character": "arden", "name": "Gorgon Serpent Venom", "resilience": 50},
                        roll(7, 0) + roll(8, 0) + [1] * 6 + [1])
     assert venom.poison_won
+
+
+@pytest.mark.parametrize(("higher_wins", "winner"), [(True, "second"), (False, "first")])
+def test_who_wins_equal_levels_is_a_setting(higher_wins: bool, winner: str) -> None:
+    """D100-OPPOSED: on equal levels the higher (or the lower) successful roll wins."""
+    table = Table({"D100-OPPOSED": {"higher_wins": higher_wins}})
+    assert table.send({"type": "opposed_test", "skill": 60, "opposing_skill": 60},
+                      roll(2, 0) + roll(4, 5)).winner == winner
+
+
+def test_a_diseases_first_daily_damage_may_wait_a_day() -> None:
+    """The Shakes "deals 1D6 damage each day while active" (D100-AFFLICTION: from the day it takes
+    hold, or the day after)."""
+    table = Table({"D100-AFFLICTION": {"daily_damage_on_taking_hold": False}}, "Arden")
+    table.send({"type": "expose", "character": "arden", "affliction": "The Shakes"}, [1])
+    table.send({"type": "pass_time", "minutes": 24 * 60})
+    hold = table.send({"type": "resist", "character": "arden", "name": "The Shakes", "resilience": 10},
+                      roll(6, 0) + roll(3, 0) + [1])
+    assert hold.disease_won and hold.damage_roll is None and table.who("arden").hp == 13
+    passed = table.send({"type": "pass_time", "minutes": 24 * 60}, [5])
+    assert [h.dealt for h in passed.harms] == [5] and table.who("arden").hp == 8
 
 
 def test_evolve_sets_what_the_event_says() -> None:

@@ -81,13 +81,14 @@ def percentile_test(dice: Dice, skill: int, purpose: str, *, grade: int = 0,
     return PercentileTest(skill=skill, grade=grade, tens=tens, units=units, result=result, level=level, roll=roll)
 
 
-def opposed(first: PercentileTest, second: PercentileTest) -> Outcome:
+def opposed(first: PercentileTest, second: PercentileTest, *, higher_wins: bool = True) -> Outcome:
     """D100-OPPOSED: critical beats success beats failure beats fumble; on equal levels the higher
-    successful roll wins; when neither succeeds it is a stalemate."""
+    successful roll wins (the lower, when not `higher_wins`); when neither succeeds it is a
+    stalemate."""
     if not first.succeeded and not second.succeeded:
         return "stalemate"
     if RANK[first.level] != RANK[second.level]:
         return "first" if RANK[first.level] > RANK[second.level] else "second"
     if first.result == second.result:
         return "stalemate"
-    return "first" if first.result > second.result else "second"
+    return "first" if (first.result > second.result) == higher_wins else "second"

@@ -70,7 +70,7 @@ def resist(ctx: Table, command: Resist) -> list[msgspec.Struct]:
                                    bonus=1 if command.healed else 0)
     potency = percentile_test(ctx.dice, affliction.potency, f"{affliction.name}: Potency",
                               levels=ctx.settings.D100_TEST)
-    outcome = opposed_outcome(potency, resistance)
+    outcome = opposed_outcome(potency, resistance, higher_wins=ctx.settings.D100_OPPOSED.higher_wins)
     won = outcome == "first" or (outcome == "stalemate" and ctx.settings.D100_AFFLICTION.stalemate == "affliction")
     if affliction.kind == "poison":
         return [poisoned(ctx, victim, affliction, resistance, potency, won, penalties)]
@@ -125,7 +125,8 @@ def diseased(ctx: Table, victim: Adventurer, exposure: Exposure, resistance: Per
     taking_hold = not exposure.active
     effects = _effects(affliction, None) if taking_hold else ()
     body = reshaped(victim, (*victim.effects, *effects), ctx.settings.D100_EFFECTS)
-    damage_roll, dealt = (None, 0) if affliction.daily and not taking_hold else _damage(ctx, victim, body, affliction)
+    now = not affliction.daily or (taking_hold and ctx.settings.D100_AFFLICTION.daily_damage_on_taking_hold)
+    damage_roll, dealt = _damage(ctx, victim, body, affliction) if now else (None, 0)
     body = withheld(harmed(victim.with_vitals(body), dealt, hit=False), affliction.name, "disease", dealt)
     delay = roll_expression(ctx.dice, affliction.delay, f"{affliction.name}: Delay")
     due = ctx.state.clock + seconds_of(delay.total or 0, affliction.delay_unit, ctx.settings.D100_CLOCK.round_seconds)

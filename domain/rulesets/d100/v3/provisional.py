@@ -14,8 +14,8 @@ PROVISIONAL_RULES: tuple[ProvisionalRule, ...] = (
                                    "keeping the best (B) or worst (P) result; B and P cancel; at most `cap` (3) of "
                                    "either apply."),
     ProvisionalRule("D100-OPPOSED", "Both roll; critical beats success beats failure beats fumble; on equal levels "
-                                    "the higher successful roll wins; when neither succeeds (or both rolls are "
-                                    "equal) it is a stalemate."),
+                                    "the higher successful roll wins (`higher_wins`; false: the lower); when neither "
+                                    "succeeds (or both rolls are equal) it is a stalemate."),
     ProvisionalRule("D100-TRAVEL", "Daily rates for ten hours: walk 30 km, forced march 40 km (a Fatigue test: "
                                    "`forced_march_fatigue`), mounted 50 km; terrain: road 100%, open 75%, forest or "
                                    "hills 50%, mountains or swamp 25%. A day of travel is a day (24 hours) on the "
@@ -42,7 +42,8 @@ PROVISIONAL_RULES: tuple[ProvisionalRule, ...] = (
     ProvisionalRule("D100-AFFLICTION", "A poison or disease takes effect only when its Potency wins the opposed test; "
                                        "a stalemate goes to the victim (`stalemate`); its damage is no hit, so never a "
                                        "Major Wound. A disease's daily damage (The Shakes) comes on the day it takes "
-                                       "hold and every 24 hours after while it is active; a later win keeps its "
+                                       "hold (`daily_damage_on_taking_hold`; false: a day after) and every 24 hours "
+                                       "after while it is active; a later win keeps its "
                                        "Effect going without dealing that damage again. A character meets one "
                                        "affliction of a name at a time."),
     ProvisionalRule("D100-EFFECTS", "A halved characteristic is rounded up (`halving`); none falls below 1 "

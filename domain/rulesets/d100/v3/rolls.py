@@ -63,8 +63,9 @@ def opposed_test(ctx: Table, command: MakeOpposedTest) -> list[msgspec.Struct]:
                               physical=command.physical)
     second, opposing = tested(ctx, command.opposing_skill, purpose, second_tester, bonus=command.opposing_bonus,
                               penalty=command.opposing_penalty, physical=command.opposing_physical)
-    return [OpposedTestRolled(seat=ctx.seat, purpose=command.purpose, first=first, second=second,
-                              winner=opposed(first, second), character=first_tester.id if first_tester else None,
+    winner = opposed(first, second, higher_wins=ctx.settings.D100_OPPOSED.higher_wins)
+    return [OpposedTestRolled(seat=ctx.seat, purpose=command.purpose, first=first, second=second, winner=winner,
+                              character=first_tester.id if first_tester else None,
                               opposing_character=second_tester.id if second_tester else None, penalties=penalties,
                               opposing_penalties=opposing)]
 

@@ -39,6 +39,12 @@ class Travel(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
                 "mountains": self.mountains, "swamp": self.swamp}[terrain]
 
 
+class Opposed(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """D100-OPPOSED: on equal levels the higher successful roll wins (or the lower)."""
+
+    higher_wins: bool = True
+
+
 class Route(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """D100-ROUTE: how a day's navigation tests (the first and one after each material route
     change) decide its progress: the `worst` result counts, or `each` failure loses a quarter."""
@@ -74,9 +80,11 @@ class Recovery(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class Affliction(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """D100-AFFLICTION: who a stalemate in the resistance test goes to."""
+    """D100-AFFLICTION: who a stalemate in the resistance test goes to; whether a disease's daily
+    damage comes on the day it takes hold (or first a day after)."""
 
     stalemate: Literal["victim", "affliction"] = "victim"
+    daily_damage_on_taking_hold: bool = True
 
 
 class Effects(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -122,7 +130,7 @@ class Fall(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class D100V3Settings(Settings, frozen=True, forbid_unknown_fields=True):
     D100_TEST: Levels = Levels()
     D100_GRADES: Grades = Grades()
-    D100_OPPOSED: NoSetting = NoSetting()
+    D100_OPPOSED: Opposed = Opposed()
     D100_TRAVEL: Travel = Travel()
     D100_ROUTE: Route = Route()
     D100_CHARACTER: Body = Body()
