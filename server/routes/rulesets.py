@@ -33,8 +33,9 @@ class ProvisionalRuleView(msgspec.Struct, frozen=True):
 
 
 class RulesetDetail(msgspec.Struct, frozen=True):
-    """A ruleset: its sources, the JSON schema of its battle options, its provisional rules and
-    event types."""
+    """A ruleset's latest version: its sources, the JSON schema of its battle options, its
+    provisional rules, the event types it records and the command types of its own it decides
+    (besides the core and contest commands every battle takes)."""
 
     id: str
     title: str
@@ -44,6 +45,7 @@ class RulesetDetail(msgspec.Struct, frozen=True):
     options: dict[str, Any]
     provisional_rules: list[ProvisionalRuleView]
     event_types: list[str]
+    command_types: list[str] = []
 
 
 class RulesetList(msgspec.Struct, frozen=True):
@@ -79,4 +81,5 @@ async def show_ruleset(ruleset_id: FromPath[str]) -> RulesetDetail:
         sources=list(ruleset.sources), options=_options_schema(ruleset),
         provisional_rules=_provisional(ruleset),
         event_types=[str(e.__struct_config__.tag) for e in ruleset.events],
+        command_types=[str(c.__struct_config__.tag) for c in ruleset.commands],
     )

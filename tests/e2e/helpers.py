@@ -22,9 +22,11 @@ def auth(player: dict[str, str]) -> dict[str, str]:
 
 
 async def new_battle(client: httpx.AsyncClient, creator: dict[str, str], seats: list[str] | None = None,
-                     ruleset: str = "d100", options: dict[str, Any] | None = None) -> dict[str, Any]:
+                     ruleset: str = "d100", options: dict[str, Any] | None = None,
+                     version: str | None = None) -> dict[str, Any]:
+    pinned = {"ruleset_version": version} if version else {}
     response = await client.post("/v1/battles", headers=auth(creator), json={
-        "ruleset": ruleset, "seats": seats or ["north", "south"], "options": options or {}})
+        "ruleset": ruleset, "seats": seats or ["north", "south"], "options": options or {}, **pinned})
     assert response.status_code == 201, response.text
     battle: dict[str, Any] = response.json()
     return battle
@@ -45,11 +47,11 @@ async def submit_band(client: httpx.AsyncClient, player: dict[str, str], battle_
 
 
 async def started_battle(client: httpx.AsyncClient, ruleset: str = "d100",
-                         client_seeds: tuple[str | None, str | None] = (None, None),
+                         client_seeds: tuple[str | None, str | None] = (None, None), version: str | None = None,
                          ) -> tuple[dict[str, Any], dict[str, str], dict[str, str]]:
     """A two-seat battle, both seats claimed (Oathbands submitted in Pilgrimage), started."""
     alice, bob = await new_player(client, "alice"), await new_player(client, "bob")
-    battle = await new_battle(client, alice, ruleset=ruleset)
+    battle = await new_battle(client, alice, ruleset=ruleset, version=version)
     for player, seat, seed in ((alice, "north", client_seeds[0]), (bob, "south", client_seeds[1])):
         claimed = await client.post(f"/v1/battles/{battle['id']}/seats/{seat}", headers=auth(player),
                                     json={"client_seed": seed} if seed else {})

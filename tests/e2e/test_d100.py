@@ -1,4 +1,4 @@
-"""d100 version 2 through the API, every die recomputed afterwards by the independent verifier."""
+"""d100 versions 2 and 3 through the API, every die recomputed afterwards by the independent verifier."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from tests.e2e.independent_verifier import verify_battle
 
 
 async def test_tests_falls_fatigue_and_travel(client: httpx.AsyncClient) -> None:
-    battle, alice, bob = await started_battle(client, ruleset="d100")
+    battle, alice, bob = await started_battle(client, ruleset="d100", version="2")
     battle_id = battle["id"]
     test = await command(client, alice, battle_id, {"type": "test", "skill": 55, "bonus": 1,
                                                     "purpose": "climb the wall"})
@@ -43,5 +43,40 @@ async def test_tests_falls_fatigue_and_travel(client: httpx.AsyncClient) -> None
     assert (await command(client, alice, battle_id, {"type": "concede"})).status_code == 201
     events = (await client.get(f"/v1/battles/{battle_id}/events", params={"limit": 1000})).json()["events"]
     assert verify_battle(events) >= 4
+    assert (await client.get(f"/v1/battles/{battle_id}")).json()["ruleset_version"] == "2"
+
+
+async def test_version_3_a_poison_by_its_entry_on_the_clock(client: httpx.AsyncClient) -> None:
+    """GET /v1/rulesets/d100 describes version 3 (its commands, events and settings); a battle
+    exposes a character to the Gorgon venom, waits out its Delay on the clock, resists, rests
+    by the hour; every die verifies."""
     ruleset = (await client.get("/v1/rulesets/d100")).json()
-    assert ruleset["version"] == "2" and {r["id"] for r in ruleset["provisional_rules"]} >= {"D100-TEST", "D100-GRADES"}
+    assert ruleset["version"] == "3"
+    assert {"expose", "resist", "pass_time", "move_character", "rest"} <= set(ruleset["command_types"])
+    assert {"exposed", "time_passed", "character_moved"} <= set(ruleset["event_types"])
+    rules = {r["id"]: r for r in ruleset["provisional_rules"]}
+    assert rules["D100-CLOCK"]["settings"] == {"round_seconds": 5} and "D100-EFFECTS" in rules
+    battle, alice, bob = await started_battle(client, ruleset="d100")
+    battle_id = battle["id"]
+    arden = {"str": 12, "con": 12, "siz": 13, "dex": 11, "int": 14, "pow": 10, "cha": 9}
+    await command(client, alice, battle_id, {"type": "add_character", "name": "Arden", "characteristics": arden})
+    exposed = await command(client, bob, battle_id, {"type": "expose", "character": "arden",
+                                                     "affliction": "Gorgon Serpent Venom"})
+    assert exposed.status_code == 201, exposed.text
+    resist = {"type": "resist", "character": "arden", "name": "Gorgon Serpent Venom", "resilience": 50}
+    early = await command(client, alice, battle_id, resist)
+    assert early.status_code == 422 and early.json()["rule"] == "delay-not-over"
+    passed = await command(client, alice, battle_id, {"type": "pass_time", "minutes": 1})
+    assert [e["type"] for e in passed.json()["events"]] == ["time_passed"]
+    tested = (await command(client, alice, battle_id, resist)).json()["events"][0]["data"]
+    assert tested["penalties"] == [] and tested["health"]["character"] == "arden"
+    rested = (await command(client, alice, battle_id, {"type": "rest", "hours": 8})).json()["events"]
+    assert [e["type"] for e in rested] == ["time_passed", "rested"] and rested[1]["data"]["full_rest"] is True
+    state = (await client.get(f"/v1/battles/{battle_id}/state")).json()["ruleset_state"]
+    [shown] = state["characters"]
+    assert shown["characteristics"]["con"] == 12, "the venom's Duration (at most 60 minutes) is over"
+    assert (shown["movement_in_full_light"], shown["combat_order_modifier"]) == (6.0, 0)
+    assert state["clock"] == 60 + 8 * 3600
+    assert (await command(client, alice, battle_id, {"type": "concede"})).status_code == 201
+    events = (await client.get(f"/v1/battles/{battle_id}/events", params={"limit": 1000})).json()["events"]
+    assert verify_battle(events) >= 2

@@ -58,7 +58,7 @@ class Table:
     def __init__(self, provisional: dict[str, Any] | None = None) -> None:
         self.state = BattleState()
         self.events: list[msgspec.Struct] = []
-        self.run(CreateBattle(battle_id=BATTLE, ruleset="d100", seats=("gm", "pc"),
+        self.run(CreateBattle(battle_id=BATTLE, ruleset="d100", seats=("gm", "pc"), ruleset_version="2",
                               options={"provisional": provisional or {}}), "p0", [])
         self.run(ClaimSeat(seat="gm"), "p0", [])
         self.run(ClaimSeat(seat="pc"), "p1", [])
@@ -146,6 +146,19 @@ def test_tests_and_opposed_tests_through_the_ruleset() -> None:
     assert contest(roll(0, 3), roll(2, 0)) == "first"  # a critical 3 beats a success 20
     assert contest(roll(2, 0), roll(4, 5)) == "second"  # both succeed: 45 beats 20
     assert contest(roll(7, 0), roll(9, 9)) == "stalemate"  # a failure and a fumble: neither succeeds
+
+
+@pytest.mark.parametrize("body", [
+    {"type": "fall", "metres": 9, "character": "arden"},
+    {"type": "travel_day", "pace": "walk", "terrain": "road", "route_changes": 1},
+    {"type": "rest", "hours": 8},
+    {"type": "test", "skill": 50, "light_source": {"radius": 3, "distance": 4}},
+    {"type": "opposed_test", "skill": 50, "opposing_skill": 50, "physical": True},
+])
+def test_version_2_refuses_what_version_3_added_to_its_commands(body: dict[str, Any]) -> None:
+    """Version 3 gave these commands fields that version 2 does not read: it refuses them rather
+    than ignore them."""
+    assert Table().send_refused(body) == "not-in-this-version"
 
 
 def test_the_grade_cap_is_a_setting() -> None:
@@ -237,7 +250,7 @@ def test_a_day_of_travel_and_its_navigation() -> None:
 def test_tests_wait_for_the_battle_to_start() -> None:
     table = Table.__new__(Table)
     table.state, table.events = BattleState(), []
-    table.run(CreateBattle(battle_id=BATTLE, ruleset="d100", seats=("gm", "pc")), "p0", [])
+    table.run(CreateBattle(battle_id=BATTLE, ruleset="d100", seats=("gm", "pc"), ruleset_version="2"), "p0", [])
     table.run(ClaimSeat(seat="pc"), "p1", [])
     with pytest.raises(DomainError) as refused:
         table.send({"type": "test", "skill": 50}, roll(1, 1))

@@ -32,6 +32,7 @@ from domain.rulesets import RULESETS, find_ruleset
 from domain.rulesets.d100.characters import Characteristics
 from domain.rulesets.d100.commands import AddCharacter, BeginCombat, EndRound, HoldBreath, TakeDamage
 from domain.rulesets.d100.events import BreathHeld
+from domain.rulesets.d100.v3.commands import Expose, PassTime
 from domain.rulesets.pericle.catalogue import WEAPONS
 from domain.rulesets.pericle.state import CombatState
 from domain.rulesets.pilgrimage.oathband import Oathband
@@ -464,21 +465,36 @@ def d100_pools(battle: BattleState) -> Pools:
     characters = [c.id for c in getattr(adventure, "characters", ())]
     things = [t.id for t in getattr(adventure, "things", ())]
     expressions = ["1d4", "2d6+3", "1d0", "2d0+1", "0d6", "1D6", "99d999", "60d6"]
+    afflictions = ["Gorgon Serpent Venom", "The Shakes"]
     return {"character": characters * 3 + [NOBODY], "helper": [*characters, NOBODY],
             "patient": [*characters, NOBODY], "object": [*things, "gate"], "fumes": expressions,
-            "damage": expressions, "duration": expressions, "name": ["Arden", "Bryn", "Gate"],
-            "characteristics": [ARDEN]}
+            "damage": expressions, "duration": expressions, "delay": expressions,
+            "name": [*afflictions, "Arden", "Bryn", "Gate"], "characteristics": [ARDEN],
+            "affliction": [*afflictions, "Wyvern", {**VENOM, "delay": "1d0"}, {**VENOM, "damage": "0d6"}]}
+
+
+VENOM = {"name": "Venom", "kind": "poison", "delay": "1d3", "delay_unit": "rounds", "potency": 40, "damage": "1d3"}
+
+
+def _d100_characters(table: Table, *afflictions: tuple[str, str]) -> str:
+    """Three characters, some exposed to an affliction whose Delay has run, Cade badly hurt."""
+    pc = table.players["pc"]
+    for name in ("Arden", "Bryn", "Cade"):
+        table.run(AddCharacter(name=name, characteristics=msgspec.convert(ARDEN, Characteristics)), pc)
+    for affliction, character in afflictions:
+        table.run(Expose(character=character, affliction=affliction), pc)
+    if afflictions:
+        table.run(PassTime(minutes=2 * 24 * 60), pc)
+    table.run(TakeDamage(character="cade", amount=9), pc)
+    return pc
 
 
 @functools.cache
 def d100_scenes() -> tuple[Scene, ...]:
     scenes = [Table("d100@1", ["gm", "pc"]).seat_all().start().scene("v1")]
-    table = Table("d100", ["gm", "pc"]).seat_all().start()
+    table = Table("d100@2", ["gm", "pc"]).seat_all().start()
     scenes.append(table.scene("v2 empty"))
-    pc = table.players["pc"]
-    for name in ("Arden", "Bryn", "Cade"):
-        table.run(AddCharacter(name=name, characteristics=msgspec.convert(ARDEN, Characteristics)), pc)
-    table.run(TakeDamage(character="cade", amount=9), pc)
+    pc = _d100_characters(table)
     scenes.append(table.scene("v2 characters"))
     table.run(BeginCombat(), pc)
     table.run(HoldBreath(character="arden", fumes="1d4"), pc)
@@ -488,7 +504,21 @@ def d100_scenes() -> tuple[Scene, ...]:
     for _ in range(4):
         table.run(EndRound(), pc)
     scenes.append(table.scene("v2 out of breath"))
-    return tuple(scenes)
+    return (*scenes, *d100_v3_scenes())
+
+
+def d100_v3_scenes() -> list[Scene]:
+    table = Table("d100", ["gm", "pc"]).seat_all().start()
+    scenes = [table.scene("v3 empty")]
+    pc = _d100_characters(table, ("Gorgon Serpent Venom", "arden"), ("The Shakes", "bryn"))
+    scenes.append(table.scene("v3 afflicted"))
+    table.run(BeginCombat(), pc)
+    table.run(HoldBreath(character="arden", fumes="1d4"), pc)
+    table.apply([BreathHeld(seat="pc", character="bryn", fumes="1d0")])
+    for _ in range(3):
+        table.run(EndRound(), pc)
+    scenes.append(table.scene("v3 out of breath"))
+    return scenes
 
 
 @FUZZ

@@ -56,7 +56,7 @@ def test_snapshot_plus_tail_equals_full_replay(ruleset: str, seats: int, steps: 
 def test_a_snapshot_of_another_schema_is_ignored() -> None:
     state = replay(play("d100", 2, [(0, "1d6")]))
     schema, stored = to_snapshot(state)
-    assert schema == snapshot_schema("d100", "2")
+    assert schema == snapshot_schema("d100", state.ruleset_version)
     assert from_snapshot("battle-0/d100-1-1", stored) is None
     assert from_snapshot(schema, {**stored, "seats": "not a list"}) is None
     assert from_snapshot(schema, {"ruleset": "d100"}) is None

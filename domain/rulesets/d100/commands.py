@@ -28,11 +28,20 @@ class D100Command(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_on
     seat: SeatName | None = None  # for a player holding several seats
 
 
+class LightSource(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """A light source's listed radius and the distance from it (metres) of what it lights: the
+    observed target, or the mover (version 3; D100-LIGHT gives its weaker outer bands)."""
+
+    radius: Annotated[float, msgspec.Meta(gt=0, le=1000)]
+    distance: Annotated[float, msgspec.Meta(ge=0, le=100_000)]
+
+
 class MakeTest(D100Command, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="test"):
     """A percentile test at `skill` with bonus (B) and penalty (P) dice. Naming the `character`
     who tests adds what its conditions impose (Wounded -1P; Overloaded -1P on a `physical`
     test); `light` adds the illumination's penalty to a test of sight or an attack, after the
-    tester's best `sense`."""
+    tester's best `sense`; version 3 also takes a `light_source` (then `light` is the light
+    around it, pitch black if not given)."""
 
     skill: Skill
     bonus: Grades = 0
@@ -42,6 +51,7 @@ class MakeTest(D100Command, frozen=True, forbid_unknown_fields=True, kw_only=Tru
     light: Illumination | None = None
     sense: Sense | None = None
     natural_night: bool = False  # natural surface night (Night Vision sees in it)
+    light_source: LightSource | None = None  # version 3
 
 
 class MakeOpposedTest(D100Command, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="opposed_test"):
@@ -54,6 +64,11 @@ class MakeOpposedTest(D100Command, frozen=True, forbid_unknown_fields=True, kw_o
     penalty: Grades = 0
     opposing_bonus: Grades = 0
     opposing_penalty: Grades = 0
+    # Version 3: the characters testing, whose conditions add their penalty dice.
+    character: CharacterId | None = None
+    opposing_character: CharacterId | None = None
+    physical: bool = False
+    opposing_physical: bool = False
 
 
 class Fall(D100Command, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="fall"):
@@ -64,6 +79,7 @@ class Fall(D100Command, frozen=True, forbid_unknown_fields=True, kw_only=True, t
     metres: Annotated[float, msgspec.Meta(ge=0, le=300)]
     acrobatics: Skill | None = None
     soft_ground: bool = False  # snow, a canopy: halves the effective distance
+    character: CharacterId | None = None  # version 3: who falls (its conditions, its hit points)
 
 
 class FatigueTest(D100Command, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="fatigue_test"):
@@ -85,6 +101,10 @@ class TravelDay(D100Command, frozen=True, forbid_unknown_fields=True, kw_only=Tr
     pace: Pace
     terrain: Terrain
     navigation: Skill | None = None
+    # Version 3: who navigates (its conditions count), and material route changes, each calling
+    # for another navigation test.
+    character: CharacterId | None = None
+    route_changes: Annotated[int, msgspec.Meta(ge=0, le=3)] = 0
 
 
 class AddCharacter(D100Command, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="add_character"):
@@ -143,6 +163,7 @@ class Rest(D100Command, frozen=True, forbid_unknown_fields=True, kw_only=True, t
     """Days of full rest with no more than light activity: natural recovery for everyone."""
 
     days: Annotated[int, msgspec.Meta(ge=1, le=60)] = 1
+    hours: Annotated[int, msgspec.Meta(ge=1, le=1440)] | None = None  # version 3: hours of complete rest
 
 
 class _Affliction(D100Command, frozen=True, forbid_unknown_fields=True, kw_only=True):

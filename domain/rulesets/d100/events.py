@@ -1,4 +1,5 @@
-"""d100 events (every version's, so one union decodes them all)."""
+"""d100 events (every version's, so one union decodes them all). Fields marked "version 3" are
+None in the events of version 2, which does not record them."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import msgspec
 
 from domain.dice import Roll
 from domain.rulesets.d100.adventuring import Condition
+from domain.rulesets.d100.body import Effect, Vitals
 from domain.rulesets.d100.characters import Character, Thing
 from domain.rulesets.d100.percentile import Outcome, PercentileTest
 
@@ -18,6 +20,7 @@ class TestRolled(msgspec.Struct, frozen=True, kw_only=True, tag="test_rolled"):
     purpose: str
     test: PercentileTest
     penalties: tuple[str, ...] = ()  # the sources of penalty dice the rules added
+    character: str | None = None  # version 3: the character who tested
 
 
 class OpposedTestRolled(msgspec.Struct, frozen=True, kw_only=True, tag="opposed_test_rolled"):
@@ -26,6 +29,11 @@ class OpposedTestRolled(msgspec.Struct, frozen=True, kw_only=True, tag="opposed_
     first: PercentileTest
     second: PercentileTest
     winner: Outcome
+    # Version 3: who tested, and the penalty dice each side's conditions added.
+    character: str | None = None
+    opposing_character: str | None = None
+    penalties: tuple[str, ...] | None = None
+    opposing_penalties: tuple[str, ...] | None = None
 
 
 class FallResolved(msgspec.Struct, frozen=True, kw_only=True, tag="fall_resolved"):
@@ -42,6 +50,10 @@ class FallResolved(msgspec.Struct, frozen=True, kw_only=True, tag="fall_resolved
     damage_roll: Roll | None = None
     damage: int = 0
     prone: bool = False
+    # Version 3: who fell, the penalty dice on its Acrobatics test, and its body after the fall.
+    character: str | None = None
+    penalties: tuple[str, ...] | None = None
+    health: Vitals | None = None
 
 
 class FatigueTested(msgspec.Struct, frozen=True, kw_only=True, tag="fatigue_tested"):
@@ -54,6 +66,7 @@ class FatigueTested(msgspec.Struct, frozen=True, kw_only=True, tag="fatigue_test
     after: Condition
     unconscious_roll: Roll | None = None  # a fumble: 3D6 minutes
     unconscious_minutes: int = 0
+    unconscious_until: int | None = None  # version 3: when it awakens, on the battle's clock (seconds)
 
 
 class TravelDayResolved(msgspec.Struct, frozen=True, kw_only=True, tag="travel_day_resolved"):
@@ -66,6 +79,10 @@ class TravelDayResolved(msgspec.Struct, frozen=True, kw_only=True, tag="travel_d
     navigation: PercentileTest | None = None
     lost: bool = False
     fatigue_test_due: bool = False  # a forced march: test Fatigue for each traveller
+    # Version 3: who navigated, its penalty dice, and the tests after each material route change.
+    character: str | None = None
+    penalties: tuple[str, ...] | None = None
+    route_tests: tuple[PercentileTest, ...] | None = None
 
 
 class CharacterAdded(msgspec.Struct, frozen=True, kw_only=True, tag="character_added"):
@@ -85,6 +102,7 @@ class DamageTaken(msgspec.Struct, frozen=True, kw_only=True, tag="damage_taken")
     major_wound: bool
     hp: int
     dying: bool
+    health: Vitals | None = None  # version 3
 
 
 class Choking(msgspec.Struct, frozen=True, kw_only=True):
@@ -103,6 +121,7 @@ class RoundEnded(msgspec.Struct, frozen=True, kw_only=True, tag="round_ended"):
     bled: tuple[str, ...] = ()
     died: tuple[str, ...] = ()
     choking: tuple[Choking, ...] = ()
+    health: tuple[Vitals, ...] | None = None  # version 3: the body after the round of each it changed
 
 
 class BreathHeld(msgspec.Struct, frozen=True, kw_only=True, tag="breath_held"):
@@ -121,6 +140,10 @@ class BreathTested(msgspec.Struct, frozen=True, kw_only=True, tag="breath_tested
     inhaled: bool
     damage_roll: Roll | None = None
     dealt: int = 0
+    # Version 3: the round of holding it was made in (one test a round), its penalty dice, the body.
+    round: int | None = None
+    penalties: tuple[str, ...] | None = None
+    health: Vitals | None = None
 
 
 class AirReached(msgspec.Struct, frozen=True, kw_only=True, tag="air_reached"):
@@ -132,6 +155,8 @@ class AirReached(msgspec.Struct, frozen=True, kw_only=True, tag="air_reached"):
     test: PercentileTest
     gasping_roll: Roll | None = None
     gasping_rounds: int = 0
+    penalties: tuple[str, ...] | None = None  # version 3
+    gasping_until: int | None = None  # version 3: on the battle's clock (seconds)
 
 
 class HealingAttempted(msgspec.Struct, frozen=True, kw_only=True, tag="healing_attempted"):
@@ -144,6 +169,8 @@ class HealingAttempted(msgspec.Struct, frozen=True, kw_only=True, tag="healing_a
     test: PercentileTest
     kit: bool
     stabilised: bool
+    penalties: tuple[str, ...] | None = None  # version 3
+    health: Vitals | None = None  # version 3: the patient's
 
 
 class CombatStarted(msgspec.Struct, frozen=True, kw_only=True, tag="combat_started"):
@@ -165,6 +192,8 @@ class Treated(msgspec.Struct, frozen=True, kw_only=True, tag="treated"):
     kit: bool
     roll: Roll | None = None
     restored: int = 0
+    penalties: tuple[str, ...] | None = None  # version 3
+    health: Vitals | None = None  # version 3: the patient's
 
 
 class SurgeryAttempted(msgspec.Struct, frozen=True, kw_only=True, tag="surgery_attempted"):
@@ -176,6 +205,9 @@ class SurgeryAttempted(msgspec.Struct, frozen=True, kw_only=True, tag="surgery_a
     test: PercentileTest
     kit: bool
     success: bool
+    penalties: tuple[str, ...] | None = None  # version 3
+    restored: int | None = None  # version 3 (no more than the disease it has lets heal)
+    health: Vitals | None = None  # version 3: the patient's
 
 
 class Rested(msgspec.Struct, frozen=True, kw_only=True, tag="rested"):
@@ -184,6 +216,12 @@ class Rested(msgspec.Struct, frozen=True, kw_only=True, tag="rested"):
     seat: str
     days: int
     recovered: dict[str, int]
+    # Version 3: hours of complete rest, whose Fatigue it removed, whether it was a full rest (it
+    # renews the treatment attempt), and the body after it of each whose hit points it changed.
+    hours: int | None = None
+    fatigue_removed: tuple[str, ...] | None = None
+    full_rest: bool | None = None
+    health: tuple[Vitals, ...] | None = None
 
 
 class PoisonResisted(msgspec.Struct, frozen=True, kw_only=True, tag="poison_resisted"):
@@ -198,6 +236,10 @@ class PoisonResisted(msgspec.Struct, frozen=True, kw_only=True, tag="poison_resi
     damage_roll: Roll | None = None
     dealt: int = 0
     duration_roll: Roll | None = None
+    # Version 3: the victim's penalty dice, the effects on its characteristics, its body after.
+    penalties: tuple[str, ...] | None = None
+    effects: tuple[Effect, ...] | None = None
+    health: Vitals | None = None
 
 
 class DiseaseTested(msgspec.Struct, frozen=True, kw_only=True, tag="disease_tested"):
@@ -211,6 +253,14 @@ class DiseaseTested(msgspec.Struct, frozen=True, kw_only=True, tag="disease_test
     disease_won: bool
     damage_roll: Roll | None = None
     dealt: int = 0
+    # Version 3: the victim's penalty dice; while the disease wins, its effects, the next Delay
+    # and when the next test is due, when its daily damage comes next; the body after.
+    penalties: tuple[str, ...] | None = None
+    effects: tuple[Effect, ...] | None = None
+    delay_roll: Roll | None = None
+    test_at: int | None = None
+    next_daily_at: int | None = None
+    health: Vitals | None = None
 
 
 class LoadCarried(msgspec.Struct, frozen=True, kw_only=True, tag="load_carried"):
@@ -251,6 +301,8 @@ class DeprivedDayPassed(msgspec.Struct, frozen=True, kw_only=True, tag="deprived
     seat: str
     character: str
     days: tuple[DeprivationDay, ...]
+    day: int | None = None  # version 3: the day of the battle's clock (one test per deprivation a day)
+    health: Vitals | None = None  # version 3
 
 
 class DeprivationRemedied(msgspec.Struct, frozen=True, kw_only=True, tag="deprivation_remedied"):

@@ -45,34 +45,50 @@ def reading(tens: int, units: int) -> int:
     return 100 if value == 0 else value
 
 
-def level_of(result: int, skill: int) -> Level:
+class Levels(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """D100-TEST's numbers: a critical at or under the skill divided by `critical_divisor`
+    (rounded up); a fumble on `fumble_from` or more, only on 100 once the skill reaches
+    `only_100_fumbles_from_skill`. Version 2 plays the defaults."""
+
+    critical_divisor: int = 10
+    fumble_from: int = 99
+    only_100_fumbles_from_skill: int = 100
+
+
+STANDARD = Levels()
+
+
+def level_of(result: int, skill: int, levels: Levels = STANDARD) -> Level:
     """D100-TEST: a fumble on 99-100 (100 only when skill >= 100); a critical on no more than a
     tenth of the skill, rounded up; a success on no more than the skill."""
-    if result == 100 or (result == 99 and skill < 100):
+    fumble_from = 100 if skill >= levels.only_100_fumbles_from_skill else levels.fumble_from
+    if result >= fumble_from:
         return "fumble"
-    if result <= math.ceil(skill / 10):
+    if result <= math.ceil(skill / levels.critical_divisor):
         return "critical"
     return "success" if result <= skill else "failure"
 
 
-def percentile_test(dice: Dice, skill: int, purpose: str, *, grade: int = 0) -> PercentileTest:
+def percentile_test(dice: Dice, skill: int, purpose: str, *, grade: int = 0,
+                    levels: Levels = STANDARD) -> PercentileTest:
     rolling = dice.start(purpose)
     units = rolling.draw(10)
     tens = tuple(rolling.draw(10) for _ in range(1 + abs(grade)))
     readings = [reading(t, units) for t in tens]
     result = min(readings) if grade > 0 else max(readings) if grade < 0 else readings[0]
-    level = level_of(result, skill)
+    level = level_of(result, skill, levels)
     roll = rolling.finish(total=result, result=level)
     return PercentileTest(skill=skill, grade=grade, tens=tens, units=units, result=result, level=level, roll=roll)
 
 
-def opposed(first: PercentileTest, second: PercentileTest) -> Outcome:
+def opposed(first: PercentileTest, second: PercentileTest, *, higher_wins: bool = True) -> Outcome:
     """D100-OPPOSED: critical beats success beats failure beats fumble; on equal levels the higher
-    successful roll wins; when neither succeeds it is a stalemate."""
+    successful roll wins (the lower, when not `higher_wins`); when neither succeeds it is a
+    stalemate."""
     if not first.succeeded and not second.succeeded:
         return "stalemate"
     if RANK[first.level] != RANK[second.level]:
         return "first" if RANK[first.level] > RANK[second.level] else "second"
     if first.result == second.result:
         return "stalemate"
-    return "first" if first.result > second.result else "second"
+    return "first" if (first.result > second.result) == higher_wins else "second"

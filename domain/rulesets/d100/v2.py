@@ -187,6 +187,21 @@ def one(rule: Callable[[Table, CommandT], msgspec.Struct]) -> Callable[[Table, C
     return lambda ctx, command: [rule(ctx, command)]
 
 
+def without(fields: tuple[str, ...], rule: Callable[[Table, CommandT], Events]) -> Callable[[Table, CommandT], Events]:
+    """A rule of version 2 for a command that version 3 gave `fields`: version 2 does not read
+    them, so a command that sets one is refused, not half obeyed."""
+
+    def guarded(ctx: Table, command: CommandT) -> Events:
+        defaults = {f.name: f.default for f in msgspec.structs.fields(command)}
+        given = [name for name in fields if getattr(command, name) != defaults[name]]
+        if given:
+            raise RuleViolation("not-in-this-version", f"d100 version 2 does not take {', '.join(given)} "
+                                                       f"(version 3 does)")
+        return rule(ctx, command)
+
+    return guarded
+
+
 PROVISIONAL_RULES: tuple[ProvisionalRule, ...] = (
     ProvisionalRule("D100-TEST", "A test succeeds on d100 <= skill; a critical on <= one tenth of the skill "
                                  "(rounded up); a fumble on 99-100 (100 only when skill >= 100)."),
@@ -234,11 +249,15 @@ D100_V2: RulesetVersion[AdventureState, D100Settings, Options] = RulesetVersion(
     plays=(
         # Characters may join before `start` or during play; every other command is play.
         play(AddCharacter, add_character, phase=Phase.ANY),
-        play(MakeTest, one(make_test)), play(MakeOpposedTest, one(opposed_test)), play(Fall, one(fall)),
-        play(FatigueTest, one(fatigue)), play(TravelDay, one(travel)), play(TakeDamage, one(damage)),
+        play(MakeTest, without(("light_source",), one(make_test))),
+        play(MakeOpposedTest, without(("character", "opposing_character", "physical", "opposing_physical"),
+                                      one(opposed_test))),
+        play(Fall, without(("character",), one(fall))),
+        play(FatigueTest, one(fatigue)), play(TravelDay, without(("character", "route_changes"), one(travel))),
+        play(TakeDamage, one(damage)),
         play(BeginCombat, one(begin_combat)), play(EndRound, one(end_round)),
         play(BattlefieldHealing, one(battlefield_healing)), play(EndCombat, one(end_combat)),
-        play(Treat, one(treat)), play(Surgery, one(surgery)), play(Rest, one(rest)),
+        play(Treat, one(treat)), play(Surgery, one(surgery)), play(Rest, without(("hours",), one(rest))),
         play(ResistPoison, one(resist_poison)), play(ResistDisease, one(resist_disease)), play(Carry, one(carry)),
         play(AddObject, one(add_object)), play(StrikeObject, one(strike_object)),
         play(DeprivedDay, one(deprived_day)), play(Remedy, one(remedy)), play(HoldBreath, one(hold_breath)),

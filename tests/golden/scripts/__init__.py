@@ -18,4 +18,5 @@ SCRIPTS: dict[tuple[str, str], Script] = {
     ("pericle", "3"): pericle.version_3,
     ("d100", "1"): d100.version_1,
     ("d100", "2"): d100.version_2,
+    ("d100", "3"): d100.version_3,
 }
