@@ -96,10 +96,12 @@ class Fire(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="fire"):
 
 
 class Assault(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="assault"):
-    """An Assault Deed on an enemy within 1" (PIL-ASSAULT)."""
+    """An Assault Deed on an enemy within 1" (PIL-ASSAULT). `shove` (version 3, PIL-SHOVE): if
+    the Assault wins, move the target away instead of dealing damage."""
 
     target: CharacterId
     seat: SeatName | None = None
+    shove: bool = False
 
 
 class EndAct(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="end_act"):

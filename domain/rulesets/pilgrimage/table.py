@@ -86,6 +86,17 @@ def line_passes(table: Table, kind: str, a: Coordinate, b: Coordinate) -> bool:
     return any(shape.intersects(line) for _, shape in pieces(table, kind))
 
 
+def hides_part(table: Table, shooter: Coordinate, target: Coordinate, body: float) -> bool:
+    """Seed 000, Cover: obscuring terrain within 1" of the target that obscures part of its body
+    from the shooter. The body is a disc of radius `body` about the target's point (PIL-COVER);
+    a piece obscures part of it when it overlaps the shape the shooter sees it through (the
+    convex hull of the shooter's point and the disc), so a piece behind the target does not."""
+    disc = Point(target).buffer(body)
+    sight = disc.union(Point(shooter)).convex_hull
+    return any(shape.distance(Point(target)) <= 1 and shape.intersects(sight)
+               for _, shape in pieces(table, "obscuring"))
+
+
 def near(table: Table, kind: str, point: Coordinate, inches: float) -> bool:
     where = Point(point)
     return any(shape.distance(where) <= inches for _, shape in pieces(table, kind))
