@@ -9,11 +9,11 @@ import msgspec
 from domain.battle import BattleState, decide, evolve
 from domain.commands import ClaimSeat, CreateBattle, Start
 from domain.dice import HmacDice
+from domain.rulesets import find_ruleset
 from domain.rulesets.pilgrimage.environment import EnvironmentRolled
 from domain.rulesets.pilgrimage.oathband import Oathband
 from domain.rulesets.pilgrimage.play import Deploy, PlayState, SubmitOathband
 from domain.rulesets.pilgrimage.settings import PilgrimageV2Settings
-from domain.rulesets import find_ruleset
 from tests.fakes import ScriptedDice
 
 BATTLE = "00000000-0000-4000-8000-0000000000aa"

@@ -93,7 +93,8 @@ def hides_part(table: Table, shooter: Coordinate, target: Coordinate, body: floa
     convex hull of the shooter's point and the disc), so a piece behind the target does not."""
     disc = Point(target).buffer(body)
     sight = disc.union(Point(shooter)).convex_hull
-    return any(shape.distance(Point(target)) <= 1 and shape.intersects(sight)
+    # Overlapping, not merely touching: a Character standing against a wall behind it is not hidden.
+    return any(shape.distance(Point(target)) <= 1 and shape.intersection(sight).area > 1e-9
                for _, shape in pieces(table, "obscuring"))
 
 
