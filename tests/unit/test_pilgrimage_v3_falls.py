@@ -111,20 +111,23 @@ def test_fall_damage_is_inches_minus_three(inches: float, rounding: str, damage:
 def test_a_character_on_a_seven_inch_ledge_may_drop_down() -> None:
     """Seed 000, line 12: "A Character may drop deliberately from any height as part of a Move Deed,
     counting the distance fallen as distance moved." The 7" drop takes this 4" Move beyond its
-    allowance, and ends it where the Character lands (PIL-DELIBERATE-DROP: no damage)."""
+    allowance, and ends it where the Character lands, at the foot of the edge (PIL-DELIBERATE-DROP:
+    no damage); a walk beyond the allowance is still refused."""
     quote(PILGRIMAGE_GROUND, 12, "A Character may drop deliberately from any height as part of a Move Deed, "
                                  "counting the distance fallen as distance moved.")
     arena = arena_v3({"name": "Pilgrim", "pace": 1}, {"name": "T"})
-    arena.deploy_all(south_1=(15, 19.5))
+    arena.deploy_all(south_1=(15, 14))
     arena.run(Activate(character="south/1"), "p0")
-    with pytest.raises(RuleViolation) as walked_on:
-        arena.run(Move(path=[(15, 20.5), (15, 21.5)]), "p0")
-    assert walked_on.value.rule == "move-too-far", "nothing after a drop beyond the allowance"
-    events = arena.run(Move(path=[(15, 20.5)]), "p0")
+    with pytest.raises(RuleViolation) as walked:
+        arena.run(Move(path=[(15, 21)]), "p0")
+    assert walked.value.rule == "move-too-far", "6\" of walking before the edge"
+    arena.place("south/1", 15, 19.5)
+    events = arena.run(Move(path=[(15, 20.5), (15, 21.5)]), "p0")
     [fall] = fell(events)
     assert (fall.cause, fall.inches, fall.damage, fall.knocked_down) == ("deliberate drop", 7, 0, False)
     moved = deed(events)
-    assert moved.distance == 8 and moved.allowance == 4 and moved.position == (15, 20.5, 0)
+    assert moved.distance == 7.5 and moved.allowance == 4 and moved.position == (15, 20, 0)
+    assert "the Move ends where the Character lands" in moved.notes[-1]
 
 
 def test_a_drop_within_the_allowance_leaves_the_rest_of_the_move() -> None:
@@ -133,6 +136,24 @@ def test_a_drop_within_the_allowance_leaves_the_rest_of_the_move() -> None:
     arena.run(Activate(character="south/1"), "p0")
     events = arena.run(Move(path=[(15, 20.5), (15, 21.5)]), "p0")
     assert fell(events)[0].inches == 2 and deed(events).distance == 4
+    assert deed(events).position == (15, 21.5, 0)
+
+
+def test_a_move_cannot_pass_over_a_tall_piece_between_its_waypoints() -> None:
+    """The path is followed over the terrain it crosses, not only at its waypoints: a 2" wall
+    between two points on the ground needs a Climb (PIL-CLIMB: a Move steps up at most 1")."""
+    wall = {"terrain": [{"name": "wall", "kinds": ["obscuring"], "polygon": [[12, 5], [12.5, 5], [12.5, 30], [12, 30]],
+                         "height": 2}], "lights": [], "objectives": []}
+    for version, refused in (("3", True), ("2", False)):
+        arena = Arena(band({"name": "P", "pace": 1}), band({"name": "T"}), table=wall, version=version)
+        arena.deploy_all(south_1=(11.5, 15))
+        arena.run(Activate(character="south/1"), "p0")
+        if refused:
+            with pytest.raises(RuleViolation) as over:
+                arena.run(Move(path=[(13, 15)]), "p0")
+            assert over.value.rule == "climb-needed"
+        else:
+            assert deed(arena.run(Move(path=[(13, 15)]), "p0")).distance == 1.5, "version 2 saw waypoints only"
 
 
 # ---- climbing -----------------------------------------------------------------------------------
@@ -198,7 +219,7 @@ def test_knocked_down_part_way_up_a_face_the_character_falls() -> None:
 
 def test_climbing_needs_a_climbable_face_within_reach_and_a_height() -> None:
     """PIL-CLIMB: within `reach` (1") of terrain marked climbable; a Move steps up at most
-    `step_up` (0" by default), which a battle may raise (counted as distance moved)."""
+    `step_up` (1" by default), which a battle may change (counted as distance moved)."""
     bare = Arena(band({"name": "C"}), band({"name": "T"}), table=table(2, kinds=("obscuring",)), version="3")
     bare.deploy_all(south_1=(15, 9.5))
     bare.run(Activate(character="south/1"), "p0")

@@ -178,19 +178,35 @@ def finish_act(ctx: Skirmish, command: EndAct) -> Events:
 # ---- Move and Climb ----------------------------------------------------------------------
 
 
-def _steps(figure: Figure, state: PlayState, points: list[tables.Coordinate],
-           heights: list[float]) -> list[tuple[str, float, int]]:
-    """The Move as steps in order: ("walk", inches, segment), ("up", inches, segment), ("drop",
-    inches, segment). A Character on a face lets go before it walks; otherwise it walks to the
-    edge and then drops."""
-    steps: list[tuple[str, float, int]] = []
-    clinging = on_a_face(state, figure)
-    for i, ((a, b), (low, high)) in enumerate(zip(itertools.pairwise(points), itertools.pairwise(heights),
-                                                  strict=True)):
-        walk = ("walk", tables.distance(a, b), i)
-        vertical = ("drop", low - high, i) if high < low else ("up", high - low, i)
-        steps += [vertical, walk] if i == 0 and clinging else [walk, vertical]
-    return [s for s in steps if s[1] > EPSILON]
+class Step(msgspec.Struct, frozen=True):
+    """One part of a Move, in order: a walk, a step up, or a drop landing at `at` on `level`."""
+
+    kind: str  # "walk", "up" or "drop"
+    inches: float
+    at: tables.Coordinate
+    level: float
+
+
+def _steps(state: PlayState, figure: Figure, points: list[tables.Coordinate]) -> list[Step]:
+    """The Move as steps in order, along the terrain each straight part of the path passes over
+    (not only at its waypoints): a Character walks to an edge, then steps up or drops; one part
+    way up a face lets go first (its drop at the start)."""
+    steps: list[Step] = []
+    level = figure.z
+    for a, b in itertools.pairwise(points):
+        walked = 0.0
+        for at, ground in tables.levels_along(state.table, a, b):
+            if at > walked:
+                steps.append(Step("walk", at - walked, tables.point_along(a, b, at), level))
+                walked = at
+            if abs(ground - level) > EPSILON:
+                where = tables.point_along(a, b, at)
+                steps.append(Step("up" if ground > level else "drop", abs(ground - level), where, ground))
+                level = ground
+        rest = tables.distance(a, b) - walked
+        if rest > EPSILON:
+            steps.append(Step("walk", rest, b, level))
+    return steps
 
 
 def move(ctx: Skirmish, command: Move) -> Events:
@@ -205,19 +221,20 @@ def move(ctx: Skirmish, command: Move) -> Events:
         raise RuleViolation("off-table", "a path stays on the table")
     if tables.crosses(state.table, "blocking", points[1:]) or tables.crosses(state.table, "blocking", points):
         raise RuleViolation("path-blocked", "a Move cannot pass through blocking terrain")
-    heights = [figure.z, *(tables.height_at(state.table, p) for p in command.path)]
+    steps = _steps(state, figure, points)
     step_up = settings.PIL_CLIMB.step_up
-    if any(b - a > step_up + EPSILON for a, b in itertools.pairwise(heights)):
+    if any(step.kind == "up" and step.inches > step_up + EPSILON for step in steps):
         raise RuleViolation("climb-needed", f"a Move steps up at most {step_up:g}\"; Climb instead (PIL-CLIMB)")
     allowance = move_allowance(state, figure, first_move=act.moves == 0, reading=reading)
-    steps = _steps(figure, state, points, heights)
-    covered = 0.0
-    for n, (kind, inches, _) in enumerate(steps):
-        covered += inches
-        beyond = covered > allowance + EPSILON
-        if beyond and not (kind == "drop" and n == len(steps) - 1):
-            raise RuleViolation("move-too-far", f"this Move covers {covered:.2f}\" before its last drop; the "
-                                                f"allowance is {allowance:g}\" (a drop beyond it ends the Move)")
+    covered, taken = 0.0, 0
+    for step in steps:
+        covered += step.inches
+        taken += 1
+        if covered > allowance + EPSILON:
+            if step.kind != "drop":
+                raise RuleViolation("move-too-far", f"this Move covers {covered:.2f}\"; the allowance is "
+                                                    f"{allowance:g}\" (only a drop may go beyond it, ending the Move)")
+            break
     difficult = not times(state, "Clear and High", reading) and tables.crosses(state.table, "difficult", points)
     cost = 1 + difficult  # seed 000: starts in, ends in or crosses Difficult Ground: +1 Deed
     if cost > act.deeds_left:
@@ -229,17 +246,17 @@ def move(ctx: Skirmish, command: Move) -> Events:
         notes.append("hail: third Move Deed in this Act")
     falls: list[msgspec.Struct] = []
     dropper = figure
-    for kind, _, segment in steps:
-        if kind == "drop":
-            land = points[segment + 1]
-            fell = fall(state, dropper, DELIBERATE, (land[0], land[1], heights[segment + 1]),
-                        settings.PIL_FALL_INCHES, reading)
-            falls.append(fell)
-            dropper = msgspec.structs.replace(dropper, z=heights[segment + 1])
-    end = command.path[-1]
+    for step in steps[:taken]:
+        if step.kind == "drop":
+            falls.append(fall(state, dropper, DELIBERATE, (*step.at, step.level), settings.PIL_FALL_INCHES, reading))
+        dropper = msgspec.structs.replace(dropper, z=step.level)
+    # A drop beyond the allowance ends the Move where the Character lands.
+    end = steps[taken - 1].at if taken < len(steps) else command.path[-1]
+    if taken < len(steps):
+        notes.append("the drop went beyond the allowance: the Move ends where the Character lands")
     in_the_open = not tables.near(state.table, "obscuring", end, 1)
     deed = DeedPerformed(character=figure.id, deed="move", cost=cost, deeds_left=act.deeds_left - cost,
-                         position=(end[0], end[1], heights[-1]), distance=round(covered, 6), allowance=allowance,
+                         position=(end[0], end[1], dropper.z), distance=round(covered, 6), allowance=allowance,
                          damage_taken=damage, hidden=False if figure.hidden and in_the_open else None,
                          notes=tuple(notes))
     return _after_deed(ctx, [*falls, deed], deed)

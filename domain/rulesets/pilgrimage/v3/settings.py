@@ -19,7 +19,7 @@ class ClimbSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     reach: float = 1.0
     needs_climbable: bool = True
-    step_up: float = 0.0
+    step_up: float = 1.0
 
 
 class FallSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
