@@ -248,21 +248,22 @@ class BotV3(Bot):
     """Version 2's bot, which also wants a shove (an Assault with `shove`), a Climb and a fall."""
 
     def try_deed(self, seat: str, body: dict[str, Any]) -> bool:
-        sent = super().try_deed(seat, body)
-        if sent and body.get("shove"):
+        result = self.battle.attempt(seat, body)
+        if result is None:
+            return False
+        self.wanted.discard(body["type"])
+        if body.get("shove"):
             self.wanted.discard("shove")
-        if sent:
-            events = [e["type"] for e in self.battle.events()[-6:]]
-            if "character_fell" in events:
-                self.wanted.discard("fall")
-        return sent
+        if any(event["type"] == "character_fell" for event in result["events"]):
+            self.wanted.discard("fall")
+        return True
 
     def proposals(self, play: dict[str, Any], figure_id: str) -> list[dict[str, Any]]:
         found = super().proposals(play, figure_id)
         me = next(f for f in play["figures"] if f["sheet"]["id"] == figure_id)
-        if "climb" not in self.wanted and me["z"] > 0:
-            # Up the tower: climb on to the top, then step off it (a drop that is a fall).
-            found = [{"type": "climb", "to": [me["x"], 7.5]}, *found]
+        if "climb" not in self.wanted and 0 < me["z"] < 5 and me["x"] < 4:
+            # Part-way up the tower: climb on to its top; from there a Move drops off it (a fall).
+            found = [{"type": "climb", "to": [me["x"], me["y"] + 1.0]}, *found]
         if "shove" in self.wanted:
             found = [{**body, "shove": True} for body in found if body["type"] == "assault"] + found
         return found
