@@ -50,6 +50,7 @@ from domain.rulesets.pilgrimage.v3.deeds import (
 )
 from domain.rulesets.pilgrimage.v3.evolve import apply
 from domain.rulesets.pilgrimage.v3.falls import CharacterFell, CharacterShoved
+from domain.rulesets.pilgrimage.v3.reference import reference
 from domain.rulesets.pilgrimage.v3.settings import PilgrimageV3Settings, v3_problems
 
 # Version 2's rules whose summary version 3 changes, and the rules it adds.
@@ -112,6 +113,7 @@ PILGRIMAGE_V3 = PILGRIMAGE_V2.revise(
     creation_problems=creation_problems,
     start_problems=start_problems,
     evolve=apply,
+    reference=reference,
     plays=(
         play(SubmitOathband, submit_oathband, phase=Phase.ANY),
         play(Deploy, deploy, subject=seat_of_named),
