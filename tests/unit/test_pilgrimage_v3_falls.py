@@ -137,6 +137,10 @@ def test_a_drop_within_the_allowance_leaves_the_rest_of_the_move() -> None:
     events = arena.run(Move(path=[(15, 20.5), (15, 21.5)]), "p0")
     assert fell(events)[0].inches == 2 and deed(events).distance == 4
     assert deed(events).position == (15, 21.5, 0)
+    figure = arena.figure("south/1")
+    assert (figure.x, figure.y, figure.z) == (15, 21.5, 0), "where the path ends, past the drop"
+    # The deed comes first: a contest of the Move reverts from it, the drop included.
+    assert [type(e).__name__ for e in events[:2]] == ["DeedPerformed", "CharacterFell"]
 
 
 def test_a_move_cannot_pass_over_a_tall_piece_between_its_waypoints() -> None:

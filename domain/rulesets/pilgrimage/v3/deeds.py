@@ -259,7 +259,8 @@ def move(ctx: Skirmish, command: Move) -> Events:
                          position=(end[0], end[1], dropper.z), distance=round(covered, 6), allowance=allowance,
                          damage_taken=damage, hidden=False if figure.hidden and in_the_open else None,
                          notes=tuple(notes))
-    return _after_deed(ctx, [*falls, deed], deed)
+    # The deed first: it begins the action a contest reverts, falls and all.
+    return _after_deed(ctx, [deed, *falls], deed)
 
 
 def climb(ctx: Skirmish, command: Climb) -> Events:

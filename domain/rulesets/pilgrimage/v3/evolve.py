@@ -9,7 +9,7 @@ from domain.records import replace_where
 from domain.rulesets.pilgrimage.environment import EnvironmentRolled
 from domain.rulesets.pilgrimage.evolve import apply as apply_v2
 from domain.rulesets.pilgrimage.play import OathbandSubmitted, PlayState
-from domain.rulesets.pilgrimage.v3.falls import CharacterFell, CharacterShoved
+from domain.rulesets.pilgrimage.v3.falls import DELIBERATE, CharacterFell, CharacterShoved
 
 
 def _mustered(state: PlayState) -> str:
@@ -32,10 +32,13 @@ def apply(state: PlayState, event: msgspec.Struct) -> PlayState:
         case CharacterFell():
             figure = state.figure(event.character)
             assert figure is not None
+            # A deliberate drop is part of a Move, recorded after it: the Move's deed placed the
+            # Character where its path ends; any other fall leaves it where it lands.
             x, y, z = event.landed
+            place = {} if event.cause == DELIBERATE else {"x": x, "y": y, "z": z}
             health = max(0, figure.health - event.damage)
             return replace(state, figures=replace_where(
-                state.figures, lambda f: f.id == event.character, x=x, y=y, z=z, health=health,
+                state.figures, lambda f: f.id == event.character, **place, health=health,
                 knocked_down=figure.knocked_down or event.knocked_down,
                 out_of_action=figure.out_of_action or event.out_of_action,
                 taken_out_by=event.taken_out_by if event.out_of_action else figure.taken_out_by))
