@@ -2,7 +2,8 @@
 
 Version 3 is version 2 revised (`RulesetVersion.revise`): the same options, state and events,
 two more events (`character_shoved`, `character_fell`), settings with the provisional rules it
-adds, and the rows whose rules change (`deeds.py`). What changes:
+adds, and the rows whose rules change (`muster.py`, `acts.py`, `heights.py`, `combat.py`). What
+changes:
 
 - Turn 1's Initiative is rolled once every Character is on the table, the last one included.
 - The environment is rolled at `start`, before the Oathbands are chosen (seed 002: "Roll them
@@ -38,18 +39,12 @@ from domain.rulesets.pilgrimage.play import (
 )
 from domain.rulesets.pilgrimage.settings import PilgrimageV2Settings, refuse_unplayable
 from domain.rulesets.pilgrimage.v2 import MAX_SIDES, PILGRIMAGE_V2, PROVISIONAL_RULES, PilgrimageV2Options
-from domain.rulesets.pilgrimage.v3.deeds import (
-    assault,
-    climb,
-    deploy,
-    finish_act,
-    fire,
-    move,
-    simple_deed,
-    submit_oathband,
-)
+from domain.rulesets.pilgrimage.v3.acts import finish_act, simple_deed
+from domain.rulesets.pilgrimage.v3.combat import assault, fire
 from domain.rulesets.pilgrimage.v3.evolve import apply
 from domain.rulesets.pilgrimage.v3.falls import CharacterFell, CharacterShoved
+from domain.rulesets.pilgrimage.v3.heights import climb, move
+from domain.rulesets.pilgrimage.v3.muster import deploy, submit_oathband
 from domain.rulesets.pilgrimage.v3.reference import reference
 from domain.rulesets.pilgrimage.v3.settings import PilgrimageV3Settings, v3_problems
 
