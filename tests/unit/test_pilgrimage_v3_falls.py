@@ -250,3 +250,16 @@ def test_version_2_refuses_a_shove() -> None:
     with pytest.raises(RuleViolation) as refused:
         arena.run(Assault(target="north/1", shove=True), "p0")
     assert refused.value.rule == "not-in-this-version"
+
+
+def test_a_move_with_a_drop_is_one_action_that_a_revert_undoes_whole() -> None:
+    """A contest reverts from the contested action's version on: the Move's deed comes before its
+    drop and begins the only action, so reverting the Move reverts the drop with it."""
+    arena = arena_v3({"name": "Pilgrim", "pace": 1}, {"name": "T"})
+    arena.deploy_all(south_1=(15, 19.5))
+    arena.run(Activate(character="south/1"), "p0")
+    before = arena.state
+    events = arena.run(Move(path=[(15, 20.5)]), "p0")
+    assert [type(e).__name__ for e in events] == ["DeedPerformed", "CharacterFell"]
+    actions = [a.version for a in arena.state.actions if a.version > before.version]
+    assert actions == [before.version + 1], "the deed begins the only action; the fall is part of it"
