@@ -198,6 +198,7 @@ class Ruleset(Protocol):
     def preview_details(self, events: Events) -> dict[str, Any]: ...
     def army_list_problems(self, army_list: object) -> list[str]: ...
     def army_list_for(self, army_list: object, seat: str) -> msgspec.Struct | None: ...
+    def reference_values(self) -> dict[str, Any]: ...
 
 
 def _nothing(*_: object) -> tuple[()]:
@@ -269,6 +270,8 @@ class RulesetVersion(Generic[StateT, SettingsT, OptionsT]):
     # brings a registered list to a battle's seat.
     list_problems: Callable[[object], list[str]] | None = None
     army_list_command: Callable[[object, str], msgspec.Struct] | None = None
+    # The base values a client needs to build an army and set a battle up (GET /v1/rulesets/{id}).
+    reference: Callable[[], dict[str, Any]] | None = None
 
     PROVISIONAL: ClassVar[str] = "provisional"
 
@@ -380,6 +383,9 @@ class RulesetVersion(Generic[StateT, SettingsT, OptionsT]):
 
     def army_list_for(self, army_list: object, seat: str) -> msgspec.Struct | None:
         return None if self.army_list_command is None else self.army_list_command(army_list, seat)
+
+    def reference_values(self) -> dict[str, Any]:
+        return {} if self.reference is None else self.reference()
 
 
 def require_phase(status: str, phase: Phase) -> None:

@@ -34,8 +34,11 @@ class ProvisionalRuleView(msgspec.Struct, frozen=True):
 
 class RulesetDetail(msgspec.Struct, frozen=True):
     """A ruleset's latest version: its sources, the JSON schema of its battle options, its
-    provisional rules, the event types it records and the command types of its own it decides
-    (besides the core and contest commands every battle takes)."""
+    provisional rules, the event types it records, the command types of its own it decides
+    (besides the core and contest commands every battle takes), and `reference`: the base values
+    a client needs to build an army and set a battle up (Pilgrimage: the Oathband's Supplies,
+    stats as raises from a base of 0 with their costs, gear names and costs, the Move and Climb
+    inches, the deployment edge of each seat), with the defaults of the provisional rules."""
 
     id: str
     title: str
@@ -46,6 +49,7 @@ class RulesetDetail(msgspec.Struct, frozen=True):
     provisional_rules: list[ProvisionalRuleView]
     event_types: list[str]
     command_types: list[str] = []
+    reference: dict[str, Any] = {}
 
 
 class RulesetList(msgspec.Struct, frozen=True):
@@ -82,4 +86,5 @@ async def show_ruleset(ruleset_id: FromPath[str]) -> RulesetDetail:
         provisional_rules=_provisional(ruleset),
         event_types=[str(e.__struct_config__.tag) for e in ruleset.events],
         command_types=[str(c.__struct_config__.tag) for c in ruleset.commands],
+        reference=ruleset.reference_values(),
     )

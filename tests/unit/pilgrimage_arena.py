@@ -9,11 +9,11 @@ import msgspec
 from domain.battle import BattleState, decide, evolve
 from domain.commands import ClaimSeat, CreateBattle, Start
 from domain.dice import HmacDice
+from domain.rulesets import find_ruleset
 from domain.rulesets.pilgrimage.environment import EnvironmentRolled
 from domain.rulesets.pilgrimage.oathband import Oathband
 from domain.rulesets.pilgrimage.play import Deploy, PlayState, SubmitOathband
 from domain.rulesets.pilgrimage.settings import PilgrimageV2Settings
-from domain.rulesets.pilgrimage.v2 import PILGRIMAGE_V2
 from tests.fakes import ScriptedDice
 
 BATTLE = "00000000-0000-4000-8000-0000000000aa"
@@ -27,14 +27,18 @@ def band(*characters: dict[str, Any]) -> Oathband:
 class Arena:
     def __init__(self, south: Oathband, north: Oathband, *, trial: str = "Reckoning",
                  table: Any = None, weather: tuple[str, ...] = (), sight: int = 24,
-                 options: dict[str, Any] | None = None, players: dict[str, str] | None = None) -> None:
-        """`players` holds each side (`PLAYERS` by default: one player a side)."""
+                 options: dict[str, Any] | None = None, players: dict[str, str] | None = None,
+                 version: str = "2") -> None:
+        """`players` holds each side (`PLAYERS` by default: one player a side); `version` the
+        ruleset version the battle is created under (version 2 unless a test says otherwise).
+        The environment is set as the test says once `start` has rolled one."""
         self.state = BattleState()
         self.players = players or PLAYERS
         opts: dict[str, Any] = {"trial": trial, "season": "Summer", **(options or {})}
         if table is not None:
             opts["table"] = table
-        self.run(CreateBattle(battle_id=BATTLE, ruleset="pilgrimage", seats=("south", "north"), options=opts), "p0")
+        self.run(CreateBattle(battle_id=BATTLE, ruleset="pilgrimage", seats=("south", "north"), options=opts,
+                             ruleset_version=version), "p0")
         for seat, player in self.players.items():
             self.run(ClaimSeat(seat=seat), player)
             self.run(SubmitOathband(oathband=south if seat == "south" else north, seat=seat), player)
@@ -55,7 +59,7 @@ class Arena:
     @property
     def settings(self) -> PilgrimageV2Settings:
         """The settings the battle was created with, as its rules read them."""
-        return PILGRIMAGE_V2.settings_of(self.state.options)
+        return find_ruleset("pilgrimage", self.state.ruleset_version).settings_of(self.state.options)  # type: ignore[no-any-return]
 
     def run(self, command: Any, actor: str, faces: list[int] | None = None) -> list[msgspec.Struct]:
         dice = ScriptedDice(faces, self.state.next_nonce) if faces is not None else HmacDice(

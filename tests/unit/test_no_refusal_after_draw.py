@@ -250,9 +250,12 @@ def pilgrimage_proposals(battle: BattleState, rng: random.Random) -> list[tuple[
     enemies = sorted((f for f in play.figures if f.seat != acting.seat and f.deployed and not f.out_of_action),
                      key=lambda f: (f.x - acting.x) ** 2 + (f.y - acting.y) ** 2)
     offers = [(acting.seat, {"type": kind}) for kind in ("aim", "guard", "hide", "stand", "end_act")]
+    offers += [(acting.seat, {"type": "climb", "to": [acting.x + dx, acting.y + dy]})
+               for dx, dy in ((0, 0.8), (0.8, 0), (0, -0.8), (-0.8, 0))]
     for enemy in enemies[:2]:
         offers += [(acting.seat, {"type": "fire", "target": enemy.id}),
-                   (acting.seat, {"type": "assault", "target": enemy.id})]
+                   (acting.seat, {"type": "assault", "target": enemy.id}),
+                   (acting.seat, {"type": "assault", "target": enemy.id, "shove": True})]
         gap = max(1e-9, ((enemy.x - acting.x) ** 2 + (enemy.y - acting.y) ** 2) ** 0.5)
         for reach in (1.0, 2.5, min(3.0, gap - 0.5)):
             step = max(0.0, reach) / gap
@@ -266,7 +269,7 @@ def pilgrimage_scenes() -> tuple[Scene, ...]:
     scenes = []
     v1 = Table("pilgrimage@1", ["south", "north"]).seat_all()
     scenes += [v1.scene("v1 open"), v1.start().scene("v1 active")]
-    muster = Table("pilgrimage", ["south", "north"]).seat_all()
+    muster = Table("pilgrimage@2", ["south", "north"]).seat_all()
     scenes.append(muster.scene("v2 muster"))
     for _seat, player in muster.players.items():
         muster.run(SubmitOathband(oathband=msgspec.convert(BAND, Oathband)), player)
@@ -282,6 +285,24 @@ def pilgrimage_scenes() -> tuple[Scene, ...]:
                       weather=("Hail",) if trial == "Vigil" else ())
         arena.deploy_all(south_1=(20, 18), south_2=(24, 18), north_1=(20, 20), north_2=(24, 28))
         scenes += [Scene(f"v2 turns {trial}", arena.state, None)] * 3  # where most commands are played
+    # Version 3: the Oathbands after `start`, and Turns among heights (climbs, drops, shoves, falls).
+    later = Table("pilgrimage@3", ["south", "north"]).seat_all()
+    later.start()
+    scenes.append(later.scene("v3 muster after start"))
+    for _seat, player in later.players.items():
+        later.run(SubmitOathband(oathband=msgspec.convert(BAND, Oathband)), player)
+    scenes.append(later.scene("v3 deployment"))
+    heights = {"terrain": [
+        {"name": "tower", "kinds": ["climbable"], "polygon": [[18, 19], [22, 19], [22, 23], [18, 23]], "height": 7},
+        {"name": "wall", "kinds": ["obscuring"], "polygon": [[23, 19], [26, 19], [26, 19.5], [23, 19.5]], "height": 1},
+    ], "lights": [], "objectives": []}
+    for trial in ("Crossing", "Reckoning"):
+        arena = Arena(band(fighter, {"name": "Runner", "pace": 2}), band(fighter, fighter), trial=trial,
+                      table=heights, version="3", weather=("Frostbound",) if trial == "Reckoning" else ())
+        arena.deploy_all(south_1=(20, 18.5), south_2=(24, 18), north_1=(20, 20), north_2=(24, 21))
+        arena.place("north/1", 20, 19.5, z=7)
+        arena.place("south/1", 20, 18.5, z=4)
+        scenes += [Scene(f"v3 turns {trial}", arena.state, None)] * 3
     return tuple(scenes)
 
 

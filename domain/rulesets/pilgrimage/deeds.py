@@ -275,6 +275,8 @@ def fire(ctx: Skirmish, command: Fire) -> Events:
 
 def assault(ctx: Skirmish, command: Assault) -> Events:
     state = ctx.state
+    if command.shove:
+        raise RuleViolation("not-in-this-version", "Pilgrimage version 2 does not take 'shove' (version 3 does)")
     figure, act = _acting(state, "assault")
     target = _target(state, figure, command.target)
     if tables.distance(figure.point, target.point) > 1:

@@ -43,14 +43,18 @@ class Activate(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="act
 
 
 class Move(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="move"):
-    """A Move Deed along waypoints (inches); stepping off higher ground is a deliberate drop."""
+    """A Move Deed along waypoints (inches); stepping off higher ground is a deliberate drop.
+    Version 3 follows the terrain the path crosses (a step up of at most 1", PIL-CLIMB) and lets
+    a drop take the Move beyond its allowance, ending it where the Character lands."""
 
     path: Annotated[list[Coordinate], msgspec.Meta(min_length=1, max_length=20)]
     seat: SeatName | None = None
 
 
 class Climb(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="climb"):
-    """Climb onto a climbable piece within 1" (3" of height at most)."""
+    """Climb the face of climbable terrain within 1" towards `to`. Version 3: 3" up or down, or
+    to the top or foot when nearer, holding on part-way up the face short of it (PIL-CLIMB);
+    version 2: onto a piece at most 3" higher or lower."""
 
     to: Coordinate
     seat: SeatName | None = None
@@ -96,10 +100,12 @@ class Fire(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="fire"):
 
 
 class Assault(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="assault"):
-    """An Assault Deed on an enemy within 1" (PIL-ASSAULT)."""
+    """An Assault Deed on an enemy within 1" (PIL-ASSAULT). `shove` (version 3, PIL-SHOVE): if
+    the Assault wins, move the target away instead of dealing damage."""
 
     target: CharacterId
     seat: SeatName | None = None
+    shove: bool = False
 
 
 class EndAct(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="end_act"):

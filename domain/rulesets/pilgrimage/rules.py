@@ -8,6 +8,7 @@ numbers come from the battle's settings (`PilgrimageV2Settings`).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import msgspec
@@ -38,8 +39,31 @@ MAX_INITIATIVE_ROUNDS = 20
 # ---- the seed's own rules as small functions ----------------------------------------------
 
 
+@dataclass(frozen=True)
+class Reading:
+    """Where versions read the seeds differently; the default is version 2's reading, so that its
+    battles replay unchanged. Version 3 builds its own from the battle's settings."""
+
+    # PIL-WEATHER-TWICE (version 3): an entry a Stormfront rolls twice applies twice, every effect
+    # of it; version 2 applied a repeated entry's Sight twice but its other effects once.
+    twice: bool = False
+    # PIL-COVER (version 3): a Character's body is a disc of this radius for the Cover clause
+    # ("terrain that obscures part of their body"); None: version 2's points (the line only).
+    body: float | None = None
+
+
+V2_READING = Reading()
+
+
 def weather(state: PlayState) -> tuple[str, ...]:
     return state.environment.weather if state.environment else ()
+
+
+def times(state: PlayState, entry: str, reading: Reading = V2_READING) -> int:
+    """How many times a weather entry applies: once if rolled at all, or (PIL-WEATHER-TWICE) as
+    many times as it was rolled."""
+    count = weather(state).count(entry)
+    return count if reading.twice else min(1, count)
 
 
 def fall_damage(inches: float, frostbound: bool) -> int:
@@ -49,35 +73,35 @@ def fall_damage(inches: float, frostbound: bool) -> int:
     return damage + 1 if damage and frostbound else damage
 
 
-def pace(state: PlayState, figure: Figure) -> int:
+def pace(state: PlayState, figure: Figure, reading: Reading = V2_READING) -> int:
     gear = set(figure.sheet.gear)
     value = figure.sheet.pace - ("heavy armour" in gear)  # PIL-GEAR: heavy armour -1 Pace
-    value -= "Downpour" in weather(state)
-    value -= "Frostbound" in weather(state)
-    if "Close Heat" in weather(state) and gear & {"medium armour", "heavy armour", "two-handed weapon"}:
-        value -= 1
+    value -= times(state, "Downpour", reading)
+    value -= times(state, "Frostbound", reading)
+    if gear & {"medium armour", "heavy armour", "two-handed weapon"}:
+        value -= times(state, "Close Heat", reading)
     return value
 
 
-def move_allowance(state: PlayState, figure: Figure, first_move: bool) -> float:
+def move_allowance(state: PlayState, figure: Figure, first_move: bool, reading: Reading = V2_READING) -> float:
     """Seed 000 glossary, Move Deed: 3" + Pace on the first of an Act, 3" on later ones, floor 0"."""
-    return float(max(0, 3 + (pace(state, figure) if first_move else 0)))
+    return float(max(0, 3 + (pace(state, figure, reading) if first_move else 0)))
 
 
-def ward(state: PlayState, figure: Figure) -> int:
+def ward(state: PlayState, figure: Figure, reading: Reading = V2_READING) -> int:
     gear = set(figure.sheet.gear)
     value = figure.sheet.ward + ("medium armour" in gear) + 2 * ("heavy armour" in gear)
-    if "Windblown" in weather(state) and "staff or pole" in gear:
-        value += 1
+    if "staff or pole" in gear:
+        value += times(state, "Windblown", reading)
     return value
 
 
-def deed_cost(state: PlayState, deed: str) -> int:
+def deed_cost(state: PlayState, deed: str, reading: Reading = V2_READING) -> int:
     """PIL-DEED-COST; Grey Drizzle: Climb Deeds cost +1 this Battle."""
     costs = {"aim": 2, "climb": 2}
     cost = costs.get(deed, 1)
-    if deed == "climb" and "Grey Drizzle" in weather(state):
-        cost += 1
+    if deed == "climb":
+        cost += times(state, "Grey Drizzle", reading)
     return cost
 
 
@@ -89,16 +113,19 @@ def is_shrouded(state: PlayState, viewer: Figure, target: Figure) -> bool:
     return target.hidden or tables.distance(viewer.point, target.point) > state.sight
 
 
-def in_cover(state: PlayState, shooter: Figure, target: Figure) -> bool:
+def in_cover(state: PlayState, shooter: Figure, target: Figure, reading: Reading = V2_READING) -> bool:
     """Seed 000, Cover: judged from the shooter; the line of fire must pass obscuring terrain
-    (a wall behind the target gives none)."""
-    return tables.line_passes(state.table, "obscuring", shooter.point, target.point)
+    (a wall behind the target gives none). With a body (PIL-COVER) also the seed's first
+    clause: obscuring terrain within 1" of the target that hides part of its body."""
+    if tables.line_passes(state.table, "obscuring", shooter.point, target.point):
+        return True
+    return reading.body is not None and tables.hides_part(state.table, shooter.point, target.point, reading.body)
 
 
-def high_ground(state: PlayState, upper: Figure, lower: Figure) -> int:
+def high_ground(state: PlayState, upper: Figure, lower: Figure, reading: Reading = V2_READING) -> int:
     """Seed 002 glossary: more than 2" above a foe: +1 (doubled in Fresh Wind)."""
     if upper.z - lower.z > 2:
-        return 2 if "Fresh Wind" in weather(state) else 1
+        return int(2 ** times(state, "Fresh Wind", reading))
     return 0
 
 
@@ -117,11 +144,12 @@ def in_play(state: PlayState, seat: str | None = None) -> list[Figure]:
     return [f for f in state.figures if f.deployed and not f.out_of_action and (seat is None or f.seat == seat)]
 
 
-def begin_turn(state: PlayState, turn: int, dice: Dice, settings: PilgrimageV2Settings) -> TurnBegan:
+def begin_turn(state: PlayState, turn: int, dice: Dice, settings: PilgrimageV2Settings,
+               reading: Reading = V2_READING) -> TurnBegan:
     """PIL-INITIATIVE: each side D12 + its highest Valour in play (Low Thunder: -1 Valour);
     higher first; tied sides roll again. PIL-LIGHT-DRIFT after the first Turn."""
     sides = [s for s in state.seats if in_play(state, s) or not state.figures]
-    thunder = "Low Thunder" in weather(state)
+    thunder = times(state, "Low Thunder", reading)
     valour = {s: max((f.sheet.valour for f in in_play(state, s)), default=0) - thunder for s in sides}
     rolls: list[Roll] = []
     records: list[dict[str, Any]] = []
@@ -165,7 +193,7 @@ def side_to_act(state: PlayState) -> str | None:
 
 
 def end_act(state: PlayState, last: DeedPerformed | None, dice: Dice,
-            settings: PilgrimageV2Settings) -> list[msgspec.Struct]:
+            settings: PilgrimageV2Settings, reading: Reading = V2_READING) -> list[msgspec.Struct]:
     """The Act ends; the Character is Tired. When every Character is Tired the Turn ends."""
     assert state.activation is not None
     ended = ActEnded(character=state.activation.character)
@@ -173,12 +201,12 @@ def end_act(state: PlayState, last: DeedPerformed | None, dice: Dice,
     events: list[msgspec.Struct] = [ended]
     wiped = any(not in_play(after, s) for s in after.seats)
     if side_to_act(after) is None or wiped:
-        events += end_turn(after, dice, settings, force_end=wiped)
+        events += end_turn(after, dice, settings, force_end=wiped, reading=reading)
     return events
 
 
 def end_turn(state: PlayState, dice: Dice, settings: PilgrimageV2Settings,
-             force_end: bool = False) -> list[msgspec.Struct]:
+             force_end: bool = False, reading: Reading = V2_READING) -> list[msgspec.Struct]:
     """Vigil markers score; after PIL-LENGTH Turns (or when a side is wiped out) the Trial ends."""
     scores = dict(state.scores)
     if state.trial == "Vigil":
@@ -188,7 +216,7 @@ def end_turn(state: PlayState, dice: Dice, settings: PilgrimageV2Settings,
     after = apply_all(state, [ended])
     if force_end or state.turn >= settings.PIL_LENGTH.turns:
         return [ended, trial_ended(after)]
-    return [ended, begin_turn(after, state.turn + 1, dice, settings)]
+    return [ended, begin_turn(after, state.turn + 1, dice, settings, reading)]
 
 
 def vigil_markers(state: PlayState) -> dict[str, int]:

@@ -4,6 +4,7 @@ light sources, objective markers, and the built-in tables of each Trial."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Annotated, Literal
 
 import msgspec
@@ -84,6 +85,47 @@ def line_passes(table: Table, kind: str, a: Coordinate, b: Coordinate) -> bool:
     endpoints' own piece counts: a shot from inside a wood is a shot through it)."""
     line = LineString([a, b])
     return any(shape.intersects(line) for _, shape in pieces(table, kind))
+
+
+def levels_along(table: Table, a: Coordinate, b: Coordinate) -> list[tuple[float, float]]:
+    """The terrain levels a straight segment from a to b passes over, in order, each as (inches
+    from a where it begins, level): the first is the level at a."""
+    line = LineString([a, b])
+    if line.length == 0:
+        return [(0.0, height_at(table, a))]
+    cuts = {0.0, float(line.length)}
+    for piece in table.terrain:
+        crossing = Polygon(piece.polygon).boundary.intersection(line)
+        for part in getattr(crossing, "geoms", [crossing]):
+            if not part.is_empty:
+                cuts.update(float(line.project(Point(xy))) for xy in part.coords)
+    levels: list[tuple[float, float]] = []
+    ordered = sorted(cuts)
+    for low, high in itertools.pairwise(ordered):
+        if high - low < 1e-9:
+            continue
+        middle = line.interpolate((low + high) / 2)
+        level = height_at(table, (middle.x, middle.y))
+        if not levels or levels[-1][1] != level:
+            levels.append((low, level))
+    return levels or [(0.0, height_at(table, a))]
+
+
+def point_along(a: Coordinate, b: Coordinate, inches: float) -> Coordinate:
+    point = LineString([a, b]).interpolate(inches)
+    return (round(float(point.x), 6), round(float(point.y), 6))
+
+
+def hides_part(table: Table, shooter: Coordinate, target: Coordinate, body: float) -> bool:
+    """Seed 000, Cover: obscuring terrain within 1" of the target that obscures part of its body
+    from the shooter. The body is a disc of radius `body` about the target's point (PIL-COVER);
+    a piece obscures part of it when it overlaps the shape the shooter sees it through (the
+    convex hull of the shooter's point and the disc), so a piece behind the target does not."""
+    disc = Point(target).buffer(body)
+    sight = disc.union(Point(shooter)).convex_hull
+    # Overlapping, not merely touching: a Character standing against a wall behind it is not hidden.
+    return any(shape.distance(Point(target)) <= 1 and shape.intersection(sight).area > 1e-9
+               for _, shape in pieces(table, "obscuring"))
 
 
 def near(table: Table, kind: str, point: Coordinate, inches: float) -> bool:

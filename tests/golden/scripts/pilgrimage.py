@@ -1,5 +1,6 @@
 """Pilgrimage: version 1 (the environment at set-up, free rolls), version 2 (Oathbands, the
-table, deployment, Turns of Acts, every Deed, the Trials).
+table, deployment, Turns of Acts, every Deed, the Trials), version 3 (the Oathbands chosen after
+`start` has rolled the environment, Climbs part-way up a face, drops and shoves that fall).
 
 Version 2's Trials are played by a bot that reads the state as a client would and proposes
 Deeds, most wanted first; the rules decide which are legal (a refused Deed records nothing).
@@ -196,15 +197,21 @@ class Bot:
         return bodies
 
 
-def trial(api: Api, name: str, wanted: set[str], provisional: dict[str, Any]) -> Battle:
-    """A whole Trial on the table above, from Oathbands to its end by the rules."""
+def trial(api: Api, name: str, wanted: set[str], provisional: dict[str, Any], version: str = "2",
+          table: dict[str, Any] = TABLE, bot_type: type[Bot] = Bot) -> Battle:
+    """A whole Trial on the table above, from Oathbands to its end by the rules. From version 3
+    the Oathbands are chosen after `start` has rolled the environment (seed 002)."""
     south, north = api.player("south"), api.player("north")
-    kit = Kit("pilgrimage", "2", options={"trial": name, "season": "Autumn", "table": TABLE,
-                                          "provisional": provisional})
+    kit = Kit("pilgrimage", version, options={"trial": name, "season": "Autumn", "table": table,
+                                              "provisional": provisional})
     battle = new_battle(api, kit, {"south": south, "north": north}, south)
-    _prepare(battle)
-    battle.send("north", {"type": "start"})
-    bot = Bot(battle, wanted)
+    if version == "2":
+        _prepare(battle)
+        battle.send("north", {"type": "start"})
+    else:
+        battle.send("north", {"type": "start"})
+        _prepare(battle)
+    bot = bot_type(battle, wanted)
     bot.deploy_all()
     bot.play_to_the_end()
     return battle
@@ -226,3 +233,51 @@ def version_2(api: Api) -> dict[str, Battle]:
     reckoning = until_sent(reckoning_sending_the_rest, wanted)
     core = core_battles(api, PilgrimageKit("pilgrimage", "2", options={"trial": "Crossing", "table": TABLE}))
     return {**core, "vigil": vigil, "reckoning": reckoning}
+
+
+# ---- version 3 ------------------------------------------------------------------------------
+
+# Version 2's table with a tower of 5" beside the south zone: a Climb stops part-way up it, and a
+# Move off it drops 5" (a fall). Its falls, shoves and Climbs show in the logs.
+TABLE_V3: dict[str, Any] = {**TABLE, "terrain": [
+    {"name": "tower", "kinds": ["climbable"], "polygon": _rect(1, 7, 2, 2), "height": 5},
+    *TABLE["terrain"][1:]]}
+
+
+class BotV3(Bot):
+    """Version 2's bot, which also wants a shove (an Assault with `shove`), a Climb and a fall."""
+
+    def try_deed(self, seat: str, body: dict[str, Any]) -> bool:
+        result = self.battle.attempt(seat, body)
+        if result is None:
+            return False
+        self.wanted.discard(body["type"])
+        if body.get("shove"):
+            self.wanted.discard("shove")
+        if any(event["type"] == "character_fell" for event in result["events"]):
+            self.wanted.discard("fall")
+        return True
+
+    def proposals(self, play: dict[str, Any], figure_id: str) -> list[dict[str, Any]]:
+        found = super().proposals(play, figure_id)
+        me = next(f for f in play["figures"] if f["sheet"]["id"] == figure_id)
+        if "climb" not in self.wanted and 0 < me["z"] < 5 and me["x"] < 4:
+            # Part-way up the tower: climb on to its top; from there a Move drops off it (a fall).
+            found = [{"type": "climb", "to": [me["x"], me["y"] + 1.0]}, *found]
+        if "shove" in self.wanted:
+            found = [{**body, "shove": True} for body in found if body["type"] == "assault"] + found
+        return found
+
+
+def version_3(api: Api) -> dict[str, Battle]:
+    wanted = {*DEEDS, "shove", "fall"}
+
+    def reckoning(left: set[str], seed: int) -> Battle | None:
+        battle = trial(api, "Reckoning", left, {"PIL-LENGTH": {"turns": 4}, "PIL-HEALTH": {"health": 14}},
+                       version="3", table=TABLE_V3, bot_type=BotV3)
+        return None if left & {"climb", "shove", "fall", "stand"} else battle
+
+    reckoning_v3 = until_sent(reckoning, wanted)
+    vigil = trial(api, "Vigil", wanted, {"PIL-LENGTH": {"turns": 2}}, version="3", table=TABLE_V3, bot_type=BotV3)
+    core = core_battles(api, PilgrimageKit("pilgrimage", "3", options={"trial": "Crossing", "table": TABLE_V3}))
+    return {**core, "vigil": vigil, "reckoning": reckoning_v3}
