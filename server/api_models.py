@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import inspect
 from datetime import datetime
+from functools import cache
 from typing import TYPE_CHECKING, Annotated, Any, TypeAlias, Union
 
 import msgspec
@@ -17,11 +19,14 @@ from server.store.base import Scope
 ExpectedVersion = Annotated[int, msgspec.Meta(ge=0, description="refuse with 409 unless the battle is at it")]
 
 
-def _with_expected_version(command: type[msgspec.Struct]) -> type[msgspec.Struct]:
-    """A command as the API takes it: the same fields plus an optional `expected_version`."""
+@cache
+def request_of(command: type[msgspec.Struct]) -> type[msgspec.Struct]:
+    """A command as the API takes it: the same fields plus an optional `expected_version` (one
+    class per command, so that every schema naming it names the same type)."""
+    doc = inspect.getdoc(command)
     return msgspec.defstruct(f"{command.__name__}Request", [("expected_version", ExpectedVersion | None, None)],
                              bases=(command,), tag=command.__struct_config__.tag, frozen=True,
-                             forbid_unknown_fields=True)
+                             forbid_unknown_fields=True, namespace={"__doc__": doc} if doc else None)
 
 
 # Every command a client may post to /v1/battles/{id}/commands: the core ones, the contest
@@ -34,7 +39,7 @@ if TYPE_CHECKING:
     # statically, a command request is one of those command structs.
     CommandRequest: TypeAlias = msgspec.Struct
 else:
-    CommandRequest = Union[tuple(_with_expected_version(c) for c in dict.fromkeys(_COMMANDS))]  # noqa: UP007
+    CommandRequest = Union[tuple(request_of(c) for c in dict.fromkeys(_COMMANDS))]  # noqa: UP007
 
 
 class NewPlayer(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -14,7 +14,6 @@ from litestar.config.cors import CORSConfig
 from litestar.exceptions import HTTPException
 from litestar.logging.config import LoggingConfig
 from litestar.openapi import OpenAPIConfig
-from litestar.openapi.plugins import SwaggerRenderPlugin
 from litestar.openapi.spec import Components, SecurityScheme
 from litestar.plugins.problem_details import ProblemDetailsConfig, ProblemDetailsPlugin
 from litestar.static_files import create_static_files_router
@@ -39,6 +38,7 @@ from server.limits.rate_limits import RateLimiter
 from server.limits.timeouts import BodyTimeout, body_timeout_middleware
 from server.limits.websockets import WebsocketLimit
 from server.observability import REQUEST_ID_HEADER, metrics, request_context_middleware, request_id_var
+from server.openapi_contract import ContractJson, ContractSwagger
 from server.openapi_docs import DocumentedStructs
 from server.problems import problem
 from server.projector import Projector, every
@@ -283,9 +283,11 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
             description="Event-sourced tabletop battles with verifiable dice. See README.md.",
             path="/schema",
             # Swagger UI from files this server serves itself: /schema works with no internet.
-            render_plugins=[SwaggerRenderPlugin(path=["/", "/swagger"], js_url=f"{SCHEMA_ASSETS}/swagger-ui-bundle.js",
-                                                css_url=f"{SCHEMA_ASSETS}/swagger-ui.css",
-                                                standalone_preset_js_url=f"{SCHEMA_ASSETS}/swagger-ui-standalone-preset.js")],
+            # Both render the document completed with the events, states and unions (openapi_contract.py).
+            render_plugins=[ContractSwagger(path=["/", "/swagger"], js_url=f"{SCHEMA_ASSETS}/swagger-ui-bundle.js",
+                                            css_url=f"{SCHEMA_ASSETS}/swagger-ui.css",
+                                            standalone_preset_js_url=f"{SCHEMA_ASSETS}/swagger-ui-standalone-preset.js"),
+                            ContractJson()],
             components=Components(security_schemes={
                 "bearer": SecurityScheme(type="http", scheme="bearer",
                                          description="token from POST /v1/players or POST /v1/tokens"),
