@@ -238,8 +238,20 @@ class Health(msgspec.Struct, frozen=True):
     broker: str
 
 
+class FieldProblem(msgspec.Struct, frozen=True):
+    """One thing wrong with a request that failed validation (a 400): where (`source`: body,
+    query, path, header or cookie) and which field (`key`, `data` for the body as a whole), and
+    what is wrong (`message`)."""
+
+    message: str
+    key: str | None = None
+    source: str | None = None
+
+
 class ProblemDetail(msgspec.Struct, frozen=True):
-    """RFC 9457 problem details; `rule` names the rule or check that refused the request."""
+    """RFC 9457 problem details; `rule` names the rule or check that refused the request. A 400
+    from validation names each field and what is wrong with it in `detail` and lists them in
+    `errors`."""
 
     status: int
     title: str
@@ -252,6 +264,7 @@ class ProblemDetail(msgspec.Struct, frozen=True):
     scope: Scope | None = None  # with `token-scope`: the scope the token lacks
     pointer: str | None = None  # RFC 6901: where in the request body the problem is
     request_id: str | None = None  # of a 500: the X-Request-ID its logged traceback carries
+    errors: list[FieldProblem] | None = None  # of a 400 from validation: each field and what is wrong
 
 
 class Preview(msgspec.Struct, frozen=True):

@@ -141,7 +141,23 @@ def _http_problem(request: Request[Any, Any, Any], exc: HTTPException) -> Respon
     rule = {400: "bad-request", 401: "unauthorized", 403: "forbidden", 404: "not-found",
             405: "method-not-allowed", 413: "request-too-large"}.get(exc.status_code, "http-error")
     extra = exc.extra if isinstance(exc.extra, dict) else {"errors": exc.extra} if exc.extra else {}
-    return problem(exc.status_code, rule, exc.detail, headers=exc.headers, **extra).to_response(request)
+    detail = invalid_fields(extra["errors"]) if isinstance(extra.get("errors"), list) else None
+    return problem(exc.status_code, rule, detail or exc.detail, headers=exc.headers, **extra).to_response(request)
+
+
+def invalid_fields(errors: list[Any]) -> str | None:
+    """A validation failure's `detail`: each field and what is wrong with it (Litestar's says only
+    that validation failed). Litestar names the whole body `data` (an unknown field's message
+    names the field itself)."""
+    said = []
+    for error in errors:
+        if not isinstance(error, dict) or "message" not in error:
+            return None
+        key, source = error.get("key"), error.get("source") or "request"
+        source = getattr(source, "value", source)  # Litestar's ParamType for a parameter
+        where = f"the {source}" if key in (None, "", "data") else f"{source} field `{key}`"
+        said.append(f"{where}: {error['message']}")
+    return "; ".join(said) or None
 
 
 async def open_store(settings: Settings) -> tuple[EventStore, EmbeddedPostgres | None]:
