@@ -49,7 +49,7 @@ def started(seats: tuple[str, ...] = ("north", "south")) -> BattleState:
 
 def test_create_records_ruleset_version_options_and_commitment() -> None:
     state = battle(options={"season": "Winter"})
-    assert (state.status, state.version, state.ruleset, state.ruleset_version) == ("open", 1, "pilgrimage", "2")
+    assert (state.status, state.version, state.ruleset, state.ruleset_version) == ("open", 1, "pilgrimage", "3")
     assert state.options["season"] == "Winter"
     assert state.options["provisional"]["PIL-WEATHER-STORMFRONT"] == {"extra_rolls": 2}
     assert state.options["provisional"]["PIL-GEAR"]["supplies"] == 600

@@ -116,7 +116,9 @@ def army_list_command(army_list: object, seat: str) -> SubmitOathband:
 
 
 class PlayView(PlayState, frozen=True, kw_only=True):
-    """The state as `GET /state` shows it: also which side activates next (null during an Act)."""
+    """The state as `GET /state` shows it: also `side_to_act`, whose turn it is. Between Acts it
+    is the side to activate a Character next; during an Act, from version 3, the side of the
+    Character acting (version 2 shows null then: its battles keep showing what they showed)."""
 
     side_to_act: str | None
 

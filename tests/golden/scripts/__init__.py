@@ -13,6 +13,7 @@ Script = Callable[[Api], dict[str, Battle]]
 SCRIPTS: dict[tuple[str, str], Script] = {
     ("pilgrimage", "1"): pilgrimage.version_1,
     ("pilgrimage", "2"): pilgrimage.version_2,
+    ("pilgrimage", "3"): pilgrimage.version_3,
     ("pericle", "1"): pericle.version_1,
     ("pericle", "2"): pericle.version_2,
     ("pericle", "3"): pericle.version_3,

@@ -196,10 +196,10 @@ class Bot:
         return bodies
 
 
-def trial(api: Api, name: str, wanted: set[str], provisional: dict[str, Any]) -> Battle:
+def trial(api: Api, name: str, wanted: set[str], provisional: dict[str, Any], version: str = "2") -> Battle:
     """A whole Trial on the table above, from Oathbands to its end by the rules."""
     south, north = api.player("south"), api.player("north")
-    kit = Kit("pilgrimage", "2", options={"trial": name, "season": "Autumn", "table": TABLE,
+    kit = Kit("pilgrimage", version, options={"trial": name, "season": "Autumn", "table": TABLE,
                                           "provisional": provisional})
     battle = new_battle(api, kit, {"south": south, "north": north}, south)
     _prepare(battle)
@@ -214,15 +214,21 @@ def version_1(api: Api) -> dict[str, Battle]:
     return core_battles(api, Kit("pilgrimage", "1"))
 
 
-def version_2(api: Api) -> dict[str, Battle]:
+def version_2(api: Api, version: str = "2") -> dict[str, Battle]:
     wanted = set(DEEDS)
-    vigil = trial(api, "Vigil", wanted, {"PIL-LENGTH": {"turns": 2}})
+    vigil = trial(api, "Vigil", wanted, {"PIL-LENGTH": {"turns": 2}}, version)
 
     def reckoning_sending_the_rest(left: set[str], seed: int) -> Battle | None:
         # A Stand needs a Knocked Down Character, which only the dice make.
-        battle = trial(api, "Reckoning", left, {"PIL-LENGTH": {"turns": 3}, "PIL-HEALTH": {"health": 14}})
+        battle = trial(api, "Reckoning", left, {"PIL-LENGTH": {"turns": 3}, "PIL-HEALTH": {"health": 14}}, version)
         return None if left else battle
 
     reckoning = until_sent(reckoning_sending_the_rest, wanted)
-    core = core_battles(api, PilgrimageKit("pilgrimage", "2", options={"trial": "Crossing", "table": TABLE}))
+    core = core_battles(api, PilgrimageKit("pilgrimage", version, options={"trial": "Crossing", "table": TABLE}))
     return {**core, "vigil": vigil, "reckoning": reckoning}
+
+
+def version_3(api: Api) -> dict[str, Battle]:
+    """Version 2's battles played again: version 3 decides and evolves as it does (only what
+    GET /state shows during an Act differs)."""
+    return version_2(api, "3")
