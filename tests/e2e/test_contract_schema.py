@@ -124,3 +124,31 @@ async def test_a_ruleset_publishes_its_options_with_provisional_and_its_schemas(
         assert detail["schemas"] == published
         mapping = detail["schemas"]["commands"]["discriminator"]["mapping"]
         assert set(detail["command_types"]) <= set(mapping)
+
+
+def strict_validator(component: str) -> jsonschema_rs.Validator:
+    from tests.unit.test_published_schemas import strict
+
+    return jsonschema_rs.Draft202012Validator({"$ref": REF + component, "components": strict(OPENAPI["components"])})
+
+
+async def test_tournament_events_keep_to_the_tournament_envelope_schema(client: httpx.AsyncClient) -> None:
+    from tests.e2e.test_tournament_flow import oathband, t_command
+
+    organiser, judge = await new_player(client, "o"), await new_player(client, "j")
+    players = [await new_player(client, f"q{n}") for n in range(4)]
+    tid = (await client.post("/v1/tournaments", headers=auth(organiser), json={"name": "Schema night"})).json()["id"]
+    await t_command(client, organiser, tid, {"type": "name_judge", "player_id": judge["id"]})
+    for n, player in enumerate(players):
+        await t_command(client, player, tid, {"type": "register", "name": f"Q{n}", "army_list": oathband(f"Q{n}")})
+    await t_command(client, organiser, tid, {"type": "pair_round"})
+    for table in (await client.get(f"/v1/tournaments/{tid}/rounds")).json()[0]["tables"]:
+        body = {"type": "record_result", "round": 1, "table": table["table"], "winner": table["a"], "margin": 1,
+                "reason": "played on a kitchen table"}
+        assert (await t_command(client, judge, tid, body)).status_code == 201
+    assert (await t_command(client, organiser, tid, {"type": "close_round"})).status_code == 201
+    events = (await client.get(f"/v1/tournaments/{tid}/events")).json()["events"]
+    assert {e["type"] for e in events} >= {"tournament_created", "judge_named", "player_registered", "round_paired",
+                                           "result_recorded", "round_closed"}
+    validator = strict_validator("TournamentEnvelope")
+    assert [(e["type"], str(error)[:200]) for e in events for error in validator.iter_errors(e)] == []
