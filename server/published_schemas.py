@@ -7,6 +7,7 @@ them from here, so the two cannot disagree."""
 from __future__ import annotations
 
 import copy
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any, Union, get_args
@@ -67,6 +68,8 @@ class Builder:
     def __init__(self, types: Sequence[Any], refs: str) -> None:
         self.refs = refs
         roots, components = msgspec.json.schema_components(types, ref_template=refs)
+        renamed = _readable_names(components)
+        components, roots = _renamed(components, renamed, refs), _renamed(roots, renamed, refs)
         self.components: dict[str, Schema] = components
         self._roots = {id(t): root for t, root in zip(types, roots, strict=True)}
         for name, schema in components.items():
@@ -142,6 +145,54 @@ class Builder:
                     reached[name] = self.components[name]
                     todo.append(reached[name])
         return {**root, "$defs": dict(sorted(reached.items()))}
+
+
+def _readable_names(components: dict[str, Schema]) -> dict[str, str]:
+    """msgspec names two structs of one name by their modules
+    (`domain.rulesets.pilgrimage.oathband.Character`); a client generated from the schema reads
+    better with the ruleset's name first (`PilgrimageCharacter`), and its module too where one
+    ruleset has two (`D100CatalogueAffliction`). A name already taken keeps msgspec's."""
+    def ruleset_and_name(dotted: str) -> tuple[str, str, str]:
+        parts = dotted.split(".")
+        ruleset = parts[2] if parts[:2] == ["domain", "rulesets"] and len(parts) > 3 else parts[-2]
+        return ruleset, parts[-2], parts[-1]
+
+    dotted = [name for name in components if "." in name]
+    shared = Counter(ruleset_and_name(name)[::2] for name in dotted)
+    taken = {name for name in components if "." not in name}
+    renamed: dict[str, str] = {}
+    for name in dotted:
+        ruleset, module, short = ruleset_and_name(name)
+        candidate = _camel(ruleset) + (_camel(module) if shared[(ruleset, short)] > 1 else "") + short
+        if candidate not in taken:
+            renamed[name] = candidate
+            taken.add(candidate)
+    return renamed
+
+
+def _camel(words: str) -> str:
+    return "".join(part[:1].upper() + part[1:] for part in words.split("_"))
+
+
+def _renamed(schema: Any, renamed: dict[str, str], refs: str) -> Any:
+    """`schema` (a component map, a list of schemas or one) with the components `renamed`."""
+    if not renamed:
+        return schema
+    prefix = refs.partition("{name}")[0]
+    if isinstance(schema, dict):
+        out: dict[str, Any] = {}
+        for key, value in schema.items():
+            if key == "$ref" and isinstance(value, str) and value.removeprefix(prefix) in renamed:
+                out[key] = prefix + renamed[value.removeprefix(prefix)]
+            elif key == "mapping" and isinstance(value, dict):
+                out[key] = {tag: prefix + renamed.get(ref.removeprefix(prefix), ref.removeprefix(prefix))
+                            for tag, ref in value.items()}
+            else:
+                out[renamed.get(str(key), str(key))] = _renamed(value, renamed, refs)  # a map of components
+        return out
+    if isinstance(schema, list | tuple):
+        return [_renamed(value, renamed, refs) for value in schema]
+    return schema
 
 
 def refs_in(schema: Any) -> Iterable[str]:

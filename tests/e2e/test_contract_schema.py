@@ -152,3 +152,10 @@ async def test_tournament_events_keep_to_the_tournament_envelope_schema(client: 
                                            "result_recorded", "round_closed"}
     validator = strict_validator("TournamentEnvelope")
     assert [(e["type"], str(error)[:200]) for e in events for error in validator.iter_errors(e)] == []
+
+
+def test_component_names_read_as_type_names() -> None:
+    """Two structs of one name get their ruleset's name first, not a module path, so that a
+    generated client's types read well (`PilgrimageCharacter`, `D100Character`)."""
+    assert [name for name in SCHEMAS if not name.replace("_", "").isalnum()] == []
+    assert {"PilgrimageCharacter", "D100Character", "PilgrimageFigure", "PericleFigure"} <= set(SCHEMAS)
