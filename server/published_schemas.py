@@ -123,12 +123,19 @@ class Builder:
 
     def battle_state(self, rulesets: Iterable[Ruleset], name: str | None = None) -> Schema:
         """`GET /state`: the battle state with its `ruleset_state` as these versions show it."""
+        rulesets = tuple(rulesets)
         state = copy.deepcopy(self.components[self.name_of(BattleState)])
         shown = [self.root(t) for t in dict.fromkeys(ruleset_state_type(r) for r in rulesets) if t is not None]
         state["properties"]["ruleset_state"] = {"anyOf": [*shown, {"type": "null"}],
                                                 "description": "the ruleset's part, as the battle's version shows it"}
         state["description"] = ("A battle's state as `GET /state` shows it; `server_seed` is null until the battle "
                                 "ends.")
+        # The server shows every field of a state (a stored event may lack one added since; a
+        # state never does): required, so that a generated client's fields are not optional.
+        state["required"] = list(state["properties"])
+        for view in dict.fromkeys(r.view_type for r in rulesets if r.view_type is not None):
+            shown_view = self.components[self.name_of(view)]
+            shown_view["required"] = list(shown_view["properties"])
         if name is None:
             self.components[self.name_of(BattleState)] = state
             return self.ref(self.name_of(BattleState))
