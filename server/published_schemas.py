@@ -72,8 +72,11 @@ class Builder:
         components, roots = _renamed(components, renamed, refs), _renamed(roots, renamed, refs)
         self.components: dict[str, Schema] = components
         self._roots = {id(t): root for t, root in zip(types, roots, strict=True)}
-        for name, schema in components.items():
-            schema.setdefault("description", f"A `{name.rpartition('.')[2]}` as Chronicle records and shows it.")
+        # A struct without a docstring of its own still gets a description (every component of
+        # the OpenAPI document has one: tests/e2e/test_openapi.py).
+        self._undocumented = {name for name, schema in components.items() if "description" not in schema}
+        for name in self._undocumented:
+            components[name]["description"] = f"A `{name}` as Chronicle records and shows it."
         events = set(BATTLE_EVENTS) | set(TOURNAMENT_EVENTS)
         for struct in (t for t in types if t in events):
             self._as_event_data(self.name_of(struct), tag_of(struct))
@@ -92,7 +95,7 @@ class Builder:
         # the same struct nested in a state (a fork's origin) carries it: optional here.
         schema = self.components[name]
         schema["required"] = [field for field in schema.get("required", []) if field != TAG]
-        if schema["description"].startswith("A `"):
+        if name in self._undocumented:
             schema["description"] = f"What a `{tag}` event records: its envelope's `data`."
 
     def add(self, name: str, schema: Schema) -> Schema:
