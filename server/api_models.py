@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import inspect
 from datetime import datetime
+from functools import cache
 from typing import TYPE_CHECKING, Annotated, Any, TypeAlias, Union
 
 import msgspec
@@ -17,11 +19,14 @@ from server.store.base import Scope
 ExpectedVersion = Annotated[int, msgspec.Meta(ge=0, description="refuse with 409 unless the battle is at it")]
 
 
-def _with_expected_version(command: type[msgspec.Struct]) -> type[msgspec.Struct]:
-    """A command as the API takes it: the same fields plus an optional `expected_version`."""
+@cache
+def request_of(command: type[msgspec.Struct]) -> type[msgspec.Struct]:
+    """A command as the API takes it: the same fields plus an optional `expected_version` (one
+    class per command, so that every schema naming it names the same type)."""
+    doc = inspect.getdoc(command)
     return msgspec.defstruct(f"{command.__name__}Request", [("expected_version", ExpectedVersion | None, None)],
                              bases=(command,), tag=command.__struct_config__.tag, frozen=True,
-                             forbid_unknown_fields=True)
+                             forbid_unknown_fields=True, namespace={"__doc__": doc} if doc else None)
 
 
 # Every command a client may post to /v1/battles/{id}/commands: the core ones, the contest
@@ -34,7 +39,7 @@ if TYPE_CHECKING:
     # statically, a command request is one of those command structs.
     CommandRequest: TypeAlias = msgspec.Struct
 else:
-    CommandRequest = Union[tuple(_with_expected_version(c) for c in dict.fromkeys(_COMMANDS))]  # noqa: UP007
+    CommandRequest = Union[tuple(request_of(c) for c in dict.fromkeys(_COMMANDS))]  # noqa: UP007
 
 
 class NewPlayer(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -233,8 +238,20 @@ class Health(msgspec.Struct, frozen=True):
     broker: str
 
 
+class FieldProblem(msgspec.Struct, frozen=True):
+    """One thing wrong with a request that failed validation (a 400): where (`source`: body,
+    query, path, header or cookie) and which field (`key`, `data` for the body as a whole), and
+    what is wrong (`message`)."""
+
+    message: str
+    key: str | None = None
+    source: str | None = None
+
+
 class ProblemDetail(msgspec.Struct, frozen=True):
-    """RFC 9457 problem details; `rule` names the rule or check that refused the request."""
+    """RFC 9457 problem details; `rule` names the rule or check that refused the request. A 400
+    from validation names each field and what is wrong with it in `detail` and lists them in
+    `errors`."""
 
     status: int
     title: str
@@ -247,6 +264,7 @@ class ProblemDetail(msgspec.Struct, frozen=True):
     scope: Scope | None = None  # with `token-scope`: the scope the token lacks
     pointer: str | None = None  # RFC 6901: where in the request body the problem is
     request_id: str | None = None  # of a 500: the X-Request-ID its logged traceback carries
+    errors: list[FieldProblem] | None = None  # of a 400 from validation: each field and what is wrong
 
 
 class Preview(msgspec.Struct, frozen=True):

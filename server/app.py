@@ -14,7 +14,6 @@ from litestar.config.cors import CORSConfig
 from litestar.exceptions import HTTPException
 from litestar.logging.config import LoggingConfig
 from litestar.openapi import OpenAPIConfig
-from litestar.openapi.plugins import SwaggerRenderPlugin
 from litestar.openapi.spec import Components, SecurityScheme
 from litestar.plugins.problem_details import ProblemDetailsConfig, ProblemDetailsPlugin
 from litestar.static_files import create_static_files_router
@@ -39,6 +38,7 @@ from server.limits.rate_limits import RateLimiter
 from server.limits.timeouts import BodyTimeout, body_timeout_middleware
 from server.limits.websockets import WebsocketLimit
 from server.observability import REQUEST_ID_HEADER, metrics, request_context_middleware, request_id_var
+from server.openapi_contract import ContractJson, ContractSwagger
 from server.openapi_docs import DocumentedStructs
 from server.problems import problem
 from server.projector import Projector, every
@@ -141,7 +141,23 @@ def _http_problem(request: Request[Any, Any, Any], exc: HTTPException) -> Respon
     rule = {400: "bad-request", 401: "unauthorized", 403: "forbidden", 404: "not-found",
             405: "method-not-allowed", 413: "request-too-large"}.get(exc.status_code, "http-error")
     extra = exc.extra if isinstance(exc.extra, dict) else {"errors": exc.extra} if exc.extra else {}
-    return problem(exc.status_code, rule, exc.detail, headers=exc.headers, **extra).to_response(request)
+    detail = invalid_fields(extra["errors"]) if isinstance(extra.get("errors"), list) else None
+    return problem(exc.status_code, rule, detail or exc.detail, headers=exc.headers, **extra).to_response(request)
+
+
+def invalid_fields(errors: list[Any]) -> str | None:
+    """A validation failure's `detail`: each field and what is wrong with it (Litestar's says only
+    that validation failed). Litestar names the whole body `data` (an unknown field's message
+    names the field itself)."""
+    said = []
+    for error in errors:
+        if not isinstance(error, dict) or "message" not in error:
+            return None
+        key, source = error.get("key"), error.get("source") or "request"
+        source = getattr(source, "value", source)  # Litestar's ParamType for a parameter
+        where = f"the {source}" if key in (None, "", "data") else f"{source} field `{key}`"
+        said.append(f"{where}: {error['message']}")
+    return "; ".join(said) or None
 
 
 async def open_store(settings: Settings) -> tuple[EventStore, EmbeddedPostgres | None]:
@@ -283,9 +299,11 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
             description="Event-sourced tabletop battles with verifiable dice. See README.md.",
             path="/schema",
             # Swagger UI from files this server serves itself: /schema works with no internet.
-            render_plugins=[SwaggerRenderPlugin(path=["/", "/swagger"], js_url=f"{SCHEMA_ASSETS}/swagger-ui-bundle.js",
-                                                css_url=f"{SCHEMA_ASSETS}/swagger-ui.css",
-                                                standalone_preset_js_url=f"{SCHEMA_ASSETS}/swagger-ui-standalone-preset.js")],
+            # Both render the document completed with the events, states and unions (openapi_contract.py).
+            render_plugins=[ContractSwagger(path=["/", "/swagger"], js_url=f"{SCHEMA_ASSETS}/swagger-ui-bundle.js",
+                                            css_url=f"{SCHEMA_ASSETS}/swagger-ui.css",
+                                            standalone_preset_js_url=f"{SCHEMA_ASSETS}/swagger-ui-standalone-preset.js"),
+                            ContractJson()],
             components=Components(security_schemes={
                 "bearer": SecurityScheme(type="http", scheme="bearer",
                                          description="token from POST /v1/players or POST /v1/tokens"),

@@ -1,5 +1,6 @@
 """Parts of README.md generated from the code, so that they cannot drift from it: the table of
-provisional rules (each hosted ruleset's latest version, as GET /v1/rulesets/{id} lists them).
+provisional rules (each hosted ruleset's latest version, as GET /v1/rulesets/{id} lists them)
+and the events each ruleset records (from the published JSON Schemas of its events).
 
 `python -m server.docs` rewrites the generated blocks of README.md in place; a test fails when
 README.md differs from what this module generates."""
@@ -11,12 +12,17 @@ import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+from domain.contests import CONTEST_EVENTS
+from domain.events import CORE_EVENTS
 from domain.rulesets import LATEST
 from domain.rulesets.contract import settings_of_rules
+from server.published_schemas import BATTLE_EVENTS, tag_of, version_schemas
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 PROVISIONAL = "provisional-rules"
+EVENTS = "events"
 
 
 def _cell(text: str) -> str:
@@ -35,7 +41,40 @@ def provisional_rules_table() -> str:
     return "\n".join(rows) + "\n"
 
 
-BLOCKS = {PROVISIONAL: provisional_rules_table}
+def _event_rows(schemas: dict[str, Any], tags: list[str]) -> list[str]:
+    """A row per event type: its `data` fields as its published schema has them (`?`: may be
+    absent) and what it records (its struct's own description)."""
+    defs = schemas["$defs"]
+    mapping = schemas["$defs"]["Envelope"]["discriminator"]["mapping"]
+    rows = []
+    for tag in tags:
+        variant = defs[mapping[tag].rpartition("/")[2]]
+        data = defs[variant["properties"]["data"]["$ref"].rpartition("/")[2]]
+        required = set(data.get("required", ()))
+        fields = ", ".join(f"`{name}`" + ("" if name in required else "?") for name in data["properties"]
+                           if name != "type")
+        described = data.get("description", "")
+        said = "" if described.startswith("What a `") else described.split("\n\n")[0]
+        rows.append(f"| `{tag}` | {fields or '-'} | {_cell(said) or '-'} |")
+    return rows
+
+
+def events_table() -> str:
+    """The events of a battle: those every battle records, then each hosted ruleset's own (its
+    latest version's), with the fields of their `data`."""
+    head = ["| type | `data` fields | what it records |", "|---|---|---|"]
+    latest = sorted(LATEST.values(), key=lambda r: r.id)
+    shared = [tag_of(e) for e in (*CORE_EVENTS, *CONTEST_EVENTS)]
+    first = version_schemas(latest[0].id, latest[0].version).events
+    parts = ["Every battle, whatever its ruleset:\n", *head, *_event_rows(first, shared)]
+    for ruleset in latest:
+        own = [tag_of(e) for e in ruleset.events if e in BATTLE_EVENTS and tag_of(e) not in shared]
+        parts += [f"\n{ruleset.id} {ruleset.version}:\n", *head,
+                  *_event_rows(version_schemas(ruleset.id, ruleset.version).events, own)]
+    return "\n".join(parts) + "\n"
+
+
+BLOCKS = {PROVISIONAL: provisional_rules_table, EVENTS: events_table}
 
 
 def _block(name: str) -> re.Pattern[str]:

@@ -45,4 +45,8 @@ class DocumentedStructs(OpenAPISchemaPlugin):
         schema = self._structs.to_openapi_schema(field_definition, schema_creator)
         if schema.description is None:
             schema.description = struct_description(field_definition.type_)
+        if getattr(field_definition.type_, "__struct_config__", None) is not None and \
+                field_definition.type_.__struct_config__.forbid_unknown_fields:
+            # msgspec refuses a field the struct does not have: the schema says so.
+            schema.additional_properties = False
         return schema

@@ -184,6 +184,8 @@ class Ruleset(Protocol):
     @property
     def state_version(self) -> int: ...
     @property
+    def view_type(self) -> type[msgspec.Struct] | None: ...
+    @property
     def end_reason(self) -> str: ...
 
     def resolve_options(self, options: Mapping[str, Any], seats: tuple[str, ...]) -> dict[str, Any]: ...
@@ -245,6 +247,9 @@ class RulesetVersion(Generic[StateT, SettingsT, OptionsT]):
     # This version's part of the battle state and its shape's number, for snapshots.
     state_type: type[msgspec.Struct] | None = None
     state_version: int = 1
+    # What GET /state shows of that state (`state_view`'s result), when it shows more: the
+    # published JSON Schema of the version's state is this type's.
+    view_type: type[msgspec.Struct] | None = None
     # Options made complete (a table named by its name becomes the table) before they are
     # checked and recorded.
     complete_options: Callable[[OptionsT], OptionsT] = _same

@@ -7,9 +7,10 @@ from litestar import get
 from litestar.params import FromPath
 
 from domain.rulesets import LATEST, Ruleset
-from domain.rulesets.contract import settings_of_rules
+from domain.rulesets.contract import RulesetVersion, settings_of_rules
 from server.http import problem_responses
 from server.problems import not_found
+from server.published_schemas import VersionSchemas, version_schemas
 
 
 class RulesetBrief(msgspec.Struct, frozen=True):
@@ -33,12 +34,14 @@ class ProvisionalRuleView(msgspec.Struct, frozen=True):
 
 
 class RulesetDetail(msgspec.Struct, frozen=True):
-    """A ruleset's latest version: its sources, the JSON schema of its battle options, its
-    provisional rules, the event types it records, the command types of its own it decides
-    (besides the core and contest commands every battle takes), and `reference`: the base values
-    a client needs to build an army and set a battle up (Pilgrimage: the Oathband's Supplies,
-    stats as raises from a base of 0 with their costs, gear names and costs, the Move and Climb
-    inches, the deployment edge of each seat), with the defaults of the provisional rules."""
+    """A ruleset's latest version: its sources, the JSON schema of its battle options (with
+    `provisional`, the settings of its provisional rules), its provisional rules, the event types
+    of its own it records and the command types of its own it decides (besides the core and
+    contest ones every battle has), `schemas`: JSON Schemas of its battles' events, commands
+    and state, and `reference`: the base values a client needs to build an army and set a battle
+    up (Pilgrimage: the Oathband's Supplies, stats as raises from a base of 0 with their costs,
+    gear names and costs, the Move and Climb inches, the deployment edge of each seat), with the
+    defaults of the provisional rules."""
 
     id: str
     title: str
@@ -50,6 +53,7 @@ class RulesetDetail(msgspec.Struct, frozen=True):
     event_types: list[str]
     command_types: list[str] = []
     reference: dict[str, Any] = {}
+    schemas: VersionSchemas | None = None
 
 
 class RulesetList(msgspec.Struct, frozen=True):
@@ -59,7 +63,13 @@ class RulesetList(msgspec.Struct, frozen=True):
 
 
 def _options_schema(ruleset: Ruleset) -> dict[str, Any]:
-    schema: dict[str, Any] = msgspec.json.schema(ruleset.options_type)
+    """The options a battle is created with: the version's own and `provisional`, the settings
+    of its provisional rules by rule id (each defaulting to the rule's own)."""
+    with_settings = msgspec.defstruct(
+        f"{ruleset.options_type.__name__}WithSettings",
+        [(RulesetVersion.PROVISIONAL, ruleset.settings_type, msgspec.field(default_factory=ruleset.settings_type))],
+        bases=(ruleset.options_type,), kw_only=True, frozen=True, forbid_unknown_fields=True)
+    schema: dict[str, Any] = msgspec.json.schema(with_settings)
     return schema
 
 
@@ -87,4 +97,5 @@ async def show_ruleset(ruleset_id: FromPath[str]) -> RulesetDetail:
         event_types=[str(e.__struct_config__.tag) for e in ruleset.events],
         command_types=[str(c.__struct_config__.tag) for c in ruleset.commands],
         reference=ruleset.reference_values(),
+        schemas=version_schemas(ruleset.id, ruleset.version),
     )

@@ -35,7 +35,7 @@ from domain.rulesets.pericle.provisional import COMBAT_RULES
 from domain.rulesets.pericle.rules import Table, combat, figure_subject, hero_subject, recorded
 from domain.rulesets.pericle.settings import PericleCombatSettings
 from domain.rulesets.pericle.state import CombatState
-from domain.rulesets.pericle.view import attack_modifiers, combat_view
+from domain.rulesets.pericle.view import CombatView, attack_modifiers, combat_view
 
 
 class PericleOptions(Options, frozen=True, forbid_unknown_fields=True):
@@ -175,7 +175,7 @@ PERICLE_V3: RulesetVersion[CombatState | None, PericleCombatSettings, PericleOpt
     provisional_rules=(*PERICLE_V2.provisional_rules, *COMBAT_RULES),
     options_type=PericleOptions,
     settings_type=PericleCombatSettings,
-    state_type=CombatState,
+    state_type=CombatState, view_type=CombatView,
     initial_state=initial_state,
     evolve=evolve,
     creation_problems=creation_problems,

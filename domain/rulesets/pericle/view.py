@@ -9,7 +9,32 @@ import msgspec
 
 from domain.rulesets.pericle import board
 from domain.rulesets.pericle.combat_events import Attacked
-from domain.rulesets.pericle.state import CombatState
+from domain.rulesets.pericle.state import CombatState, Figure
+
+
+class FigureView(Figure, frozen=True, kw_only=True):
+    """A figure as `GET /state` shows it: also its hit points now and the foes that Embattle it."""
+
+    hp: int
+    embattled_by: list[str]
+
+
+class LastView(msgspec.Struct, frozen=True):
+    """Of the latest command that rolled dice: whose it was, the command, whether Karma re-rolled
+    it, and the nonces of its rolls (a Karma re-roll replaces its last set of dice)."""
+
+    seat: str
+    command: dict[str, Any]
+    rerolled: bool
+    rolls: list[int]
+
+
+class CombatView(CombatState, frozen=True, kw_only=True):
+    """A combat as `GET /state` shows it (`combat_view`): also whose Action it is (`current`)."""
+
+    figures: tuple[FigureView, ...] = ()
+    last: LastView | None = None  # type: ignore[assignment]  # shown as less than the state keeps
+    current: str | None
 
 
 def combat_view(combat: CombatState, shown: dict[str, Any]) -> dict[str, Any]:

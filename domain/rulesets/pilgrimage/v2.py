@@ -115,6 +115,14 @@ def army_list_command(army_list: object, seat: str) -> SubmitOathband:
     return SubmitOathband(oathband=msgspec.convert(army_list, Oathband), seat=seat)
 
 
+class PlayView(PlayState, frozen=True, kw_only=True):
+    """The state as `GET /state` shows it: also `side_to_act`, whose turn it is. Between Acts it
+    is the side to activate a Character next; during an Act, from version 3, the side of the
+    Character acting (version 2 shows null then: its battles keep showing what they showed)."""
+
+    side_to_act: str | None
+
+
 def state_view(state: PlayState, shown: dict[str, Any]) -> dict[str, Any]:
     """Also which side activates next (`side_to_act`)."""
     return {**shown, "side_to_act": side_to_act(state)}
@@ -183,7 +191,7 @@ PILGRIMAGE_V2: RulesetVersion[PlayState, PilgrimageV2Settings, PilgrimageV2Optio
              "and the Crossing, Vigil and Reckoning Trials."),
     provisional_rules=PROVISIONAL_RULES,
     events=PILGRIMAGE_EVENTS,
-    options_type=PilgrimageV2Options, settings_type=PilgrimageV2Settings, state_type=PlayState,
+    options_type=PilgrimageV2Options, settings_type=PilgrimageV2Settings, state_type=PlayState, view_type=PlayView,
     complete_options=with_table,
     creation_problems=creation_problems, creation_rule="seat-count",
     initial_state=initial_state,

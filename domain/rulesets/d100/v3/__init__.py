@@ -55,6 +55,7 @@ from domain.rulesets.d100.v3.rules import Table, character_penalties, combat_ord
 from domain.rulesets.d100.v3.settings import D100V3Settings, refuse_unplayable
 from domain.rulesets.d100.v3.state import Adventure
 from domain.rulesets.d100.v3.supplies import add_object, carry, deprived_day, remedy, strike_object
+from domain.rulesets.d100.v3.view import AdventureView
 from domain.rulesets.d100.v3.wounds import ceiling
 
 
@@ -120,7 +121,7 @@ D100_V3: RulesetVersion[Adventure, D100V3Settings, Options] = RulesetVersion(
     provisional_rules=PROVISIONAL_RULES,
     options_type=Options,
     settings_type=D100V3Settings,
-    state_type=Adventure,
+    state_type=Adventure, view_type=AdventureView,
     initial_state=lambda creation: Adventure(settings=creation.settings),
     creation_problems=creation_problems,
     evolve=evolve,

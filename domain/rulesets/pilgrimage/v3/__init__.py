@@ -14,6 +14,7 @@ changes:
 - Climb moves 3" up or down and may stop part-way up a face.
 - A weather entry rolled twice by a Stormfront applies twice, every effect of it.
 - Cover includes the seed's first clause, terrain within 1" hiding part of the body.
+- `GET /state`'s `side_to_act` names, during an Act, the side of the Character acting.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ from domain.rulesets.pilgrimage.v3.heights import climb, move
 from domain.rulesets.pilgrimage.v3.muster import deploy, submit_oathband
 from domain.rulesets.pilgrimage.v3.reference import reference
 from domain.rulesets.pilgrimage.v3.settings import PilgrimageV3Settings, v3_problems
+from domain.rulesets.pilgrimage.v3.view import state_view
 
 # Version 2's rules whose summary version 3 changes, and the rules it adds.
 _CHANGED = {
@@ -109,6 +111,7 @@ PILGRIMAGE_V3 = PILGRIMAGE_V2.revise(
     start_problems=start_problems,
     evolve=apply,
     reference=reference,
+    state_view=state_view,
     plays=(
         play(SubmitOathband, submit_oathband, phase=Phase.ANY),
         play(Deploy, deploy, subject=seat_of_named),
