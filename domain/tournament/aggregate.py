@@ -491,7 +491,7 @@ def _edit(state: TournamentState, command: SwapPlayers | SetPairing | GiveBye, a
         raise NotPermitted("own-game", "a judge does not edit their own pairing; another judge does")
     pairings = _renumbered(state, draft.number, edited)
     before = drafts.forbidden_pairs(draft.pairings, _forbidden(state))
-    for p in drafts.forbidden_pairs(pairings, _forbidden(state)):
+    for p in drafts.forbidden_pairs(pairings, _forbidden(state)) if draft.stage == "swiss" else []:
         if all({p.a, p.b} != {q.a, q.b} for q in before):
             raise RuleViolation("pairing-forbidden", f"{p.a} and {p.b} must not be paired ({_why_forbidden(state, p)})")
     return DraftEdited(round=draft.number, edit=edit, players=players, reason=command.reason, pairings=pairings,
@@ -530,7 +530,8 @@ def _publish(state: TournamentState, actor: str, now: str) -> list[msgspec.Struc
     if left or joined:
         raise RuleViolation("draft-stale", f"the players changed since the draft (left: {sorted(left)}, joined: "
                                            f"{sorted(joined)}): pair the round again")
-    forbidden = drafts.forbidden_pairs(draft.pairings, _forbidden(state))
+    # A cut's bracket is fixed by seeding (TOUR-FORBIDDEN-CUT): only Swiss rounds refuse them.
+    forbidden = drafts.forbidden_pairs(draft.pairings, _forbidden(state)) if draft.stage == "swiss" else []
     if forbidden:
         p = forbidden[0]
         raise RuleViolation("pairing-forbidden", f"table {p.table}: {p.a} and {p.b} must not be paired "

@@ -316,7 +316,7 @@ async def draft(request: Request[Any, Any, Any], tournament_id: FromPath[UUID]) 
     state = await _state(request, tournament_id)
     drafted = state.draft
     if drafted is None:
-        raise not_found(f"a drafted round of tournament {tournament_id}")
+        raise not_found(f"drafted round in tournament {tournament_id}")
     tables = [DraftTable(table=p.table, a=p.a, b=p.b, name=p.table_name, terrain=p.terrain,
                          warnings=[w for w in drafted.warnings if w.table == p.table]) for p in drafted.pairings]
     return DraftView(round=drafted.number, stage=drafted.stage, trial=drafted.trial, drafted_at=drafted.drafted_at,
