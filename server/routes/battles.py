@@ -9,7 +9,7 @@ from litestar import Request, Response, get, post
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import FromPath, JSONBody, QueryParameter
 
-from domain.commands import ClaimSeat
+from domain.commands import NAME_PATTERN, ClaimSeat
 from domain.contests import AppointReferee
 from domain.dice import ALGORITHM, join_client_seeds
 from domain.errors import RuleViolation
@@ -132,7 +132,7 @@ async def list_battles(
     request: Request[Any, Any, Any],
     status: Annotated[Literal["open", "active", "ended"] | None, QueryParameter()] = None,
     player: Annotated[str | None, QueryParameter(
-        min_length=1, max_length=64,
+        min_length=1, max_length=64, pattern=NAME_PATTERN,
         description="only battles in which this player holds a seat; `me` for the caller (needs a token)")] = None,
     cursor: Annotated[str | None, QueryParameter(max_length=200)] = None,
     limit: Annotated[int, QueryParameter(ge=1, le=100)] = 20,

@@ -38,3 +38,4 @@ async def test_a_players_battles_newest_first_with_status_ruleset_and_result(cli
     anonymous = await client.get("/v1/battles?player=me")
     assert anonymous.status_code == 401 and anonymous.json()["rule"] == "token-missing"
     assert (await client.get(f"/v1/battles?player={'x' * 65}")).status_code == 400
+    assert (await client.get("/v1/battles", params={"player": "a\x00b"})).status_code == 400, "never a 500"
