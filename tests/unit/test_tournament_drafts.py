@@ -248,3 +248,54 @@ def test_warnings_name_every_kind() -> None:
     found = drafts.warnings([Pairing(1, "a", "b", None), Pairing(2, "c", None, None)], context)
     assert [w.code for w in found] == ["forbidden", "rematch", "same-club", "same-region", "score-gap",
                                        "repeat-table", "repeat-bye"]
+
+
+# ---- any organiser's flow ------------------------------------------------------------------------
+
+ACTIONS = ["pair", "swap", "set", "bye", "publish", "delete", "play", "close", "drop", "reenter", "late"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(count=st.integers(3, 9), actions=st.lists(st.tuples(st.sampled_from(ACTIONS), st.integers(0, 99),
+                                                          st.integers(0, 99)), max_size=30))
+def test_any_flow_of_drafts_edits_deletions_and_entries_keeps_every_round_sound(
+        count: int, actions: list[tuple[str, int, int]]) -> None:
+    from domain.errors import DomainError
+    from domain.tournament.aggregate import current_standings, replay
+    from domain.tournament.commands import Reenter, Register
+    from tests.unit.tournament_helpers import band
+
+    driver, players = drafted(count, swiss_rounds=3, late_registration_until_round=3, late_entry="byes")
+    driver.run(ForbidPairing(a=players[0], b=players[1], reason="siblings"), "org")
+    late = 0
+    for action, i, j in actions:
+        everyone = [e.player_id for e in driver.state.entrants]
+        x, y = everyone[i % len(everyone)], everyone[j % len(everyone)]
+        commands = {
+            "pair": (PairRound(), "org"), "swap": (SwapPlayers(a=x, b=y, reason="r"), "judge"),
+            "set": (SetPairing(a=x, b=y, reason="r"), "judge"), "bye": (GiveBye(player_id=x, reason="r"), "judge"),
+            "publish": (PublishRound(), "org"), "delete": (DeleteRound(reason="r"), "org"),
+            "close": (CloseRound(), "org"), "drop": (Drop(), x), "reenter": (Reenter(), x),
+            "late": (Register(name="Late", army_list=band()), f"late{late}"),
+        }
+        try:
+            if action == "play":
+                current = driver.state.rounds[-1] if driver.state.rounds else None
+                for p in current.pairings if current and not current.closed else ():
+                    if p.b is not None and p.table not in current.results:
+                        driver.result(p.table, p.a if i % 2 else p.b, j % 4)
+            else:
+                driver.run(*commands[action])
+                late += action == "late"
+        except DomainError:
+            pass
+        for published in driver.state.rounds:
+            assert len(seated(published.pairings)) == len(set(seated(published.pairings)))
+            if published.stage == "swiss":
+                assert all({p.a, p.b} != {players[0], players[1]} for p in published.pairings)
+        if driver.state.draft is not None:
+            drafted_players = seated(driver.state.draft.pairings)
+            assert len(drafted_players) == len(set(drafted_players))
+        assert replay(driver.events) == driver.state, "the log alone gives the same tournament"
+        table = current_standings(driver.state)
+        assert sorted(s.player_id for s in table) == sorted(e.player_id for e in driver.state.entrants)
