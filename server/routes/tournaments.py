@@ -337,7 +337,11 @@ async def player_history(request: Request[Any, Any, Any], tournament_id: FromPat
     entrant = state.entrant(player_id)
     if entrant is None:
         raise not_found(f"player {player_id} in this tournament")
-    games = []
+    assert state.settings is not None
+    # A late entrant's byes for the rounds missed (late_entry "byes") count in the standings: shown
+    # here too, at table 0 (no table was played).
+    games = [GameView(round=n, table=0, opponent=None, battle_id=None, outcome="bye", margin=state.settings.bye_margin)
+             for n in range(1, entrant.missed_rounds + 1) if entrant.byes_for_missed]
     for r in state.rounds:
         for p in r.pairings:
             if player_id not in (p.a, p.b):

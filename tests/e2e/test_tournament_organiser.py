@@ -148,6 +148,8 @@ async def test_a_ten_player_event_with_a_judged_draft_a_late_entrant_and_fresh_t
     assert {row["player_id"]: row["points"] for row in standings if row["points"]} == dict(expected)
     assert next(row for row in standings if row["player_id"] == late["id"])["byes"] >= 1
     assert [row["points"] for row in standings] == sorted((row["points"] for row in standings), reverse=True)
+    history = (await client.get(f"/v1/tournaments/{tid}/players/{late['id']}")).json()["games"]
+    assert [g["round"] for g in history] == [1, 2, 3] and (history[0]["outcome"], history[0]["table"]) == ("bye", 0)
     summary = (await client.get(f"/v1/tournaments/{tid}")).json()
     assert summary["status"] == "ended" and summary["champion"] == standings[0]["player_id"]
     report = (await client.get(f"/v1/tournaments/{tid}/verify")).json()
