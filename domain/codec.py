@@ -85,7 +85,8 @@ def _tournament_commands() -> dict[str, type[msgspec.Struct]]:
     from domain.tournament import commands as t
 
     return _commands_by_tag((t.OpenTournament, t.NameJudge, t.Register, t.ReplaceList, t.Drop, t.PairRound,
-                             t.RecordResult, t.CloseRound, t.BattleResult))
+                             t.RecordResult, t.CloseRound, t.BattleResult, t.CheckIn, t.Reenter, t.SetTables,
+                             t.ForbidPairing, t.SwapPlayers, t.SetPairing, t.GiveBye, t.PublishRound, t.DeleteRound))
 
 
 BATTLE_COMMANDS = _battle_commands()

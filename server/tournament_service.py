@@ -13,7 +13,7 @@ import msgspec
 
 from domain.codec import TOURNAMENT_COMMANDS
 from domain.commands import CreateBattle
-from domain.errors import DomainError
+from domain.errors import DomainError, RuleViolation
 from domain.events import TournamentLink
 from domain.rulesets import find_ruleset
 from domain.tournament.aggregate import TournamentState, decide, replay
@@ -63,6 +63,20 @@ class TournamentService(StreamService):
 
     def envelope(self, event: RecordedEvent) -> TournamentEnvelope:
         return tournament_envelope(event)
+
+    async def unstarted_round(self, battles: BattleService, tournament_id: str) -> None:
+        """Refuse (422 `round-started`) to delete the round in play once one of its battles has
+        started: the battles are streams of their own, which the tournament's decide cannot read."""
+        state: TournamentState = await self.load(tournament_id)
+        if not state.rounds:
+            return  # decide refuses with its own reason
+        for pairing in state.rounds[-1].pairings:
+            if pairing.battle_id is None:
+                continue
+            battle = await battles.load(pairing.battle_id)  # "new" when not spawned yet
+            if battle.status not in ("new", "open"):
+                raise RuleViolation("round-started", f"the battle of table {pairing.table} has started "
+                                                     f"({battle.status}): the round can no longer be deleted")
 
     async def create(self, actor: str, settings: CreateTournament, idempotency: Idempotency | None) -> StoredResponse:
         tournament_id = str(uuid.uuid4())
@@ -120,11 +134,13 @@ class TournamentRunner:
             link = TournamentLink(tournament_id=tournament_id, round=event.data["round"], table=pairing["table"],
                                   trial=event.data["trial"], rated=state.settings.rated)
             seats = (pairing["a"], pairing["b"])
+            # The table's terrain, when the event has tables, is the battle's table (the pairing holds it).
+            terrain = {"table": pairing["terrain"]} if pairing.get("terrain") is not None else {}
             # Every table plays the ruleset version the tournament was opened under, whatever is released later.
             command = CreateBattle(battle_id=pairing["battle_id"], ruleset=state.settings.ruleset,
                                    ruleset_version=state.settings.ruleset_version, seats=seats,
                                    seated={seat: seat for seat in seats}, referees=referees, tournament=link,
-                                   options={"trial": link.trial})
+                                   options={"trial": link.trial, **terrain})
             try:
                 await self._battles.execute(pairing["battle_id"], state.organiser, command, None, None,
                                             new_seed=secrets.token_bytes(32))

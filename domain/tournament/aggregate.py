@@ -14,32 +14,50 @@ from typing import Any
 import msgspec
 
 from domain.dice import ALGORITHM, Dice, Roll
-from domain.errors import NotPermitted, RuleViolation
+from domain.errors import DomainError, NotPermitted, RuleViolation
 from domain.events import CHAIN_V1, DiceCommitment, DiceSeedRevealed
 from domain.records import replace_where
 from domain.rulesets import find_ruleset
-from domain.tournament import pairing, standings
+from domain.tournament import drafts, pairing, standings, tables
 from domain.tournament.commands import (
     BattleResult,
+    CheckIn,
     CloseRound,
     CreateTournament,
+    DeleteRound,
     Drop,
+    ForbidPairing,
+    GiveBye,
     NameJudge,
     OpenTournament,
     PairRound,
+    PublishRound,
     RecordResult,
+    Reenter,
     Register,
     ReplaceList,
+    SetPairing,
+    SetTables,
+    SwapPlayers,
 )
 from domain.tournament.events import (
+    DraftEdited,
     JudgeNamed,
     ListReplaced,
     Pairing,
+    PairingForbidden,
+    PairingWarning,
+    PlayerCheckedIn,
     PlayerDropped,
+    PlayerReentered,
     PlayerRegistered,
     ResultRecorded,
     RoundClosed,
+    RoundDrafted,
     RoundPaired,
+    RoundWithdrawn,
+    TableSpec,
+    TablesSet,
     TournamentCreated,
     TournamentEnded,
 )
@@ -55,6 +73,21 @@ class Entrant(msgspec.Struct, frozen=True):
     club: str | None = None
     region: str | None = None
     dropped: bool = False
+    checked_in: bool = False
+    missed_rounds: int = 0
+    byes_for_missed: bool = False
+
+
+class Draft(msgspec.Struct, frozen=True):
+    """A round drafted but not yet published."""
+
+    number: int
+    stage: str
+    trial: str
+    pairings: tuple[Pairing, ...]
+    swiss_rounds: int
+    drafted_at: str
+    warnings: tuple[PairingWarning, ...] = ()
 
 
 class RoundState(msgspec.Struct, frozen=True):
@@ -81,6 +114,10 @@ class TournamentState(msgspec.Struct, frozen=True):
     version: int = 0
     next_nonce: int = 0
     server_seed: str | None = None
+    tables: tuple[TableSpec, ...] = ()
+    forbidden: tuple[PairingForbidden, ...] = ()
+    draft: Draft | None = None
+    withdrawn: dict[int, int] = {}  # round number -> how many times it was withdrawn (new battle ids)
 
     @property
     def client_seeds(self) -> list[str | None]:
@@ -94,9 +131,11 @@ class TournamentState(msgspec.Struct, frozen=True):
         return next((e for e in self.entrants if e.player_id == player_id), None)
 
 
-def battle_id_for(tournament_id: str, round_number: int, table: int) -> str:
-    """Each pairing's battle id, derived rather than drawn, so spawning it twice is harmless."""
-    return str(uuid.uuid5(BATTLE_NAMESPACE, f"{tournament_id}/{round_number}/{table}"))
+def battle_id_for(tournament_id: str, round_number: int, table: int, attempt: int = 0) -> str:
+    """Each pairing's battle id, derived rather than drawn, so spawning it twice is harmless. A
+    round paired again after it was withdrawn (`attempt` > 0) gets battles of its own."""
+    suffix = f"/{attempt}" if attempt else ""
+    return str(uuid.uuid5(BATTLE_NAMESPACE, f"{tournament_id}/{round_number}/{table}{suffix}"))
 
 
 # ---- decide ---------------------------------------------------------------------------
@@ -125,12 +164,31 @@ def decide(state: TournamentState, command: Any, dice: Dice, actor: str, now: st
             return _battle_result(state, command)
         case CloseRound():
             return _close(state, command, actor, now, dice)
+        case CheckIn():
+            return [_check_in(state, command, actor)]
+        case Reenter():
+            return [_reenter(state, command, actor)]
+        case SetTables():
+            return [_set_tables(state, command, actor)]
+        case ForbidPairing():
+            return [_forbid(state, command, actor)]
+        case SwapPlayers() | SetPairing() | GiveBye():
+            return [_edit(state, command, actor)]
+        case PublishRound():
+            return _publish(state, actor, now)
+        case DeleteRound():
+            return [_withdraw(state, command, actor)]
     raise RuleViolation("command-unknown", f"unknown command {type(command).__name__}")
 
 
 def _organiser_only(state: TournamentState, actor: str) -> None:
     if actor != state.organiser:
         raise NotPermitted("not-organiser", "only the organiser may do this")
+
+
+def _organiser_or_judge(state: TournamentState, actor: str) -> None:
+    if actor != state.organiser and actor not in state.judges:
+        raise NotPermitted("not-judge", "only the organiser or a judge may do this")
 
 
 def _create(state: TournamentState, tournament_id: str, command: CreateTournament, dice: Dice,
@@ -146,7 +204,9 @@ def _create(state: TournamentState, tournament_id: str, command: CreateTournamen
         trials=tuple(command.trials), scoring=command.scoring, tiebreaks=tuple(command.tiebreaks),
         registration_deadline=command.registration_deadline, round_time_limit_minutes=command.round_time_limit_minutes,
         bye_margin=command.bye_margin, rated=command.rated,
-        dice=DiceCommitment(algorithm=ALGORITHM, commitment=dice.commitment), chain=chain)
+        dice=DiceCommitment(algorithm=ALGORITHM, commitment=dice.commitment), chain=chain,
+        review_pairings=command.review_pairings, late_registration_until_round=command.late_registration_until_round,
+        late_entry=command.late_entry, check_in=command.check_in)
 
 
 def _parse_time(value: str, field: str) -> datetime:
@@ -167,9 +227,11 @@ def _list_problems(state: TournamentState, army_list: dict[str, Any]) -> None:
 
 
 def _register(state: TournamentState, command: Register, actor: str, now: str) -> PlayerRegistered:
+    assert state.settings is not None
+    if state.status == "running":
+        return _register_late(state, command, actor)
     if state.status != "registration":
         raise RuleViolation("registration-closed", "registration closes when the first round is paired")
-    assert state.settings is not None
     deadline = state.settings.registration_deadline
     if deadline is not None and _parse_time(now, "now") > _parse_time(deadline, "registration_deadline"):
         raise RuleViolation("registration-closed", f"registration closed at {deadline}")
@@ -178,6 +240,26 @@ def _register(state: TournamentState, command: Register, actor: str, now: str) -
     _list_problems(state, command.army_list)
     return PlayerRegistered(player_id=actor, name=command.name, army_list=command.army_list, club=command.club,
                             region=command.region)
+
+
+def _register_late(state: TournamentState, command: Register, actor: str) -> PlayerRegistered:
+    """A late entrant, paired from the next round: allowed while that round is a Swiss round no
+    later than the organiser's `late_registration_until_round`."""
+    assert state.settings is not None
+    until = state.settings.late_registration_until_round
+    next_round = len(state.rounds) + 1
+    if until is None:
+        raise RuleViolation("registration-closed", "registration closes when the first round is paired")
+    if next_round > until or next_round > state.swiss_rounds:
+        raise RuleViolation("registration-closed", f"late registration closed: the last round a late entrant "
+                                                   f"may join is round {min(until, state.swiss_rounds)}")
+    if state.entrant(actor) is not None:
+        raise RuleViolation("already-registered", "you are registered (re-enter after a drop instead)")
+    _list_problems(state, command.army_list)
+    missed = len(state.rounds)
+    return PlayerRegistered(player_id=actor, name=command.name, army_list=command.army_list, club=command.club,
+                            region=command.region, missed_rounds=missed,
+                            byes_for_missed=missed > 0 and state.settings.late_entry == "byes")
 
 
 def _replace(state: TournamentState, command: ReplaceList, actor: str) -> ListReplaced:
@@ -220,8 +302,11 @@ def _draw_order(dice: Dice, players: list[str]) -> tuple[dict[str, int], Roll]:
 def current_standings(state: TournamentState) -> list[standings.Standing]:
     assert state.settings is not None
     swiss = [(r.pairings, r.results) for r in state.rounds if r.stage == "swiss"]
-    return standings.compute([(e.player_id, e.name, e.dropped) for e in state.entrants], standings.games(swiss),
-                             state.settings.scoring, state.settings.tiebreaks)
+    # A late entrant's byes for the rounds they missed, when the organiser gives them (late_entry).
+    missed = [standings.Game(e.player_id, None, e.player_id, state.settings.bye_margin, True)
+              for e in state.entrants if e.byes_for_missed for _ in range(e.missed_rounds)]
+    return standings.compute([(e.player_id, e.name, e.dropped) for e in state.entrants],
+                             standings.games(swiss) + missed, state.settings.scoring, state.settings.tiebreaks)
 
 
 def _trial(state: TournamentState, round_number: int) -> str:
@@ -237,6 +322,10 @@ def _pair(state: TournamentState, dice: Dice, actor: str, now: str) -> list[msgs
     current = _current(state)
     if current is not None and not current.closed:
         raise RuleViolation("round-open", f"round {current.number} is not closed yet")
+    no_shows = _no_shows(state)
+    gone = {event.player_id for event in no_shows}
+    state = msgspec.structs.replace(state, entrants=tuple(
+        msgspec.structs.replace(e, dropped=True) if e.player_id in gone else e for e in state.entrants))
     active = [e.player_id for e in state.entrants if not e.dropped]
     if len(active) < 2:
         raise RuleViolation("too-few-players", "pairing needs at least two players still in the event")
@@ -244,46 +333,107 @@ def _pair(state: TournamentState, dice: Dice, actor: str, now: str) -> list[msgs
     swiss_rounds = state.swiss_rounds or state.settings.swiss_rounds or max(1, math.ceil(math.log2(len(active))))
     number = len(state.rounds) + 1
     if number <= swiss_rounds:
-        return _pair_swiss(state, dice, number, active, swiss_rounds, now)
-    return _pair_cut(state, dice, number, swiss_rounds, now)
+        stage, pairings, rolls = "swiss", *_pair_swiss(state, dice, number, active)
+    else:
+        stage, pairings, rolls = "cut", _pair_cut(state, number), ()
+    trial = _trial(state, number)
+    _check_terrain(state, trial, pairings)
+    if state.settings.review_pairings:
+        return [*no_shows, RoundDrafted(round=number, stage=stage, trial=trial, pairings=pairings, rolls=rolls,
+                                        drafted_at=now, swiss_rounds=swiss_rounds,
+                                        warnings=drafts.warnings(pairings, _context(state)))]
+    return [*no_shows, RoundPaired(round=number, stage=stage, trial=trial, pairings=pairings, rolls=rolls,
+                                   paired_at=now, swiss_rounds=swiss_rounds), *_bye_results(state, number, pairings)]
 
 
-def _pair_swiss(state: TournamentState, dice: Dice, number: int, active: list[str], swiss_rounds: int,
-                now: str) -> list[msgspec.Struct]:
+def _no_shows(state: TournamentState) -> list[PlayerDropped]:
+    """With check-in, pairing round 1 drops every player who did not check in."""
+    assert state.settings is not None
+    if not state.settings.check_in or state.status != "registration":
+        return []
+    return [PlayerDropped(player_id=e.player_id, reason="did not check in") for e in state.entrants
+            if not e.dropped and not e.checked_in]
+
+
+def _bye_results(state: TournamentState, number: int, pairings: tuple[Pairing, ...]) -> list[ResultRecorded]:
+    assert state.settings is not None
+    return [ResultRecorded(round=number, table=p.table, winner=p.a, margin=state.settings.bye_margin, source="bye")
+            for p in pairings if p.b is None]
+
+
+def _forbidden(state: TournamentState) -> set[frozenset[str]]:
+    return {frozenset((f.a, f.b)) for f in state.forbidden}
+
+
+def _history(state: TournamentState) -> tuple[dict[str, set[str]], set[str], dict[str, set[int]]]:
+    """Who each player has played, who has had a bye, and the tables each has played on."""
+    opponents: dict[str, set[str]] = {}
+    had_bye: set[str] = set()
+    tables_played: dict[str, set[int]] = {}
+    for past in state.rounds:
+        for p in past.pairings:
+            if p.b is None:
+                had_bye.add(p.a)
+                continue
+            opponents.setdefault(p.a, set()).add(p.b)
+            opponents.setdefault(p.b, set()).add(p.a)
+            for player in (p.a, p.b):
+                tables_played.setdefault(player, set()).add(p.table)
+    return opponents, had_bye, tables_played
+
+
+def _context(state: TournamentState) -> drafts.Context:
+    assert state.settings is not None
+    opponents, had_bye, tables_played = _history(state)
+    return drafts.Context(
+        opponents=opponents, points={s.player_id: s.points for s in current_standings(state)},
+        clubs={e.player_id: e.club for e in state.entrants}, regions={e.player_id: e.region for e in state.entrants},
+        forbidden=_forbidden(state), tables_played=tables_played if state.tables else {}, had_bye=had_bye,
+        gap_allowed=state.settings.scoring.win)
+
+
+def _laid_out(state: TournamentState, number: int, played: list[tuple[int, str, str]],
+              byes: list[str]) -> tuple[Pairing, ...]:
+    """The round's pairings: each played table (numbered) with its battle id, name and terrain,
+    in table order, then the byes, numbered after every table."""
+    specs = {t.number: t for t in state.tables}
+    attempt = state.withdrawn.get(number, 0)
+    numbered = sorted(
+        (Pairing(table=n, a=a, b=b, battle_id=battle_id_for(state.tournament_id, number, n, attempt),
+                 table_name=specs[n].name if n in specs else None, terrain=specs[n].terrain if n in specs else None)
+         for n, a, b in played), key=lambda p: p.table)
+    first_bye = max([*specs, *(n for n, _, _ in played), 0]) + 1
+    return (*numbered, *(Pairing(table=first_bye + i, a=a, b=None, battle_id=None) for i, a in enumerate(byes)))
+
+
+def _placed(state: TournamentState, pairs: list[tuple[str, str]]) -> list[tuple[int, str, str]]:
+    """Pairs (best first) on tables: 1, 2, 3... or, once the event has tables, fresh tables."""
+    if not state.tables:
+        return [(n, a, b) for n, (a, b) in enumerate(pairs, start=1)]
+    _, _, tables_played = _history(state)
+    numbers = tables.assign(pairs, [t.number for t in state.tables], tables_played)
+    return [(n, a, b) for n, (a, b) in zip(numbers, pairs, strict=True)]
+
+
+def _pair_swiss(state: TournamentState, dice: Dice, number: int,
+                active: list[str]) -> tuple[tuple[Pairing, ...], tuple[Roll, ...]]:
     table = current_standings(state)
     order, roll = _draw_order(dice, active)
     # Best first by points and tiebreak values; among players these cannot separate, the dice decide.
     values = {s.player_id: (-s.points, -s.sos, -s.margin) for s in table}
     ranked = sorted(active, key=lambda p: (values[p], order[p]))
     points = {s.player_id: s.points for s in table}
-    opponents: dict[str, set[str]] = {p: set() for p in active}
-    had_bye: set[str] = set()
-    for past in state.rounds:
-        for p in past.pairings:
-            if p.b is None:
-                had_bye.add(p.a)
-            else:
-                opponents.setdefault(p.a, set()).add(p.b)
-                opponents.setdefault(p.b, set()).add(p.a)
+    opponents, had_bye, _ = _history(state)
+    for p in active:
+        opponents.setdefault(p, set())
     affiliations = {e.player_id: {tag for tag in (f"club:{e.club}" if e.club else None,
                                                    f"region:{e.region}" if e.region else None) if tag}
                     for e in state.entrants}
-    pairs, bye = pairing.pair_swiss(ranked, points, opponents, affiliations, order, had_bye)
-    pairings = [Pairing(table=i, a=a, b=b, battle_id=battle_id_for(state.tournament_id, number, i))
-                for i, (a, b) in enumerate(pairs, start=1)]
-    events: list[msgspec.Struct] = []
-    if bye is not None:
-        pairings.append(Pairing(table=len(pairings) + 1, a=bye, b=None, battle_id=None))
-    events.append(RoundPaired(round=number, stage="swiss", trial=_trial(state, number), pairings=tuple(pairings),
-                              rolls=(roll,), paired_at=now, swiss_rounds=swiss_rounds))
-    if bye is not None:
-        assert state.settings is not None
-        events.append(ResultRecorded(round=number, table=len(pairings), winner=bye, margin=state.settings.bye_margin,
-                                     source="bye"))
-    return events
+    pairs, bye = pairing.pair_swiss(ranked, points, opponents, affiliations, order, had_bye, _forbidden(state))
+    return _laid_out(state, number, _placed(state, pairs), [bye] if bye is not None else []), (roll,)
 
 
-def _pair_cut(state: TournamentState, dice: Dice, number: int, swiss_rounds: int, now: str) -> list[msgspec.Struct]:
+def _pair_cut(state: TournamentState, number: int) -> tuple[Pairing, ...]:
     assert state.settings is not None
     cut = state.settings.cut
     previous = _current(state)
@@ -297,10 +447,178 @@ def _pair_cut(state: TournamentState, dice: Dice, number: int, swiss_rounds: int
         if len(seeded) < cut:
             raise RuleViolation("too-few-players", f"a top {cut} cut needs {cut} players still in the event")
         pairs = pairing.pair_cut_first_round(seeded)
-    pairings = tuple(Pairing(table=i, a=a, b=b, battle_id=battle_id_for(state.tournament_id, number, i))
-                     for i, (a, b) in enumerate(pairs, start=1))
-    return [RoundPaired(round=number, stage="cut", trial=_trial(state, number), pairings=pairings, rolls=(),
-                        paired_at=now, swiss_rounds=swiss_rounds)]
+    return _laid_out(state, number, _placed(state, pairs), [])
+
+
+def _check_terrain(state: TournamentState, trial: str, pairings: tuple[Pairing, ...]) -> None:
+    """Every table's terrain makes a battle of this round's Trial (a Vigil needs objectives)."""
+    for p in pairings:
+        if p.b is not None and p.terrain is not None:
+            problem = _terrain_problem(state, trial, p.terrain)
+            if problem is not None:
+                raise RuleViolation("table-invalid", f"table {p.table} cannot host a {trial}: {problem}")
+
+
+def _terrain_problem(state: TournamentState, trial: str, terrain: str | dict[str, Any]) -> str | None:
+    assert state.settings is not None
+    ruleset = find_ruleset(state.settings.ruleset, state.settings.ruleset_version)
+    try:
+        ruleset.resolve_options({"trial": trial, "table": terrain}, ("a", "b"))
+    except DomainError as exc:
+        return exc.detail
+    return None
+
+
+# ---- a drafted round: edits, publication; a published round withdrawn ------------------
+
+
+def _edit(state: TournamentState, command: SwapPlayers | SetPairing | GiveBye, actor: str) -> DraftEdited:
+    _organiser_or_judge(state, actor)
+    draft = state.draft
+    if draft is None:
+        raise RuleViolation("no-draft", "there is no drafted round to edit (pair_round drafts one when the "
+                                        "event reviews its pairings)")
+    players: tuple[str, ...]
+    match command:
+        case SwapPlayers():
+            edit, players, edited = "swap", (command.a, command.b), drafts.swap(draft.pairings, command.a, command.b)
+        case SetPairing():
+            edit, players = "set_pairing", (command.a, command.b)
+            edited = drafts.set_pairing(draft.pairings, command.a, command.b)
+        case GiveBye():
+            edit, players, edited = "bye", (command.player_id,), drafts.give_bye(draft.pairings, command.player_id)
+    if actor in players:
+        raise NotPermitted("own-game", "a judge does not edit their own pairing; another judge does")
+    pairings = _renumbered(state, draft.number, edited)
+    before = drafts.forbidden_pairs(draft.pairings, _forbidden(state))
+    for p in drafts.forbidden_pairs(pairings, _forbidden(state)) if draft.stage == "swiss" else []:
+        if all({p.a, p.b} != {q.a, q.b} for q in before):
+            raise RuleViolation("pairing-forbidden", f"{p.a} and {p.b} must not be paired ({_why_forbidden(state, p)})")
+    return DraftEdited(round=draft.number, edit=edit, players=players, reason=command.reason, pairings=pairings,
+                       warnings=drafts.warnings(pairings, _context(state)))
+
+
+def _why_forbidden(state: TournamentState, p: Pairing) -> str:
+    return next(f.reason for f in state.forbidden if {f.a, f.b} == {p.a, p.b})
+
+
+def _renumbered(state: TournamentState, number: int, edited: list[Pairing]) -> tuple[Pairing, ...]:
+    """The edited pairings laid out again: tables keep their numbers, a new table takes the
+    lowest number free (of the event's tables, when it has them), byes come last."""
+    played = [(p.table, p.a, p.b) for p in edited if p.b is not None]
+    used = {n for n, _, _ in played}
+    free = iter(n for n in ([t.number for t in state.tables] if state.tables else range(1, 2000)) if n not in used)
+    numbered = []
+    for n, a, b in played:
+        if n == drafts.UNNUMBERED:
+            n = next(free, drafts.UNNUMBERED)
+            if n == drafts.UNNUMBERED:
+                raise RuleViolation("too-few-tables", "every table is in use: set more tables (set_tables)")
+        assert b is not None
+        numbered.append((n, a, b))
+    return _laid_out(state, number, numbered, [p.a for p in edited if p.b is None])
+
+
+def _publish(state: TournamentState, actor: str, now: str) -> list[msgspec.Struct]:
+    _organiser_or_judge(state, actor)
+    draft = state.draft
+    if draft is None:
+        raise RuleViolation("no-draft", "there is no drafted round to publish")
+    drafted = {p for pairing in draft.pairings for p in (pairing.a, pairing.b) if p is not None}
+    active = {e.player_id for e in state.entrants if not e.dropped}
+    left, joined = drafted - active, active - drafted if draft.stage == "swiss" else set()
+    if left or joined:
+        raise RuleViolation("draft-stale", f"the players changed since the draft (left: {sorted(left)}, joined: "
+                                           f"{sorted(joined)}): pair the round again")
+    # A cut's bracket is fixed by seeding (TOUR-FORBIDDEN-CUT): only Swiss rounds refuse them.
+    forbidden = drafts.forbidden_pairs(draft.pairings, _forbidden(state)) if draft.stage == "swiss" else []
+    if forbidden:
+        p = forbidden[0]
+        raise RuleViolation("pairing-forbidden", f"table {p.table}: {p.a} and {p.b} must not be paired "
+                                                 f"({_why_forbidden(state, p)}); edit the draft")
+    _check_terrain(state, draft.trial, draft.pairings)
+    return [RoundPaired(round=draft.number, stage=draft.stage, trial=draft.trial, pairings=draft.pairings, rolls=(),
+                        paired_at=now, swiss_rounds=draft.swiss_rounds),
+            *_bye_results(state, draft.number, draft.pairings)]
+
+
+def _withdraw(state: TournamentState, command: DeleteRound, actor: str) -> RoundWithdrawn:
+    """Delete the round in play so it can be paired again. That none of its battles has started
+    is checked by the server, which holds the battles; here, that no table has a result."""
+    _organiser_only(state, actor)
+    current = _current(state)
+    if current is None or current.closed:
+        raise RuleViolation("no-open-round", "only the round in play, not yet closed, can be deleted")
+    played = sorted(table for table, result in current.results.items() if result.source != "bye")
+    if played:
+        raise RuleViolation("round-started", f"tables {played} of round {current.number} have results already")
+    return RoundWithdrawn(round=current.number, reason=command.reason)
+
+
+# ---- check-in, re-entry, tables, forbidden pairings ------------------------------------
+
+
+def _check_in(state: TournamentState, command: CheckIn, actor: str) -> PlayerCheckedIn:
+    assert state.settings is not None
+    if not state.settings.check_in:
+        raise RuleViolation("check-in-off", "this event has no check-in")
+    player = command.player_id or actor
+    if player != actor:
+        _organiser_or_judge(state, actor)
+    entrant = state.entrant(player)
+    if entrant is None:
+        raise RuleViolation("not-registered", "that player is not registered")
+    if state.status != "registration":
+        raise RuleViolation("check-in-closed", "check-in closes when round 1 is paired")
+    if entrant.dropped:
+        raise RuleViolation("already-dropped", "that player has dropped")
+    if entrant.checked_in:
+        raise RuleViolation("already-checked-in", "that player has checked in already")
+    return PlayerCheckedIn(player_id=player)
+
+
+def _reenter(state: TournamentState, command: Reenter, actor: str) -> PlayerReentered:
+    player = command.player_id or actor
+    if player != actor:
+        _organiser_only(state, actor)
+    entrant = state.entrant(player)
+    if entrant is None:
+        raise RuleViolation("not-registered", "that player is not registered")
+    if not entrant.dropped:
+        raise RuleViolation("not-dropped", "that player is still in the event")
+    if state.status == "ended":
+        raise RuleViolation("tournament-ended", "the tournament is over")
+    if state.status == "running" and len(state.rounds) >= state.swiss_rounds:
+        raise RuleViolation("swiss-over", "a player may re-enter until the last Swiss round is paired")
+    return PlayerReentered(player_id=player, reason=command.reason)
+
+
+def _set_tables(state: TournamentState, command: SetTables, actor: str) -> TablesSet:
+    _organiser_only(state, actor)
+    if state.status == "ended":
+        raise RuleViolation("tournament-ended", "the tournament is over")
+    numbers = [t.number for t in command.tables]
+    repeated = sorted({n for n in numbers if numbers.count(n) > 1})
+    if repeated:
+        raise RuleViolation("table-duplicate", f"table numbers {repeated} are given more than once")
+    for spec in command.tables:
+        # The lightest Trial: a layout that cannot host it is wrong whatever the round.
+        problem = None if spec.terrain is None else _terrain_problem(state, "Crossing", spec.terrain)
+        if problem is not None:
+            raise RuleViolation("table-invalid", f"table {spec.number}: {problem}")
+    return TablesSet(tables=tuple(sorted(command.tables, key=lambda t: t.number)))
+
+
+def _forbid(state: TournamentState, command: ForbidPairing, actor: str) -> PairingForbidden:
+    _organiser_only(state, actor)
+    if command.a == command.b:
+        raise RuleViolation("same-player", "name two different players")
+    for player in (command.a, command.b):
+        if state.entrant(player) is None:
+            raise RuleViolation("not-registered", f"{player} is not registered")
+    if frozenset((command.a, command.b)) in _forbidden(state):
+        raise RuleViolation("already-forbidden", "that pairing is forbidden already")
+    return PairingForbidden(a=command.a, b=command.b, reason=command.reason)
 
 
 def _winner(round_state: RoundState, p: Pairing) -> str:
@@ -425,8 +743,27 @@ def _apply(state: TournamentState, event: msgspec.Struct) -> TournamentState:
         case JudgeNamed():
             return replace(state, judges=(*state.judges, event.player_id))
         case PlayerRegistered():
-            return replace(state, entrants=(*state.entrants, Entrant(event.player_id, event.name, event.army_list,
-                                                                      event.club, event.region)))
+            entrant = Entrant(event.player_id, event.name, event.army_list, event.club, event.region,
+                              missed_rounds=event.missed_rounds, byes_for_missed=event.byes_for_missed)
+            return replace(state, entrants=(*state.entrants, entrant))
+        case PlayerCheckedIn():
+            return replace(state, entrants=_entrants(state, event.player_id, checked_in=True))
+        case PlayerReentered():
+            return replace(state, entrants=_entrants(state, event.player_id, dropped=False))
+        case TablesSet():
+            return replace(state, tables=event.tables)
+        case PairingForbidden():
+            return replace(state, forbidden=(*state.forbidden, event))
+        case RoundDrafted():
+            draft = Draft(number=event.round, stage=event.stage, trial=event.trial, pairings=event.pairings,
+                          swiss_rounds=event.swiss_rounds, drafted_at=event.drafted_at, warnings=event.warnings)
+            return replace(state, status="running", draft=draft, swiss_rounds=event.swiss_rounds)
+        case DraftEdited():
+            assert state.draft is not None
+            return replace(state, draft=replace(state.draft, pairings=event.pairings, warnings=event.warnings))
+        case RoundWithdrawn():
+            return replace(state, rounds=tuple(r for r in state.rounds if r.number != event.round),
+                           withdrawn={**state.withdrawn, event.round: state.withdrawn.get(event.round, 0) + 1})
         case ListReplaced():
             return replace(state, entrants=_entrants(state, event.player_id, army_list=event.army_list))
         case PlayerDropped():
@@ -435,7 +772,7 @@ def _apply(state: TournamentState, event: msgspec.Struct) -> TournamentState:
             round_state = RoundState(number=event.round, stage=event.stage, trial=event.trial,
                                      pairings=event.pairings, paired_at=event.paired_at)
             return replace(state, status="running", rounds=(*state.rounds, round_state),
-                           swiss_rounds=event.swiss_rounds)
+                           swiss_rounds=event.swiss_rounds, draft=None)
         case ResultRecorded():
             target = state.rounds[event.round - 1]
             updated = replace(target, results={**target.results, event.table: event})

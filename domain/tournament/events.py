@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
+from domain.commands import NAME_PATTERN
 from domain.dice import Roll
 from domain.events import CHAIN_V1, DiceCommitment
 
@@ -35,6 +36,11 @@ class TournamentCreated(msgspec.Struct, frozen=True, tag="tournament_created"):
     rated: bool
     dice: DiceCommitment
     chain: str = CHAIN_V1  # the stream's hash chain format
+    # Added for issue 18; their defaults are how tournaments recorded before them behave.
+    review_pairings: bool = False  # pair_round drafts; publish_round spawns the battles
+    late_registration_until_round: int | None = None  # late entrants may still be paired into this round
+    late_entry: str = "none"  # "none": a late entrant starts at 0; "byes": a bye for each round missed
+    check_in: bool = False  # players check in before round 1; no-shows are dropped when it is paired
 
 
 class JudgeNamed(msgspec.Struct, frozen=True, tag="judge_named"):
@@ -47,6 +53,19 @@ class PlayerRegistered(msgspec.Struct, frozen=True, tag="player_registered"):
     army_list: dict[str, Any]
     club: str | None = None
     region: str | None = None
+    missed_rounds: int = 0  # a late entrant: rounds already paired when they registered
+    byes_for_missed: bool = False  # those rounds count as byes (the organiser's `late_entry`)
+
+
+class PlayerCheckedIn(msgspec.Struct, frozen=True, tag="player_checked_in"):
+    player_id: str
+
+
+class PlayerReentered(msgspec.Struct, frozen=True, tag="player_reentered"):
+    """A dropped player back in the event, paired again from the next round."""
+
+    player_id: str
+    reason: str | None = None
 
 
 class ListReplaced(msgspec.Struct, frozen=True, tag="list_replaced"):
@@ -56,6 +75,7 @@ class ListReplaced(msgspec.Struct, frozen=True, tag="list_replaced"):
 
 class PlayerDropped(msgspec.Struct, frozen=True, tag="player_dropped"):
     player_id: str
+    reason: str | None = None  # e.g. a no-show at check-in
 
 
 class Pairing(msgspec.Struct, frozen=True):
@@ -63,6 +83,70 @@ class Pairing(msgspec.Struct, frozen=True):
     a: str
     b: str | None  # None: a bye for `a`
     battle_id: str | None
+    table_name: str | None = None  # from the event's tables (set_tables), when it has them
+    terrain: str | dict[str, Any] | None = None  # the table's layout, passed to the battle's options
+
+
+class TableSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A numbered table, its optional name and terrain (for Pilgrimage: a built-in table's name
+    or a table layout, as the battle option `table` takes it)."""
+
+    number: Annotated[int, msgspec.Meta(ge=1, le=999)]
+    name: Annotated[str, msgspec.Meta(min_length=1, max_length=80, pattern=NAME_PATTERN)] | None = None
+    terrain: str | dict[str, Any] | None = None
+
+
+class TablesSet(msgspec.Struct, frozen=True, tag="tables_set"):
+    tables: tuple[TableSpec, ...]
+
+
+class PairingForbidden(msgspec.Struct, frozen=True, tag="pairing_forbidden"):
+    """Two players who must never be paired (for example family members)."""
+
+    a: str
+    b: str
+    reason: str
+
+
+class PairingWarning(msgspec.Struct, frozen=True):
+    """Something a judge should look at before publishing: `code` is one of rematch, same-club,
+    same-region, score-gap, repeat-table, repeat-bye, forbidden."""
+
+    table: int
+    code: str
+    detail: str
+
+
+class RoundDrafted(msgspec.Struct, frozen=True, tag="round_drafted"):
+    """A proposed pairing, not yet played: judges edit it, `publish_round` makes it the round."""
+
+    round: int
+    stage: str
+    trial: str
+    pairings: tuple[Pairing, ...]
+    rolls: tuple[Roll, ...]
+    drafted_at: str
+    swiss_rounds: int
+    warnings: tuple[PairingWarning, ...] = ()
+
+
+class DraftEdited(msgspec.Struct, frozen=True, tag="draft_edited"):
+    """A judge's edit of the draft (`edit`: swap, set_pairing or bye, on `players`), with the
+    draft's pairings and warnings after it."""
+
+    round: int
+    edit: str
+    players: tuple[str, ...]
+    reason: str
+    pairings: tuple[Pairing, ...]
+    warnings: tuple[PairingWarning, ...] = ()
+
+
+class RoundWithdrawn(msgspec.Struct, frozen=True, tag="round_withdrawn"):
+    """A published round deleted before any of its battles started, to be paired again."""
+
+    round: int
+    reason: str
 
 
 class RoundPaired(msgspec.Struct, frozen=True, tag="round_paired"):
@@ -96,5 +180,6 @@ class TournamentEnded(msgspec.Struct, frozen=True, tag="tournament_ended"):
 
 TOURNAMENT_EVENTS: tuple[type[msgspec.Struct], ...] = (
     TournamentCreated, JudgeNamed, PlayerRegistered, ListReplaced, PlayerDropped, RoundPaired, ResultRecorded,
-    RoundClosed, TournamentEnded,
+    RoundClosed, TournamentEnded, PlayerCheckedIn, PlayerReentered, TablesSet, PairingForbidden, RoundDrafted,
+    DraftEdited, RoundWithdrawn,
 )

@@ -9,9 +9,11 @@ weight honours them in order.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 import networkx as nx  # type: ignore[import-untyped]
+
+from domain.errors import RuleViolation
 
 
 def bye_for(ranked: Sequence[str], had_bye: set[str]) -> str:
@@ -21,9 +23,11 @@ def bye_for(ranked: Sequence[str], had_bye: set[str]) -> str:
 
 def pair_swiss(ranked: Sequence[str], points: Mapping[str, int], opponents: Mapping[str, set[str]],
                affiliations: Mapping[str, set[str]], draw_order: Mapping[str, int],
-               had_bye: set[str]) -> tuple[list[tuple[str, str]], str | None]:
+               had_bye: set[str], forbidden: Collection[frozenset[str]] = (),
+               ) -> tuple[list[tuple[str, str]], str | None]:
     """Pairs (better-ranked first, best tables first) and the bye. `ranked` is best first;
-    `draw_order` is each player's place in this round's dice-drawn order."""
+    `draw_order` is each player's place in this round's dice-drawn order. A `forbidden` pair is
+    never paired (no edge at all, so a tournament without any pairs exactly as before)."""
     players = list(ranked)
     bye = None
     if len(players) % 2:
@@ -41,12 +45,16 @@ def pair_swiss(ranked: Sequence[str], points: Mapping[str, int], opponents: Mapp
     graph = nx.Graph()
     for i, a in enumerate(players):
         for b in players[i + 1:]:
+            if frozenset((a, b)) in forbidden:
+                continue
             cost = (rematch_weight * (b in opponents.get(a, set()))
                     + gap_weight * (points[a] - points[b]) ** 2
                     + club_weight * bool(affiliations.get(a, set()) & affiliations.get(b, set()))
                     + abs(draw_order[a] - draw_order[b]))
             graph.add_edge(a, b, weight=base - cost)
     matching = nx.max_weight_matching(graph, maxcardinality=True)
+    if 2 * len(matching) < n:
+        raise RuleViolation("pairing-impossible", "the forbidden pairings leave no way to pair every player")
     place = {p: i for i, p in enumerate(players)}
     pairs = [tuple(sorted(edge, key=place.__getitem__)) for edge in matching]
     pairs.sort(key=lambda pair: place[pair[0]])

@@ -9,7 +9,7 @@ from litestar import Request, Response, get, post
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import FromPath, JSONBody, QueryParameter
 
-from domain.commands import ClaimSeat
+from domain.commands import NAME_PATTERN, ClaimSeat
 from domain.contests import AppointReferee
 from domain.dice import ALGORITHM, join_client_seeds
 from domain.errors import RuleViolation
@@ -34,6 +34,7 @@ from server.app_state import app_state
 from server.battle_service import BATTLE_RULES, envelope, stream_id
 from server.http import (
     authenticate,
+    caller,
     check_route,
     encoded,
     next_page,
@@ -125,16 +126,22 @@ async def create_battle(request: Request[Any, Any, Any], data: JSONBody[NewBattl
 
 
 @get("/v1/battles", tags=["battles"], responses=problem_responses(),
-     summary="Battles, newest first, by status, with cursor pagination")
+     summary="Battles, newest first, by status and by a player seated in them (`me`: the caller), with "
+             "cursor pagination")
 async def list_battles(
     request: Request[Any, Any, Any],
     status: Annotated[Literal["open", "active", "ended"] | None, QueryParameter()] = None,
+    player: Annotated[str | None, QueryParameter(
+        min_length=1, max_length=64, pattern=NAME_PATTERN,
+        description="only battles in which this player holds a seat; `me` for the caller (needs a token)")] = None,
     cursor: Annotated[str | None, QueryParameter(max_length=200)] = None,
     limit: Annotated[int, QueryParameter(ge=1, le=100)] = 20,
 ) -> BattleList:
     before = _seq_from(cursor) if cursor else None
+    if player == "me":
+        player = (await caller(request)).player.id
     await projector_of(request).catch_up()
-    rows = await store_of(request).list_battles(status, before, limit)
+    rows = await store_of(request).list_battles(status, before, limit, player)
     next_cursor = _cursor(rows[-1].seq) if len(rows) == limit else None
     return BattleList(battles=[msgspec.convert(r.summary, BattleSummary) for r in rows], next_cursor=next_cursor)
 

@@ -12,7 +12,18 @@ from litestar import Request, Response, get, post
 from litestar.params import FromPath, JSONBody, QueryParameter
 
 from domain.tournament.aggregate import TournamentState, current_standings
-from domain.tournament.commands import CreateTournament, Drop, NameJudge, Register, ReplaceList, TournamentPlay
+from domain.tournament.commands import (
+    CheckIn,
+    CreateTournament,
+    DeleteRound,
+    Drop,
+    NameJudge,
+    Reenter,
+    Register,
+    ReplaceList,
+    TournamentPlay,
+)
+from domain.tournament.events import PairingWarning, TableSpec
 from domain.tournament.standings import Standing
 from projections.ratings import Rating
 from server.api_models import ReceiptCheck
@@ -72,6 +83,14 @@ class TournamentEventPage(msgspec.Struct, frozen=True):
     next: int | None
 
 
+class ForbiddenPairing(msgspec.Struct, frozen=True):
+    """Two players the organiser forbade to pair, and why."""
+
+    a: str
+    b: str
+    reason: str
+
+
 class TournamentSummary(msgspec.Struct, frozen=True):
     """A tournament: its settings, organiser and judges, progress and champion."""
 
@@ -89,6 +108,12 @@ class TournamentSummary(msgspec.Struct, frozen=True):
     champion: str | None
     version: int
     dice: dict[str, str]
+    review_pairings: bool = False
+    late_registration_until_round: int | None = None
+    late_entry: str = "none"
+    check_in: bool = False
+    tables: list[TableSpec] = []
+    forbidden_pairings: list[ForbiddenPairing] = []
 
 
 class Registration(msgspec.Struct, frozen=True):
@@ -100,6 +125,9 @@ class Registration(msgspec.Struct, frozen=True):
     region: str | None
     dropped: bool
     army_list: dict[str, Any]
+    checked_in: bool = False
+    missed_rounds: int = 0  # a late entrant: rounds paired before they registered
+    byes_for_missed: bool = False  # those rounds scored as byes
 
 
 class TableResult(msgspec.Struct, frozen=True):
@@ -119,6 +147,8 @@ class TableView(msgspec.Struct, frozen=True):
     b: str | None
     battle_id: str | None
     result: TableResult | None
+    name: str | None = None
+    terrain: str | dict[str, Any] | None = None
 
 
 class RoundView(msgspec.Struct, frozen=True):
@@ -131,6 +161,28 @@ class RoundView(msgspec.Struct, frozen=True):
     ends_at: str | None
     closed: bool
     tables: list[TableView]
+
+
+class DraftTable(msgspec.Struct, frozen=True):
+    """A drafted table: its players, its name and terrain, and its warnings."""
+
+    table: int
+    a: str
+    b: str | None
+    name: str | None
+    terrain: str | dict[str, Any] | None
+    warnings: list[PairingWarning]
+
+
+class DraftView(msgspec.Struct, frozen=True):
+    """The drafted round awaiting publication, with every warning named."""
+
+    round: int
+    stage: str
+    trial: str
+    drafted_at: str
+    tables: list[DraftTable]
+    warnings: list[PairingWarning]
 
 
 class GameView(msgspec.Struct, frozen=True):
@@ -178,7 +230,7 @@ def _scope_of(command: TournamentPlay, player_id: str) -> Scope:
     match command:
         case Register() | ReplaceList():
             return "play"
-        case Drop() if command.player_id in (None, player_id):
+        case Drop() | CheckIn() | Reenter() if command.player_id in (None, player_id):
             return "play"
     return "organise"
 
@@ -191,7 +243,8 @@ async def create_tournament(request: Request[Any, Any, Any],
 
 
 @post("/v1/tournaments/{tournament_id:uuid}/commands", **_WRITE,
-      summary="Register, replace a list, drop, name a judge, pair a round, record a result, close a round")
+      summary="Register, check in, drop, re-enter, replace a list, name a judge, set tables, forbid a pairing, "
+              "pair a round (or draft it), edit and publish a draft, delete a round, record a result, close a round")
 async def tournament_command(request: Request[Any, Any, Any], tournament_id: FromPath[UUID],
                              data: JSONBody[TournamentPlay]) -> Response[TournamentCommandResult]:
     credential = await caller(request)
@@ -202,6 +255,8 @@ async def tournament_command(request: Request[Any, Any, Any], tournament_id: Fro
         await require_known_players(request, [data.player_id])
     runner = app_state(request.app).tournament_runner
     await runner.catch_up()  # results of battles that have ended count before, say, a round closes
+    if isinstance(data, DeleteRound):
+        await _service(request).unstarted_round(app_state(request.app).service, str(tournament_id))
     result = await _service(request).execute(str(tournament_id), player.id, data, None, idempotency)
     await runner.catch_up()  # and a new round's battles exist by the time the organiser hears back
     return stored(result)
@@ -217,14 +272,18 @@ async def show_tournament(request: Request[Any, Any, Any], tournament_id: FromPa
         judges=list(state.judges), ruleset=settings.ruleset, ruleset_version=settings.ruleset_version,
         swiss_rounds=state.swiss_rounds or settings.swiss_rounds, cut=settings.cut, rounds_paired=len(state.rounds),
         players=len(state.entrants), champion=state.champion, version=state.version,
-        dice={"algorithm": settings.dice.algorithm, "commitment": settings.dice.commitment})
+        dice={"algorithm": settings.dice.algorithm, "commitment": settings.dice.commitment},
+        review_pairings=settings.review_pairings, late_registration_until_round=settings.late_registration_until_round,
+        late_entry=settings.late_entry, check_in=settings.check_in, tables=list(state.tables),
+        forbidden_pairings=[ForbiddenPairing(a=f.a, b=f.b, reason=f.reason) for f in state.forbidden])
 
 
 @get("/v1/tournaments/{tournament_id:uuid}/registrations", summary="Registered players and their lists", **_READ)
 async def registrations(request: Request[Any, Any, Any], tournament_id: FromPath[UUID]) -> list[Registration]:
     state = await _state(request, tournament_id)
     return [Registration(player_id=e.player_id, name=e.name, club=e.club, region=e.region, dropped=e.dropped,
-                         army_list=e.army_list) for e in state.entrants]
+                         army_list=e.army_list, checked_in=e.checked_in, missed_rounds=e.missed_rounds,
+                         byes_for_missed=e.byes_for_missed) for e in state.entrants]
 
 
 def _ends_at(paired_at: str, minutes: int | None) -> str | None:
@@ -244,11 +303,24 @@ async def rounds(request: Request[Any, Any, Any], tournament_id: FromPath[UUID])
             result = r.results.get(p.table)
             tables.append(TableView(table=p.table, a=p.a, b=p.b, battle_id=p.battle_id, result=TableResult(
                 winner=result.winner, margin=result.margin, source=result.source, reason=result.reason)
-                if result else None))
+                if result else None, name=p.table_name, terrain=p.terrain))
         views.append(RoundView(round=r.number, stage=r.stage, trial=r.trial, paired_at=r.paired_at,
                                ends_at=_ends_at(r.paired_at, state.settings.round_time_limit_minutes),
                                closed=r.closed, tables=tables))
     return views
+
+
+@get("/v1/tournaments/{tournament_id:uuid}/draft",
+     summary="The drafted round awaiting publication, each table with its named warnings", **_READ)
+async def draft(request: Request[Any, Any, Any], tournament_id: FromPath[UUID]) -> DraftView:
+    state = await _state(request, tournament_id)
+    drafted = state.draft
+    if drafted is None:
+        raise not_found(f"drafted round in tournament {tournament_id}")
+    tables = [DraftTable(table=p.table, a=p.a, b=p.b, name=p.table_name, terrain=p.terrain,
+                         warnings=[w for w in drafted.warnings if w.table == p.table]) for p in drafted.pairings]
+    return DraftView(round=drafted.number, stage=drafted.stage, trial=drafted.trial, drafted_at=drafted.drafted_at,
+                     tables=tables, warnings=list(drafted.warnings))
 
 
 @get("/v1/tournaments/{tournament_id:uuid}/standings",
@@ -265,7 +337,11 @@ async def player_history(request: Request[Any, Any, Any], tournament_id: FromPat
     entrant = state.entrant(player_id)
     if entrant is None:
         raise not_found(f"player {player_id} in this tournament")
-    games = []
+    assert state.settings is not None
+    # A late entrant's byes for the rounds missed (late_entry "byes") count in the standings: shown
+    # here too, at table 0 (no table was played).
+    games = [GameView(round=n, table=0, opponent=None, battle_id=None, outcome="bye", margin=state.settings.bye_margin)
+             for n in range(1, entrant.missed_rounds + 1) if entrant.byes_for_missed]
     for r in state.rounds:
         for p in r.pairings:
             if player_id not in (p.a, p.b):

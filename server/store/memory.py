@@ -129,9 +129,12 @@ class MemoryStore:
     async def battle_rows(self, battle_ids: Sequence[str]) -> dict[str, BattleRow]:
         return {i: self._battles[i] for i in battle_ids if i in self._battles}
 
-    async def list_battles(self, status: str | None, before_seq: int | None, limit: int) -> list[BattleRow]:
+    async def list_battles(self, status: str | None, before_seq: int | None, limit: int,
+                           player: str | None = None) -> list[BattleRow]:
         rows = sorted((r for r in self._battles.values() if (status is None or r.status == status)
-                       and (before_seq is None or r.seq < before_seq)), key=lambda r: -r.seq)
+                       and (before_seq is None or r.seq < before_seq)
+                       and (player is None or any(s.get("player_id") == player for s in r.summary["seats"]))),
+                      key=lambda r: -r.seq)
         return rows[:limit]
 
     async def player_rows(self, player_ids: Sequence[str]) -> dict[str, PlayerRow]:

@@ -268,12 +268,16 @@ class PostgresStore:
             list(battle_ids))
         return {row["battle_id"]: BattleRow(**dict(row)) for row in rows}
 
-    async def list_battles(self, status: str | None, before_seq: int | None, limit: int) -> list[BattleRow]:
+    async def list_battles(self, status: str | None, before_seq: int | None, limit: int,
+                           player: str | None = None) -> list[BattleRow]:
+        # A seat held by `player`: containment, which the GIN index of migration 0009 answers.
+        seated = None if player is None else [{"player_id": player}]
         rows = await self._pool.fetch(
             """SELECT battle_id, seq, status, summary FROM battle_list
                WHERE ($1::text IS NULL OR status = $1) AND ($2::bigint IS NULL OR seq < $2)
+                 AND ($4::jsonb IS NULL OR summary->'seats' @> $4::jsonb)
                ORDER BY seq DESC LIMIT $3""",
-            status, before_seq, limit)
+            status, before_seq, limit, seated)
         return [BattleRow(**dict(row)) for row in rows]
 
     async def player_rows(self, player_ids: Sequence[str]) -> dict[str, PlayerRow]:

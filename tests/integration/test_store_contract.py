@@ -12,7 +12,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from projections.battle_summary import BattleSummary
+from projections.battle_summary import BattleSummary, SeatView
 from server.store.base import (
     BattleRow,
     Credential,
@@ -220,6 +220,21 @@ async def test_read_models_move_with_their_checkpoint_only(store: EventStore) ->
     assert (await store.player_rows([player.player_id]))[player.player_id] == player
     assert battle.battle_id in [r.battle_id for r in await store.list_battles("open", None, 1000)]
     assert battle.battle_id not in [r.battle_id for r in await store.list_battles("open", 7, 1000)]
+
+
+async def test_the_battle_list_filters_by_a_seated_player(store: EventStore) -> None:
+    name, seated, other = f"test-{uuid.uuid4()}", str(uuid.uuid4()), str(uuid.uuid4())
+    rows = []
+    for seq, players in ((1, [seated, other]), (2, [other]), (3, [None, seated])):
+        battle_id = str(uuid.uuid4())
+        seats = [SeatView(name=f"s{n}", player_id=p, conceded=False) for n, p in enumerate(players)]
+        summary = msgspec.to_builtins(BattleSummary(id=battle_id, ruleset="d100", ruleset_version="1", status="open",
+                                                    version=1, creator="p", seats=seats, winners=[], end_reason=None))
+        rows.append(BattleRow(battle_id=battle_id, seq=10**9 + seq, status="open", summary=summary))
+    assert await store.commit_projection(name, 0, 5, rows, []) is True
+    mine = [r.battle_id for r in await store.list_battles(None, None, 1000, seated)]
+    assert mine == [rows[2].battle_id, rows[0].battle_id], "only the seated player's battles, newest first"
+    assert [r.battle_id for r in await store.list_battles(None, 10**9 + 3, 1000, seated)] == [rows[0].battle_id]
 
 
 async def test_the_newest_snapshot_is_kept(store: EventStore) -> None:

@@ -1,0 +1,41 @@
+"""Fresh tables: each pairing of a round gets one of the event's tables, no player on a table
+they have played on when that can be avoided, and the best-ranked pairings on the lowest
+numbers otherwise (a maximum-weight matching, like the pairing itself)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import networkx as nx  # type: ignore[import-untyped]
+
+from domain.errors import RuleViolation
+
+
+def repeats(pair: Sequence[str], table: int, played_on: Mapping[str, set[int]]) -> int:
+    """How many of the pair's players have played on `table` before."""
+    return sum(table in played_on.get(player, set()) for player in pair)
+
+
+def assign(pairs: Sequence[tuple[str, str]], tables: Sequence[int],
+           played_on: Mapping[str, set[int]]) -> list[int]:
+    """A table number for each pair, in the pairs' order (best first). `tables` are the
+    event's table numbers in order."""
+    if len(tables) < len(pairs):
+        raise RuleViolation("too-few-tables", f"the round needs {len(pairs)} tables and the event has "
+                                              f"{len(tables)}: set more tables (set_tables)")
+    if not pairs:
+        return []
+    span = len(pairs) * len(tables) + 1  # the placement term never adds up to one repeat
+    repeat_weight = span * (len(pairs) + 1)
+    base = repeat_weight * (2 * len(pairs) + 1)
+    graph = nx.Graph()
+    for i, pair in enumerate(pairs):
+        for j, table in enumerate(tables):
+            cost = repeat_weight * repeats(pair, table, played_on) + abs(i - j)
+            graph.add_edge(("pair", i), ("table", j), weight=base - cost)
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    chosen: dict[int, int] = {}
+    for u, v in matching:
+        pair_node, table_node = (u, v) if u[0] == "pair" else (v, u)
+        chosen[pair_node[1]] = tables[table_node[1]]
+    return [chosen[i] for i in range(len(pairs))]
