@@ -27,6 +27,7 @@ from server.api_models import Health
 from server.app_state import AppState, app_state, keep_app_state
 from server.battle_service import BattleService
 from server.broker import channels_backend
+from server.clock_watcher import ClockWatcher
 from server.credentials import TokenCache
 from server.embedded import EmbeddedPostgres, ensure_database
 from server.http import problem_responses
@@ -214,15 +215,18 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
         projector = Projector(opened)
         tournaments = TournamentService(opened, publish, notary)
         tournament_runner = TournamentRunner(opened, service, tournaments)
+        clock_watcher = ClockWatcher(opened, service, projector)
         # Readers catch the projector up themselves (read-your-writes); the loop keeps the read
         # models fresh in between, in batches, rather than once per command.
         background = (asyncio.create_task(projector.run(interval=0.5)),
                       asyncio.create_task(tournament_runner.run(interval=0.5)),
+                      asyncio.create_task(clock_watcher.run(interval=0.5)),
                       asyncio.create_task(prune_idempotency_records(
                           opened, min(PRUNE_EVERY_SECONDS, float(settings.idempotency_ttl_seconds)))))
         keep_app_state(app, AppState(
             settings=settings, store=opened, embedded=embedded, proxies=proxies, notary=notary, service=service,
             tournaments=tournaments, tournament_runner=tournament_runner, projector=projector,
+            clock_watcher=clock_watcher,
             ratings=Ratings(opened), token_cache=TokenCache(),
             expensive_reads=BoundedRunner(settings.expensive_read_concurrency, settings.expensive_read_wait),
             broker="redis" if settings.redis_url else "memory",

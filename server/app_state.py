@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from redis.asyncio import Redis
 
     from server.battle_service import BattleService
+    from server.clock_watcher import ClockWatcher
     from server.credentials import TokenCache
     from server.embedded import EmbeddedPostgres
     from server.limits.identity import TrustedProxies
@@ -37,6 +38,7 @@ class AppState:
     service: BattleService
     tournaments: TournamentService
     tournament_runner: TournamentRunner
+    clock_watcher: ClockWatcher
     projector: Projector
     ratings: Ratings
     token_cache: TokenCache
