@@ -41,7 +41,7 @@ class TimeControl(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     increment_seconds: Annotated[int, msgspec.Meta(ge=0, le=24 * 3600)] = 0
     per_turn_seconds: Seconds | None = None
     absent_after_seconds: Seconds | None = None
-    on_time: Literal["loss", "draw"] = LOSS
+    on_time: Literal["loss", "draw"] = "loss"
 
     @property
     def counts_down(self) -> bool:

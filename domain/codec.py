@@ -82,7 +82,8 @@ def _battle_commands() -> dict[str, type[msgspec.Struct]]:
     from domain.contests import Agree, AppointReferee, Contest, Refuse, Rule
 
     return _commands_by_tag((CreateBattle, ClaimSeat, Start, RollDice, Concede, ClaimTime, ClaimVictory,
-                             AppointReferee, Contest, Rule, Agree, Refuse), *(ruleset.commands for ruleset in RULESETS.values()))
+                             AppointReferee, Contest, Rule, Agree, Refuse),
+                            *(ruleset.commands for ruleset in RULESETS.values()))
 
 
 def _tournament_commands() -> dict[str, type[msgspec.Struct]]:

@@ -77,12 +77,12 @@ def _created_body(after: TournamentState, envelopes: list[TournamentEnvelope]) -
             "dice": msgspec.to_builtins(after.settings.dice)}
 
 
-def round_clock(settings: CreateTournament) -> TimeControl | None:
+def round_clock(round_time_limit_minutes: int | None) -> TimeControl | None:
     """A round's time limit sets its battles' clocks: each side has half of it as main time
     (both clocks together never run past the limit). None without a time limit."""
-    if settings.round_time_limit_minutes is None:
+    if round_time_limit_minutes is None:
         return None
-    return TimeControl(main_seconds=settings.round_time_limit_minutes * 60 // 2)
+    return TimeControl(main_seconds=round_time_limit_minutes * 60 // 2)
 
 
 class TournamentRunner:
@@ -133,7 +133,8 @@ class TournamentRunner:
             command = CreateBattle(battle_id=pairing["battle_id"], ruleset=state.settings.ruleset,
                                    ruleset_version=state.settings.ruleset_version, seats=seats,
                                    seated={seat: seat for seat in seats}, referees=referees, tournament=link,
-                                   options={"trial": link.trial}, clock=round_clock(state.settings))
+                                   options={"trial": link.trial},
+                                   clock=round_clock(state.settings.round_time_limit_minutes))
             try:
                 await self._battles.execute(pairing["battle_id"], state.organiser, command, None, None,
                                             new_seed=secrets.token_bytes(32))
