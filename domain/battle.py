@@ -265,7 +265,7 @@ def _with_clock(state: BattleState, events: list[msgspec.Struct], now: str) -> l
         return events
     if after.status not in (ACTIVE, ENDED) or (state.status != ACTIVE and after.status != ACTIVE):
         return events
-    running = _seat_to_act(after) if after.status == ACTIVE else None
+    running = seat_to_act(after) if after.status == ACTIVE else None
     if running == clock.running:
         return events
     switched = clocks.switch(clock, running, now)
@@ -273,7 +273,7 @@ def _with_clock(state: BattleState, events: list[msgspec.Struct], now: str) -> l
     return [*events[:end], switched, *events[end:]]
 
 
-def _seat_to_act(state: BattleState) -> str | None:
+def seat_to_act(state: BattleState) -> str | None:
     """Whose turn it is: the ruleset says when it knows; otherwise the turn passes, in seat
     order, to the next side still playing after the one that acted last."""
     ruleset = find_ruleset(state.ruleset, state.ruleset_version)

@@ -18,6 +18,9 @@ if TYPE_CHECKING:
     from server.embedded import EmbeddedPostgres
     from server.limits.identity import TrustedProxies
     from server.limits.offload import BoundedRunner
+    from server.notify.notifier import Notifier
+    from server.notify.store import NotificationStore
+    from server.notify.webhooks import Deliverer
     from server.projector import Projector
     from server.ratings import Ratings
     from server.receipts import Notary
@@ -39,6 +42,9 @@ class AppState:
     tournaments: TournamentService
     tournament_runner: TournamentRunner
     clock_watcher: ClockWatcher
+    notes: NotificationStore  # players' notifications, webhooks and their deliveries
+    notifier: Notifier
+    deliverer: Deliverer
     projector: Projector
     ratings: Ratings
     token_cache: TokenCache
