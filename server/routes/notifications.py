@@ -23,6 +23,7 @@ from server.http import BEARER_SECURITY, caller, credential_of, problem_response
 from server.notify.notifier import NOTIFICATION_TYPES, channel
 from server.notify.store import ANY_EVENT, Delivery, Notification, Webhook
 from server.notify.webhooks import url_problem
+from server.broker import RESYNC
 from server.observability import WEBSOCKETS
 from server.problems import not_found, problem
 from server.routes.stream import BAD_REQUEST, INTERNAL_ERROR, TRY_AGAIN_LATER, parse_after
@@ -87,6 +88,9 @@ class _Relay:
                 return
 
     async def relay_live(self, message: bytes) -> None:
+        if message == RESYNC:  # the broker came back: what committed meanwhile is in the store
+            await self.send_from_store()
+            return
         seq = int(_decode_seq(message).get("seq", 0))
         if seq <= self.last:
             return  # read from the store already

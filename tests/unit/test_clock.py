@@ -241,3 +241,25 @@ def test_claims_are_refused_by_name_not_as_crashes() -> None:
     for command in (ClaimVictory(), ClaimTime()):
         with pytest.raises(DomainError):
             run(state, command, "p0", at(1))
+
+
+# ---- whose turn: the rulesets that know say ----------------------------------------------------
+
+
+def test_in_pilgrimage_2_the_turn_is_the_activating_sides_until_its_act_ends() -> None:
+    """Seed 000: "Sides alternate one Character at a time" (domain/rulesets/pilgrimage/rules.py
+    side_to_act); during an Act the clock runs for the side whose Character is acting."""
+    from domain.battle import seat_to_act
+    from domain.rulesets.pilgrimage.play import Activate, EndAct
+    from domain.rulesets.pilgrimage.rules import side_to_act
+    from tests.unit.pilgrimage_arena import Arena, band
+
+    pilgrim = {"name": "Pilgrim", "pace": 1}
+    arena = Arena(band(pilgrim, pilgrim), band(pilgrim), table={"terrain": [], "lights": [], "objectives": []})
+    arena.deploy_all()
+    assert seat_to_act(arena.state) == side_to_act(arena.play) == "south"
+    arena.run(Activate(character="south/1"), "p0")
+    assert side_to_act(arena.play) is None  # nobody activates during an Act...
+    assert seat_to_act(arena.state) == "south"  # ...but the acting side's clock runs
+    arena.run(EndAct(), "p0")
+    assert seat_to_act(arena.state) == "north"
