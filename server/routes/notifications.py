@@ -19,11 +19,11 @@ from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter
 from litestar.plugins.problem_details import ProblemDetailsException
 
 from server.app_state import app_state
+from server.broker import RESYNC
 from server.http import BEARER_SECURITY, caller, credential_of, problem_responses, require_scopes
 from server.notify.notifier import NOTIFICATION_TYPES, channel
 from server.notify.store import ANY_EVENT, Delivery, Notification, Webhook
 from server.notify.webhooks import url_problem
-from server.broker import RESYNC
 from server.observability import WEBSOCKETS
 from server.problems import not_found, problem
 from server.routes.stream import BAD_REQUEST, INTERNAL_ERROR, TRY_AGAIN_LATER, parse_after
