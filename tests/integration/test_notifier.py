@@ -123,3 +123,29 @@ async def test_a_due_delivery_is_held_for_its_lease(postgres_store: PostgresStor
     held = await notes.claim_due(now + timedelta(seconds=29), timedelta(seconds=30), 1000)
     assert not mine & {d.delivery.delivery_id for d in held}
     assert await notes.commit(name, 0, 2, []) is None  # a notifier behind the checkpoint records nothing
+
+
+async def test_contests_raised_and_ruled_are_told_to_both_sides(postgres_store: PostgresStore) -> None:
+    from domain.contests import Agree, Contest
+
+    alice, bob = f"alice-{uuid.uuid4()}", f"bob-{uuid.uuid4()}"
+    battles = BattleService(postgres_store, publish)
+    created = await battles.create(alice, "pilgrimage", ["north", "south"], {}, None, ruleset_version="1")
+    battle_id = json.loads(created.body)["id"]
+    await battles.execute(battle_id, alice, ClaimSeat(seat="north"), None, None)
+    await battles.execute(battle_id, bob, ClaimSeat(seat="south"), None, None)
+    await battles.execute(battle_id, alice, Start(), None, None)
+    rolled = json.loads((await battles.execute(battle_id, alice, RollDice(expression="1d6"), None, None)).body)
+    await battles.execute(battle_id, bob, Contest(version=rolled["events"][0]["version"], reason="cocked die"),
+                          None, None)
+    await battles.execute(battle_id, alice, Agree(contest=1), None, None)  # overturned: the roll is voided
+    await notifier(postgres_store).catch_up()
+    notes = PostgresNotifications(postgres_store.pool)
+    for player in (alice, bob):
+        told = [(n.type, n.data.get("decision")) for n in await notes.read(player, 0, 100)]
+        assert ("contest_raised", None) in told and ("contest_ruled", "overturned") in told
+    bob_told = [n.type for n in await notes.read(bob, 0, 100)]
+    alice_told = [n.type for n in await notes.read(alice, 0, 100)]
+    # The roll passed the turn to Bob; voiding it gives it back to Alice.
+    assert bob_told == ["seat_claimed", "battle_started", "your_turn", "contest_raised", "contest_ruled"]
+    assert alice_told[-3:] == ["contest_raised", "contest_ruled", "your_turn"]
