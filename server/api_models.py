@@ -228,6 +228,12 @@ class CaughtUp(msgspec.Struct, frozen=True, tag="caught_up"):
     version: int
 
 
+class CaughtUpNotifications(msgspec.Struct, frozen=True, tag="caught_up"):
+    """The player stream has sent every notification up to `seq`; live ones follow."""
+
+    seq: int
+
+
 class Health(msgspec.Struct, frozen=True):
     """Readiness: whether the store and the broker answer."""
 

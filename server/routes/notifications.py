@@ -18,6 +18,7 @@ from litestar.exceptions import WebSocketDisconnect
 from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter
 from litestar.plugins.problem_details import ProblemDetailsException
 
+from server.api_models import CaughtUpNotifications
 from server.app_state import app_state
 from server.broker import RESYNC
 from server.http import BEARER_SECURITY, caller, credential_of, problem_responses, require_scopes
@@ -36,12 +37,6 @@ _decode_seq = msgspec.json.Decoder(dict[str, Any]).decode
 _ROUTE = {"security": BEARER_SECURITY, "tags": ["notifications"]}
 EventName = Annotated[str, msgspec.Meta(pattern=r"^(\*|battle_created|seat_claimed|battle_started|your_turn|"
                                                 r"contest_raised|contest_ruled|battle_ended|pairings_published)$")]
-
-
-class CaughtUpNotifications(msgspec.Struct, frozen=True, tag="caught_up"):
-    """Every notification up to `seq` has been sent; live ones follow."""
-
-    seq: int
 
 
 class NewWebhook(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
