@@ -54,6 +54,8 @@ class WebhookCreated(msgspec.Struct, frozen=True):
 
 
 class WebhookList(msgspec.Struct, frozen=True):
+    """Your webhooks (secrets are never shown again)."""
+
     webhooks: list[Webhook]
 
 

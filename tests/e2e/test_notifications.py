@@ -9,22 +9,44 @@ import hashlib
 import hmac
 import json
 import time
+import uuid
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
+import asyncpg
 import httpx
 import pytest
 import websockets
 
 from bench.harness import LiveServer
+from server.embedded import database_dsn
 from server.settings import Rate, Settings
 from tests.e2e.helpers import auth, command, new_player
 
 
 @pytest.fixture(scope="module")
-def notifying_server(database_url: str) -> Iterator[LiveServer]:
+def own_database(database_url: str) -> Iterator[str]:
+    """A database of its own: the session's other server (its own settings: no loopback hooks,
+    its own live channels) would otherwise share the notifier's and the deliverer's work, as
+    the nodes of one install do."""
+    name = f"chronicle_notify_{uuid.uuid4().hex[:12]}"
+
+    async def admin(sql: str) -> None:
+        connection = await asyncpg.connect(database_url)
+        try:
+            await connection.execute(sql)
+        finally:
+            await connection.close()
+
+    asyncio.run(admin(f'CREATE DATABASE "{name}"'))
+    yield database_dsn(database_url, name)
+    asyncio.run(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+@pytest.fixture(scope="module")
+def notifying_server(own_database: str) -> Iterator[LiveServer]:
     """A server whose webhooks may post to loopback only, retrying after a fifth of a second."""
-    settings = Settings(database_url=database_url, writes_per_token=Rate(burst=1000, per_second=1000),
+    settings = Settings(database_url=own_database, writes_per_token=Rate(burst=1000, per_second=1000),
                         webhook_hosts=("127.0.0.1",), webhook_retry_base=0.2, webhook_disable_after=3,
                         webhook_max_attempts=5)
     with LiveServer(settings) as server:
@@ -190,7 +212,8 @@ async def test_a_dead_webhook_is_disabled_after_failures_in_a_row(http: httpx.As
         if not hook["enabled"]:
             break
         await asyncio.sleep(0.2)
-    assert (hook["enabled"], hook["failures"], hook["disabled_reason"]) == (False, 3, "3 failed attempts in a row")
+    assert (hook["enabled"], hook["disabled_reason"]) == (False, "3 failed attempts in a row")
+    assert hook["failures"] >= 3  # an attempt already under way when it was disabled still counts
     deliveries = (await http.get(f"/v1/webhooks/{hook_id}/deliveries", headers=auth(bob))).json()["deliveries"]
     assert {d["status"] for d in deliveries} == {"pending"}
     assert all(d["last_error"] and d["delivered_at"] is None for d in deliveries if d["attempts"])
