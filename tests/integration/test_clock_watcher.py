@@ -6,13 +6,19 @@ from __future__ import annotations
 
 import asyncio
 import json
+import uuid
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime
+
+import asyncpg
+import pytest
 
 from domain.clock import TimeControl
 from domain.commands import ClaimSeat, RollDice, Start
 from domain.tournament.commands import CreateTournament, PairRound, Register
 from server.battle_service import BattleService, stream_id
 from server.clock_watcher import WATCHER, ClockWatcher
+from server.embedded import database_dsn
 from server.projector import Projector
 from server.store.postgres import PostgresStore
 from server.tournament_service import TournamentRunner, TournamentService
@@ -23,11 +29,28 @@ def nothing(stream: str, messages: object) -> None:
     return None
 
 
+@pytest.fixture
+async def own_store(database_url: str) -> AsyncIterator[PostgresStore]:
+    """A database of its own: the session's server runs a clock watcher too, which would
+    otherwise claim the flag before the watchers under test."""
+    name = f"chronicle_clocks_{uuid.uuid4().hex[:12]}"
+    admin = await asyncpg.connect(database_url)
+    try:
+        await admin.execute(f'CREATE DATABASE "{name}"')
+        store = await PostgresStore.connect(database_dsn(database_url, name), min_size=1, max_size=10)
+        yield store
+        await store.close()
+        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    finally:
+        await admin.close()
+
+
 async def test_a_restarted_watcher_ends_a_battle_on_time_whose_clock_events_it_read_before(
-        postgres_store: PostgresStore) -> None:
+        own_store: PostgresStore) -> None:
+    postgres_store = own_store
     battles = BattleService(postgres_store, nothing)
     created = await battles.create("alice", "pilgrimage", ["north", "south"], {}, None, ruleset_version="1",
-                                   clock=TimeControl(per_turn_seconds=1))
+                                   clock=TimeControl(per_turn_seconds=3))
     battle_id = json.loads(created.body)["id"]
     await battles.execute(battle_id, "alice", ClaimSeat(seat="north"), None, None)
     await battles.execute(battle_id, "bob", ClaimSeat(seat="south"), None, None)
