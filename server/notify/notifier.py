@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import OrderedDict
 from collections.abc import Iterable
 from itertools import groupby
 from typing import Any
@@ -33,6 +34,7 @@ from server.tournament_service import TOURNAMENT, TournamentService
 
 NOTIFIER = "notifier"
 BATCH = 100
+_CACHED_STATES = 1024
 log = logging.getLogger("chronicle.notify")
 _encode = msgspec.json.Encoder().encode
 
@@ -58,6 +60,9 @@ class Notifier:
         self._tournaments = tournaments
         self._publish = publish
         self._lock = asyncio.Lock()
+        # Each battle's state after the last batch that touched it: the next batch usually
+        # starts right after it, so a long battle is not replayed from its start every time.
+        self._states: OrderedDict[str, BattleState] = OrderedDict()
 
     async def catch_up(self) -> None:
         async with self._lock:
@@ -84,7 +89,12 @@ class Notifier:
 
     async def _battle(self, battle_id: str, events: list[RecordedEvent]) -> list[NewNotification]:
         first = events[0].version
-        state: BattleState = await self._battles.load(battle_id, through=first - 1) if first > 1 else BattleState()
+        cached = self._states.pop(battle_id, None)
+        state: BattleState
+        if cached is not None and cached.version == first - 1:
+            state = cached
+        else:
+            state = await self._battles.load(battle_id, through=first - 1) if first > 1 else BattleState()
         found: list[NewNotification] = []
         turn = seat_to_act(state) if state.status == ACTIVE else None
         for n, event in enumerate(events):
@@ -105,6 +115,9 @@ class Notifier:
                     found.append(_note(player, "your_turn", event, {"battle_id": battle_id, "seat": now,
                                                                     "version": event.version}))
                 turn = now
+        self._states[battle_id] = state
+        while len(self._states) > _CACHED_STATES:
+            self._states.popitem(last=False)
         return found
 
     async def _tournament(self, tournament_id: str, events: list[RecordedEvent]) -> list[NewNotification]:
