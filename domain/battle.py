@@ -91,7 +91,8 @@ def decide(state: BattleState, command: Command, dice: Dice, actor: str,
            now: str | None = None) -> list[msgspec.Struct]:
     """Validate `command` against the rules and return the events it causes (never mutates).
     `now` is the moment the server records the command at: only a battle's clock reads it."""
-    if state.clock is None or isinstance(command, CreateBattle):
+    if state.clock is None or state.forked_from is not None or isinstance(command, CreateBattle):
+        # A fork (analysis, what-ifs) copies its origin's clock as it stood and never runs it.
         return _decide(state, command, dice, actor)
     if now is None:
         raise ValueError("a battle with a clock is decided at a moment (now)")

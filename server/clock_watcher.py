@@ -82,7 +82,8 @@ class ClockWatcher:
 
     async def _watch(self, battle_id: str) -> None:
         state = await self._battles.load(battle_id)
-        flag = state.clock.flag_at() if state.clock is not None and state.status == ACTIVE else None
+        timed = state.clock is not None and state.status == ACTIVE and state.forked_from is None
+        flag = state.clock.flag_at() if timed and state.clock is not None else None
         if flag is None:
             self._flags.pop(battle_id, None)
         else:

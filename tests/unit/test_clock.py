@@ -263,3 +263,23 @@ def test_in_pilgrimage_2_the_turn_is_the_activating_sides_until_its_act_ends() -
     assert seat_to_act(arena.state) == "south"  # ...but the acting side's clock runs
     arena.run(EndAct(), "p0")
     assert seat_to_act(arena.state) == "north"
+
+
+def test_a_clocked_state_survives_a_snapshot() -> None:
+    from domain.snapshots import from_snapshot, to_snapshot
+
+    state = started(clocks.TimeControl(main_seconds=600, increment_seconds=5, on_time="draw"))
+    state, _ = roll(state, "p0", 3)
+    assert from_snapshot(*to_snapshot(state)) == state
+
+
+def test_a_fork_keeps_its_origins_clock_as_it_stood_and_never_runs_it() -> None:
+    from domain.contests import fork_event
+    from domain.events import DiceCommitment
+
+    state = started(clocks.TimeControl(main_seconds=60))
+    forked = evolve(state, fork_event(state, BATTLE, state.version, "fork", "p0",
+                                      DiceCommitment(algorithm="chronicle-hmac-sha256-v1", commitment="00")))
+    later, events = roll(forked, "p0", 3600)  # an hour later: the origin would be out of time
+    assert [event_type(e) for e in events] == ["dice_rolled"]
+    assert later.clock == state.clock
