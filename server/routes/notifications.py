@@ -35,6 +35,7 @@ UNAUTHORISED = 4401  # no live token with the `read` scope
 _encode = msgspec.json.Encoder().encode
 _decode_seq = msgspec.json.Decoder(dict[str, Any]).decode
 _ROUTE = {"security": BEARER_SECURITY, "tags": ["notifications"]}
+MAX_HOOKS = 10  # per player
 EventName = Annotated[str, msgspec.Meta(pattern=r"^(\*|battle_created|seat_claimed|battle_started|your_turn|"
                                                 r"contest_raised|contest_ruled|battle_ended|pairings_published)$")]
 
@@ -208,6 +209,8 @@ async def create_webhook(request: Request[Any, Any, Any], data: JSONBody[NewWebh
     refused = url_problem(data.url, state.settings.webhook_hosts)
     if refused is not None:
         raise problem(422, "webhook-url", refused)
+    if len(await state.notes.hooks(player.id)) >= MAX_HOOKS:
+        raise problem(422, "webhook-quota", f"a player has at most {MAX_HOOKS} webhooks: delete one first")
     events = sorted(set(data.events))
     if ANY_EVENT in events:
         events = [ANY_EVENT]

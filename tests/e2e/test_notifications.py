@@ -221,3 +221,21 @@ async def test_a_dead_webhook_is_disabled_after_failures_in_a_row(http: httpx.As
     assert enabled.status_code == 200 and enabled.json()["enabled"] is True
     gone = await http.delete(f"/v1/webhooks/{hook_id}", headers=auth(bob))
     assert gone.status_code == 204
+
+
+async def test_webhooks_are_a_players_own_and_limited_in_number(http: httpx.AsyncClient) -> None:
+    carol, dave = await new_player(http, "carol"), await new_player(http, "dave")
+    for n in range(10):
+        created = await http.post("/v1/webhooks", headers=auth(carol), json={
+            "url": f"http://127.0.0.1:9/{n}", "events": ["your_turn"]})
+        assert created.status_code == 201, created.text
+    eleventh = await http.post("/v1/webhooks", headers=auth(carol), json={
+        "url": "http://127.0.0.1:9/11", "events": ["your_turn"]})
+    assert eleventh.status_code == 422 and eleventh.json()["rule"] == "webhook-quota", eleventh.text
+    unknown = await http.post("/v1/webhooks", headers=auth(carol), json={
+        "url": "http://127.0.0.1:9/", "events": ["everything"]})
+    assert unknown.status_code == 400, unknown.text
+    hook_id = (await http.get("/v1/webhooks", headers=auth(carol))).json()["webhooks"][0]["hook_id"]
+    assert (await http.delete(f"/v1/webhooks/{hook_id}", headers=auth(dave))).status_code == 404
+    assert (await http.get("/v1/webhooks", headers=auth(dave))).json() == {"webhooks": []}
+    assert (await http.get("/v1/webhooks")).status_code == 401
