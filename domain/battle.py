@@ -284,7 +284,7 @@ def seat_to_act(state: BattleState) -> str | None:
     playing = [seat.name for seat in state.seats if not seat.conceded]
     if not playing:
         return None
-    last = next(reversed(list(state.actions)), None)
+    last = state.actions.chunks[-1][-1] if state.actions.chunks else None  # without walking the whole log
     order = [seat.name for seat in state.seats]
     if last is None or last.seat not in order:
         return playing[0]
