@@ -8,8 +8,9 @@ from typing import Any
 
 import msgspec
 
+from domain import clock as clocks
 from domain import contests as disputes
-from domain.commands import ClaimSeat, Command, Concede, CreateBattle, RollDice, Start
+from domain.commands import ClaimSeat, ClaimTime, ClaimVictory, Command, Concede, CreateBattle, RollDice, Start
 from domain.dice import ALGORITHM, Dice, rolls_in
 from domain.dice_expression import roll_expression
 from domain.errors import NotPermitted, RuleViolation
@@ -28,6 +29,8 @@ from domain.events import (
 from domain.records import replace_where
 from domain.rulesets import LATEST, RULESETS, Ruleset, find_ruleset
 from domain.seats import acting_seat
+
+SYSTEM = "system"  # the server's own actor (its clock watcher, its tournament runner)
 
 MIN_SEATS = 2
 MAX_SEATS = 8
@@ -68,6 +71,7 @@ class BattleState(msgspec.Struct, frozen=True):
     voided: tuple[tuple[int, int], ...] = ()
     forked_from: disputes.BattleForked | None = None
     chain: str = CHAIN_V1  # the hash chain's format (a fork keeps its origin's: it copies its first event)
+    clock: clocks.Clock | None = None  # only for a battle created with a time control
 
     def is_void(self, version: int) -> bool:
         return any(first <= version <= last for first, last in self.voided)
@@ -83,12 +87,27 @@ class BattleState(msgspec.Struct, frozen=True):
 # ---- decide ---------------------------------------------------------------------------
 
 
-def decide(state: BattleState, command: Command, dice: Dice, actor: str) -> list[msgspec.Struct]:
-    """Validate `command` against the rules and return the events it causes (never mutates)."""
+def decide(state: BattleState, command: Command, dice: Dice, actor: str,
+           now: str | None = None) -> list[msgspec.Struct]:
+    """Validate `command` against the rules and return the events it causes (never mutates).
+    `now` is the moment the server records the command at: only a battle's clock reads it."""
+    if state.clock is None or state.forked_from is not None or isinstance(command, CreateBattle):
+        # A fork (analysis, what-ifs) copies its origin's clock as it stood and never runs it.
+        return _decide(state, command, dice, actor)
+    if now is None:
+        raise ValueError("a battle with a clock is decided at a moment (now)")
+    return _timed(state, command, dice, actor, now)
+
+
+def _decide(state: BattleState, command: Command, dice: Dice, actor: str) -> list[msgspec.Struct]:
     match command:
         case CreateBattle():
             created = _create(state, command, dice, actor)
-            return [created, *(SeatClaimed(seat=seat, player_id=player) for seat, player in command.seated.items())]
+            clock = [] if command.clock is None else [clocks.clock_set(command.clock, created.seats)]
+            return [created, *clock,
+                    *(SeatClaimed(seat=seat, player_id=player) for seat, player in command.seated.items())]
+        case ClaimTime() | ClaimVictory():
+            raise RuleViolation("no-clock", "the battle was created without a clock")
         case ClaimSeat():
             return [_claim(state, command, actor)]
         case Start():
@@ -218,6 +237,102 @@ def _concede(state: BattleState, command: Concede, dice: Dice, actor: str) -> li
     return events
 
 
+# ---- the clock ------------------------------------------------------------------------
+
+
+def _timed(state: BattleState, command: Command, dice: Dice, actor: str, now: str) -> list[msgspec.Struct]:
+    """A command on a battle with a clock: once the running side's time is out, nothing but
+    the claim that ends the battle on time is taken; after the command, the clock passes to
+    the side whose turn it is (recorded before the battle's end, if the command ends it)."""
+    clock = state.clock
+    assert clock is not None
+    if isinstance(command, ClaimTime):
+        return _claim_time(state, clock, command, dice, actor, now)
+    if state.status == ACTIVE and clock.out_of_time(now):
+        raise RuleViolation("out-of-time", f"seat {clock.running!r} ran out of time at {clock.flag_at()}: "
+                                           "the battle ends on time (claim_time)")
+    if isinstance(command, ClaimVictory):
+        return _claim_victory(state, clock, command, dice, actor, now)
+    events = _decide(state, command, dice, actor)
+    return _with_clock(state, events, now)
+
+
+def _with_clock(state: BattleState, events: list[msgspec.Struct], now: str) -> list[msgspec.Struct]:
+    clock = state.clock
+    assert clock is not None
+    try:
+        after = replay(events, state)
+    except ReplayFromScratch:  # a ruling reverted actions: the next command moves the clock
+        return events
+    if after.status not in (ACTIVE, ENDED) or (state.status != ACTIVE and after.status != ACTIVE):
+        return events
+    running = seat_to_act(after) if after.status == ACTIVE else None
+    if running == clock.running:
+        return events
+    switched = clocks.switch(clock, running, now)
+    end = next((n for n, e in enumerate(events) if isinstance(e, BattleEnded)), len(events))
+    return [*events[:end], switched, *events[end:]]
+
+
+def seat_to_act(state: BattleState) -> str | None:
+    """Whose turn it is: the ruleset says when it knows; otherwise the turn passes, in seat
+    order, to the next side still playing after the one that acted last."""
+    ruleset = find_ruleset(state.ruleset, state.ruleset_version)
+    named = ruleset.seat_to_act(state.ruleset_state)
+    if named is not None:
+        return named
+    playing = [seat.name for seat in state.seats if not seat.conceded]
+    if not playing:
+        return None
+    last = state.actions.chunks[-1][-1] if state.actions.chunks else None  # without walking the whole log
+    order = [seat.name for seat in state.seats]
+    if last is None or last.seat not in order:
+        return playing[0]
+    after = order.index(last.seat)
+    return next((name for name in order[after + 1:] + order[:after + 1] if name in playing), None)
+
+
+def _claim_time(state: BattleState, clock: clocks.Clock, command: ClaimTime, dice: Dice, actor: str,
+                now: str) -> list[msgspec.Struct]:
+    _require_status(state, ACTIVE, "battle-not-active", "time runs out during play")
+    _require_in_battle(state, command.seat, actor)
+    flag = clock.flag_at()
+    if flag is None or clock.running is None or not clock.out_of_time(now):
+        left = clock.left_ms(clock.running, now) if clock.running is not None else None
+        raise RuleViolation("time-left", f"seat {clock.running!r} still has {left} ms" if left is not None
+                            else "the battle's clock does not count down")
+    flagged = clock.running
+    winners = () if clock.control.on_time == clocks.DRAW else tuple(
+        seat.name for seat in state.seats if not seat.conceded and seat.name != flagged)
+    return [clocks.TimeRanOut(seat=flagged, flagged_at=flag, at=now), clocks.switch(clock, None, now),
+            BattleEnded(reason=clocks.TIME, winners=winners), DiceSeedRevealed(server_seed=dice.reveal())]
+
+
+def _claim_victory(state: BattleState, clock: clocks.Clock, command: ClaimVictory, dice: Dice, actor: str,
+                   now: str) -> list[msgspec.Struct]:
+    _require_status(state, ACTIVE, "battle-not-active", "a battle is claimed during play")
+    seat = _acting_seat(state, command.seat, actor)
+    absent_at = clock.absent_at()
+    if absent_at is None or clock.running is None or clock.since is None:
+        raise RuleViolation("no-absence-timeout", "the battle's clock has no absence timeout")
+    if clock.running == seat.name:
+        raise RuleViolation("your-turn", "it is your own turn: a side claims the battle from an absent opponent")
+    if not clock.absent(now):
+        raise RuleViolation("opponent-present", f"seat {clock.running!r} may still pass its turn until {absent_at}")
+    return [clocks.BattleClaimed(seat=seat.name, absent_seat=clock.running, absent_since=clock.since, at=now),
+            clocks.switch(clock, None, now), BattleEnded(reason=clocks.ABANDONMENT, winners=(seat.name,)),
+            DiceSeedRevealed(server_seed=dice.reveal())]
+
+
+def _require_in_battle(state: BattleState, seat: str | None, actor: str) -> None:
+    """A player of the battle (for the seat named, if one is), a referee, its creator, or the server."""
+    if seat is not None:
+        acting_seat(state.seats, seat, actor)
+    elif actor not in (SYSTEM, state.creator, *state.referees) and not any(
+            s.player_id == actor for s in state.seats):
+        raise NotPermitted("not-in-battle", "only the battle's players, referees and creator may claim time")
+
+
 # ---- evolve ---------------------------------------------------------------------------
 
 
@@ -237,6 +352,12 @@ def _apply(state: BattleState, event: msgspec.Struct) -> BattleState:
                            referees=event.referees,
                            tournament=event.tournament, contest_window=event.contest_window,
                            chain=event.chain)
+        case clocks.ClockSet():
+            return replace(state, clock=clocks.Clock(control=event.control, remaining_ms=event.remaining_ms))
+        case clocks.ClockSwitched():
+            return replace(state, clock=clocks.apply(state.clock, event) if state.clock is not None else None)
+        case clocks.TimeRanOut() | clocks.BattleClaimed():
+            return state  # the battle_ended that follows ends it
         case SeatClaimed():
             return replace(state, seats=_replace_seat(state, event.seat, player_id=event.player_id,
                                                       client_seed=event.client_seed))

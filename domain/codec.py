@@ -6,6 +6,7 @@ from typing import Any, Union
 
 import msgspec
 
+from domain.clock import CLOCK_EVENTS
 from domain.contests import CONTEST_EVENTS
 from domain.events import CORE_EVENTS
 from domain.rulesets import RULESETS
@@ -13,7 +14,7 @@ from domain.tournament.events import TOURNAMENT_EVENTS
 
 # Each version lists every event type it may record; versions of one ruleset share most of them.
 EVENT_TYPES: tuple[type[msgspec.Struct], ...] = tuple(dict.fromkeys(
-    CORE_EVENTS + CONTEST_EVENTS + TOURNAMENT_EVENTS + tuple(
+    CORE_EVENTS + CLOCK_EVENTS + CONTEST_EVENTS + TOURNAMENT_EVENTS + tuple(
         event for ruleset in RULESETS.values() for event in ruleset.events)))
 Event = Union[EVENT_TYPES]  # type: ignore[valid-type]  # noqa: UP007 - built from a tuple at run time
 
@@ -61,6 +62,9 @@ def command_data(command: msgspec.Struct) -> dict[str, Any]:
     builtins (an API request's `expected_version` is the transport's, not the command's)."""
     data: dict[str, Any] = msgspec.json.decode(_encoder.encode(command))
     data.pop("expected_version", None)
+    for name in getattr(command, "OMITTED_WHEN_NONE", ()):
+        if data.get(name) is None:
+            data.pop(name, None)
     return data
 
 
@@ -74,11 +78,12 @@ def _commands_by_tag(*groups: tuple[type[msgspec.Struct], ...]) -> dict[str, typ
 
 
 def _battle_commands() -> dict[str, type[msgspec.Struct]]:
-    from domain.commands import ClaimSeat, Concede, CreateBattle, RollDice, Start
+    from domain.commands import ClaimSeat, ClaimTime, ClaimVictory, Concede, CreateBattle, RollDice, Start
     from domain.contests import Agree, AppointReferee, Contest, Refuse, Rule
 
-    return _commands_by_tag((CreateBattle, ClaimSeat, Start, RollDice, Concede, AppointReferee, Contest, Rule, Agree,
-                             Refuse), *(ruleset.commands for ruleset in RULESETS.values()))
+    return _commands_by_tag((CreateBattle, ClaimSeat, Start, RollDice, Concede, ClaimTime, ClaimVictory,
+                             AppointReferee, Contest, Rule, Agree, Refuse),
+                            *(ruleset.commands for ruleset in RULESETS.values()))
 
 
 def _tournament_commands() -> dict[str, type[msgspec.Struct]]:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 
 import msgspec
 
+from domain.clock import TimeControl
 from domain.events import CURRENT_CHAIN, TournamentLink
 
 # Text is stored in Postgres, which cannot hold U+0000; names also exclude other control characters.
@@ -28,6 +29,11 @@ class CreateBattle(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag=
     contest_window: str = "next-action-of-another-side"
     chain: str = CURRENT_CHAIN
     ruleset_version: str | None = None  # a released version of the ruleset; None: the latest
+    clock: TimeControl | None = None  # recorded only when given (OMITTED_WHEN_NONE)
+
+    # Fields left out of the recorded command when None, so that a battle created without
+    # them records exactly what it did before they existed.
+    OMITTED_WHEN_NONE: ClassVar[tuple[str, ...]] = ("clock",)
 
 
 class ClaimSeat(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="claim_seat"):
@@ -56,6 +62,20 @@ class Concede(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="conc
     seat: SeatName | None = None
 
 
+class ClaimTime(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="claim_time"):
+    """End the battle on time: the side whose clock runs has none left. Sent by the server's
+    clock watcher as soon as it notices, or by any player or referee of the battle."""
+
+    seat: SeatName | None = None
+
+
+class ClaimVictory(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="claim_victory"):
+    """Claim the battle from an absent opponent: the side to act has not passed its turn for
+    the time control's `absent_after_seconds`. `seat` is needed only by a player holding several."""
+
+    seat: SeatName | None = None
+
+
 # What a client may post to /v1/battles/{id}/commands (contest commands live in domain/contests.py).
-PlayCommand = Start | RollDice | Concede
+PlayCommand = Start | RollDice | Concede | ClaimTime | ClaimVictory
 Command = CreateBattle | ClaimSeat | PlayCommand | Any

@@ -13,7 +13,7 @@ from domain.errors import DomainError
 from domain.rulesets import find_ruleset
 
 # Bump when BattleState changes shape; ruleset state versions are part of the schema too.
-BATTLE_STATE_VERSION = 2  # 2: contests, referees and the action log
+BATTLE_STATE_VERSION = 3  # 2: contests, referees and the action log; 3: the clock
 
 
 def snapshot_schema(ruleset_id: str, ruleset_version: str) -> str:

@@ -8,6 +8,7 @@ from typing import Any
 import msgspec
 
 from domain.battle import BattleState
+from domain.clock import view as clock_view
 from domain.rulesets import find_ruleset
 
 
@@ -108,11 +109,16 @@ def summarize(state: BattleState, battle_id: str) -> BattleSummary:
     )
 
 
-def state_view(state: BattleState) -> dict[str, Any]:
+def state_view(state: BattleState, now: str | None = None) -> dict[str, Any]:
     """The whole battle state as JSON-ready data, with what its ruleset adds for clients (a
     Pilgrimage `side_to_act`, a Pericle combat's `current`...). The server seed appears only
-    once revealed."""
+    once revealed. `clock` appears only in a battle created with one (with `now`, each side's
+    time left as of then)."""
     view: dict[str, Any] = msgspec.to_builtins(state)
+    if state.clock is None:
+        del view["clock"]  # a battle without a clock shows the state it always did
+    else:
+        view["clock"] = clock_view(state.clock, now if state.status == "active" else None)
     if state.ruleset_state is not None:
         ruleset = find_ruleset(state.ruleset, state.ruleset_version)
         view["ruleset_state"] = ruleset.view(state.ruleset_state, view["ruleset_state"])

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeAlias, Union
 
 import msgspec
 
-from domain.commands import NAME_PATTERN, ClientSeed, Concede, RollDice, SeatName, Start
+from domain.clock import TimeControl
+from domain.commands import NAME_PATTERN, ClaimTime, ClaimVictory, ClientSeed, Concede, RollDice, SeatName, Start
 from domain.contests import Agree, AppointReferee, Contest, ContestWindow, PlayerId, Refuse, Rule
 from domain.rulesets import RULESETS
 from projections.battle_summary import BattleSummary
@@ -32,7 +33,7 @@ def request_of(command: type[msgspec.Struct]) -> type[msgspec.Struct]:
 # Every command a client may post to /v1/battles/{id}/commands: the core ones, the contest
 # ones, and each ruleset's own.
 _COMMANDS: tuple[type[msgspec.Struct], ...] = (
-    Start, RollDice, Concede, AppointReferee, Contest, Rule, Agree, Refuse,
+    Start, RollDice, Concede, ClaimTime, ClaimVictory, AppointReferee, Contest, Rule, Agree, Refuse,
     *(command for ruleset in RULESETS.values() for command in ruleset.commands))
 if TYPE_CHECKING:
     # The union is built at run time from the registered rulesets, which mypy cannot follow;
@@ -111,6 +112,8 @@ class NewBattle(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     options: dict[str, Any] = {}
     referees: Annotated[list[PlayerId], msgspec.Meta(max_length=8)] = []
     contest_window: ContestWindow = "next-action-of-another-side"
+    clock: Annotated[TimeControl, msgspec.Meta(
+        description="an optional time control, the same for every side (README: Clocks and abandonment)")] | None = None
 
 
 class ForkRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -228,6 +231,12 @@ class DiceState(msgspec.Struct, frozen=True):
 
 class CaughtUp(msgspec.Struct, frozen=True, tag="caught_up"):
     version: int
+
+
+class CaughtUpNotifications(msgspec.Struct, frozen=True, tag="caught_up"):
+    """The player stream has sent every notification up to `seq`; live ones follow."""
+
+    seq: int
 
 
 class Health(msgspec.Struct, frozen=True):

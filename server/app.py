@@ -26,6 +26,7 @@ from server.api_models import Health
 from server.app_state import AppState, app_state, keep_app_state
 from server.battle_service import BattleService
 from server.broker import channels_backend
+from server.clock_watcher import ClockWatcher
 from server.credentials import TokenCache
 from server.embedded import EmbeddedPostgres, ensure_database
 from server.http import problem_responses
@@ -37,6 +38,9 @@ from server.limits.policy import Policy
 from server.limits.rate_limits import RateLimiter
 from server.limits.timeouts import BodyTimeout, body_timeout_middleware
 from server.limits.websockets import WebsocketLimit
+from server.notify.notifier import Notifier
+from server.notify.store import MemoryNotifications, NotificationStore, PostgresNotifications
+from server.notify.webhooks import Deliverer
 from server.observability import REQUEST_ID_HEADER, metrics, request_context_middleware, request_id_var
 from server.openapi_contract import ContractJson, ContractSwagger
 from server.openapi_docs import DocumentedStructs
@@ -45,7 +49,7 @@ from server.projector import Projector, every
 from server.ratings import Ratings
 from server.receipts import Notary, load_signing_key
 from server.request_limits import refuse_unstorable_bodies
-from server.routes import battles, players, receipts, rulesets, stream, tokens, tournaments
+from server.routes import battles, notifications, players, receipts, rulesets, stream, tokens, tournaments
 from server.settings import Settings
 from server.store.base import EventStore, IdempotencyKeyReused, StoreUnavailable
 from server.store.postgres import PostgresStore
@@ -230,15 +234,24 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
         projector = Projector(opened)
         tournaments = TournamentService(opened, publish, notary)
         tournament_runner = TournamentRunner(opened, service, tournaments)
+        clock_watcher = ClockWatcher(opened, service, projector)
+        notes: NotificationStore = PostgresNotifications(opened.pool) if isinstance(opened, PostgresStore) \
+            else MemoryNotifications()
+        notifier = Notifier(opened, notes, service, tournaments, publish)
+        deliverer = Deliverer(notes, settings)
         # Readers catch the projector up themselves (read-your-writes); the loop keeps the read
         # models fresh in between, in batches, rather than once per command.
         background = (asyncio.create_task(projector.run(interval=0.5)),
                       asyncio.create_task(tournament_runner.run(interval=0.5)),
+                      asyncio.create_task(clock_watcher.run(interval=0.5)),
+                      asyncio.create_task(notifier.run(interval=0.5)),
+                      asyncio.create_task(deliverer.run(interval=0.5)),
                       asyncio.create_task(prune_idempotency_records(
                           opened, min(PRUNE_EVERY_SECONDS, float(settings.idempotency_ttl_seconds)))))
         keep_app_state(app, AppState(
             settings=settings, store=opened, embedded=embedded, proxies=proxies, notary=notary, service=service,
             tournaments=tournaments, tournament_runner=tournament_runner, projector=projector,
+            clock_watcher=clock_watcher, notes=notes, notifier=notifier, deliverer=deliverer,
             ratings=Ratings(opened), token_cache=TokenCache(),
             expensive_reads=BoundedRunner(settings.expensive_read_concurrency, settings.expensive_read_wait),
             broker="redis" if settings.redis_url else "memory",
@@ -252,6 +265,7 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
         for task in state.background:
             task.cancel()
         await asyncio.gather(*state.background, return_exceptions=True)
+        await state.deliverer.close()
         if store is None:
             await state.store.close()
         if state.redis is not None:
@@ -271,7 +285,7 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
             battles.send_command, battles.list_events, battles.show_state, battles.verify_battle,
             battles.verify_battle_receipts, receipts.receipt_keys,
             battles.show_dice, battles.list_contests, battles.fork_battle, battles.preview_command,
-            stream.battle_stream, stream.tournament_stream,
+            stream.battle_stream, stream.tournament_stream, *notifications.ROUTES,
             tournaments.create_tournament, tournaments.tournament_command, tournaments.show_tournament,
             tournaments.registrations, tournaments.rounds, tournaments.draft, tournaments.standings,
             tournaments.player_history,

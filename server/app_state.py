@@ -13,10 +13,14 @@ if TYPE_CHECKING:
     from redis.asyncio import Redis
 
     from server.battle_service import BattleService
+    from server.clock_watcher import ClockWatcher
     from server.credentials import TokenCache
     from server.embedded import EmbeddedPostgres
     from server.limits.identity import TrustedProxies
     from server.limits.offload import BoundedRunner
+    from server.notify.notifier import Notifier
+    from server.notify.store import NotificationStore
+    from server.notify.webhooks import Deliverer
     from server.projector import Projector
     from server.ratings import Ratings
     from server.receipts import Notary
@@ -37,6 +41,10 @@ class AppState:
     service: BattleService
     tournaments: TournamentService
     tournament_runner: TournamentRunner
+    clock_watcher: ClockWatcher
+    notes: NotificationStore  # players' notifications, webhooks and their deliveries
+    notifier: Notifier
+    deliverer: Deliverer
     projector: Projector
     ratings: Ratings
     token_cache: TokenCache

@@ -10,6 +10,7 @@ from typing import Any
 import msgspec
 
 from domain.battle import BattleState, decide, replay
+from domain.clock import TimeControl
 from domain.codec import BATTLE_COMMANDS, event_data, event_type
 from domain.commands import ClaimSeat, Command, CreateBattle
 from domain.contests import fork_event
@@ -59,7 +60,7 @@ def envelope(event: RecordedEvent) -> Envelope:
 
 
 BATTLES = Kind(prefix=BATTLE, initial=BattleState, to_snapshot=to_snapshot, from_snapshot=from_snapshot, replay=replay,
-               decide=lambda state, command, dice, actor, now: decide(state, command, dice, actor))
+               decide=decide)
 BATTLE_RULES = Rules(kind=BATTLES, commands=BATTLE_COMMANDS)
 
 
@@ -75,14 +76,15 @@ class BattleService(StreamService):
     async def create(self, actor: str, ruleset: str, seats: list[str], options: dict[str, Any],
                      idempotency: Idempotency | None, referees: tuple[str, ...] = (),
                      contest_window: str = "next-action-of-another-side",
-                     ruleset_version: str | None = None) -> StoredResponse:
+                     ruleset_version: str | None = None, clock: TimeControl | None = None) -> StoredResponse:
         battle_id = str(uuid.uuid4())
         # The recorded command names the version it was created under, so that deciding it again
         # (verify) gives the same battle after newer versions are released.
         if ruleset_version is None and ruleset in LATEST:
             ruleset_version = LATEST[ruleset].version
         command = CreateBattle(battle_id=battle_id, ruleset=ruleset, seats=tuple(seats), options=options,
-                               referees=referees, contest_window=contest_window, ruleset_version=ruleset_version)
+                               referees=referees, contest_window=contest_window, ruleset_version=ruleset_version,
+                               clock=clock)
         return await self.execute(battle_id, actor, command, None, idempotency,
                                    new_seed=secrets.token_bytes(32), status=201, respond=_created_body)
 
@@ -102,7 +104,7 @@ class BattleService(StreamService):
         if state.status == "new":
             raise StreamNotFound(f"battle {battle_id}")
         try:
-            events = decide(state, command, _PreviewDice(state.next_nonce), actor)
+            events = decide(state, command, _PreviewDice(state.next_nonce), actor, format_time(datetime.now(UTC)))
         except DomainError as exc:
             return {"legal": False, "rule": exc.rule, "detail": exc.detail, "problems": exc.problems}
         details = find_ruleset(state.ruleset, state.ruleset_version).preview_details(events)

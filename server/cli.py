@@ -134,13 +134,15 @@ def openapi_documents() -> dict[str, bytes]:
     from server.app import create_app
     from server.openapi_contract import completed
     from server.store.memory import MemoryStore
-    from server.ws_schema import stream_message_schema
+    from server.ws_schema import player_stream_message_schema, stream_message_schema
 
     app = create_app(Settings(), store=MemoryStore())
     served = completed(json.loads(encode_json(app.openapi_schema.to_schema())))
     return {
         "openapi.json": json.dumps(served, indent=2, sort_keys=True).encode() + b"\n",
         "stream.schema.json": json.dumps(stream_message_schema(), indent=2, sort_keys=True).encode() + b"\n",
+        "player_stream.schema.json": json.dumps(player_stream_message_schema(), indent=2,
+                                                sort_keys=True).encode() + b"\n",
     }
 
 

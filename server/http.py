@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any, TypedDict, TypeVar, cast
 
-from litestar import Request, Response
+from litestar import Litestar, Request, Response
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.openapi.spec import SecurityRequirement
 
@@ -45,16 +45,20 @@ def token_cache_of(request: Request[Any, Any, Any]) -> TokenCache:
 
 async def caller(request: Request[Any, Any, Any]) -> Credential:
     """The live credential behind the request's bearer token (401 when it has none)."""
-    header = request.headers.get("authorization", "")
+    return await credential_of(request.app, request.headers.get("authorization", ""))
+
+
+async def credential_of(app: Litestar, header: str) -> Credential:
+    """The live credential behind an `Authorization` header's bearer token (401 when it has none)."""
     scheme, _, text = header.partition(" ")
     text = text.strip()
     if scheme.lower() != "bearer" or not text:
         raise problem(401, "token-missing", "send 'Authorization: Bearer <token>' (POST /v1/players gives one)",
                       headers=_CHALLENGE)
-    cache, key = token_cache_of(request), digest(text)
+    cache, key = app_state(app).token_cache, digest(text)
     credential = cache.get(key)
     if credential is None:
-        credential = await look_up(store_of(request), text)
+        credential = await look_up(app_state(app).store, text)
         if credential is None:
             raise problem(401, "token-unknown", "that token belongs to no player", headers=_CHALLENGE)
         cache.put(key, credential)

@@ -15,6 +15,7 @@ from typing import Any, Union, get_args
 import msgspec
 
 from domain.battle import BattleState
+from domain.clock import CLOCK_EVENTS, ClockView
 from domain.commands import Concede, RollDice, Start
 from domain.contests import CONTEST_EVENTS, Agree, AppointReferee, Contest, Refuse, Rule
 from domain.events import CORE_EVENTS
@@ -35,7 +36,7 @@ CORE_COMMANDS: tuple[type[msgspec.Struct], ...] = (Start, RollDice, Concede, App
                                                    Refuse)
 # What a battle's stream may record: its own events, the contest ones and every ruleset's.
 BATTLE_EVENTS: tuple[type[msgspec.Struct], ...] = tuple(dict.fromkeys(
-    CORE_EVENTS + CONTEST_EVENTS + tuple(e for ruleset in RULESETS.values() for e in ruleset.events)))
+    CORE_EVENTS + CLOCK_EVENTS + CONTEST_EVENTS + tuple(e for ruleset in RULESETS.values() for e in ruleset.events)))
 
 
 def tag_of(struct: type[msgspec.Struct]) -> str:
@@ -53,7 +54,7 @@ def ruleset_state_type(ruleset: Ruleset) -> type[msgspec.Struct] | None:
 
 
 def battle_events_of(ruleset: Ruleset) -> tuple[type[msgspec.Struct], ...]:
-    return tuple(dict.fromkeys(CORE_EVENTS + CONTEST_EVENTS + ruleset.events))
+    return tuple(dict.fromkeys(CORE_EVENTS + CLOCK_EVENTS + CONTEST_EVENTS + ruleset.events))
 
 
 def commands_of(ruleset: Ruleset) -> tuple[type[msgspec.Struct], ...]:
@@ -135,7 +136,9 @@ class Builder:
                                 "ends.")
         # The server shows every field of a state (a stored event may lack one added since; a
         # state never does): required, so that a generated client's fields are not optional.
-        state["required"] = list(state["properties"])
+        state["required"] = [field for field in state["properties"] if field != "clock"]
+        # Only a battle created with a time control shows `clock`, as a ClockView.
+        state["properties"]["clock"] = self.ref(self.name_of(ClockView))
         for view in dict.fromkeys(r.view_type for r in rulesets if r.view_type is not None):
             shown_view = self.components[self.name_of(view)]
             shown_view["required"] = list(shown_view["properties"])
@@ -227,7 +230,7 @@ def openapi_components() -> dict[str, Schema]:
     unions `Envelope` and `TournamentEnvelope` discriminated on `type`, and `BattleState`."""
     # The commands too, though Litestar documents them: msgspec names two structs of one name by
     # their modules only when it sees both, and says what Litestar leaves out (unknown fields).
-    types: list[Any] = [Envelope, TournamentEnvelope, BattleState, *BATTLE_EVENTS, *TOURNAMENT_EVENTS,
+    types: list[Any] = [Envelope, TournamentEnvelope, BattleState, ClockView, *BATTLE_EVENTS, *TOURNAMENT_EVENTS,
                         *_state_types(), *get_args(CommandRequest), *get_args(TournamentPlay)]
     builder = Builder(types, OPENAPI_REFS)
     builder.envelopes(Envelope, BATTLE_EVENTS, "Event")
@@ -253,7 +256,7 @@ def version_schemas(ruleset_id: str, version: str) -> VersionSchemas:
     commands = commands_of(ruleset)
     state_type = ruleset_state_type(ruleset)
     union = Union[commands]  # type: ignore[valid-type]  # noqa: UP007 - built from a tuple at run time
-    types: list[Any] = [Envelope, BattleState, union, *events, *([state_type] if state_type else [])]
+    types: list[Any] = [Envelope, BattleState, ClockView, union, *events, *([state_type] if state_type else [])]
     builder = Builder(types, DEFS_REFS)
     events_root = builder.envelopes(Envelope, events, "Event")
     state_root = builder.battle_state([ruleset], "BattleStateView")

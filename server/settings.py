@@ -71,6 +71,15 @@ class Settings(msgspec.Struct, frozen=True):
     # Browser origins that may call the API (CORS); "*" lets any page call it, as a public API
     # with bearer tokens (no cookies) allows.
     cors_origins: tuple[str, ...] = ("*",)
+    # Webhooks (server/notify/webhooks.py): the only hosts they may post to (empty: any host but
+    # loopback, private and link-local addresses); seconds an attempt may take; the first retry's
+    # delay (doubling after each failure); attempts before a delivery is given up; failed attempts
+    # in a row before a hook is disabled.
+    webhook_hosts: tuple[str, ...] = ()
+    webhook_timeout: float = 10.0
+    webhook_retry_base: float = 10.0
+    webhook_max_attempts: int = 8
+    webhook_disable_after: int = 20
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Settings:
@@ -113,4 +122,10 @@ class Settings(msgspec.Struct, frozen=True):
             shutdown_timeout=number("CHRONICLE_SHUTDOWN_TIMEOUT", defaults.shutdown_timeout),
             websockets_per_address=int(number("CHRONICLE_WEBSOCKETS_PER_ADDRESS", defaults.websockets_per_address)),
             cors_origins=tuple(o.strip() for o in env.get("CORS_ORIGINS", "*").split(",") if o.strip()) or ("*",),
+            webhook_hosts=tuple(h.strip().lower() for h in env.get("CHRONICLE_WEBHOOK_HOSTS", "").split(",")
+                                if h.strip()),
+            webhook_timeout=number("CHRONICLE_WEBHOOK_TIMEOUT", defaults.webhook_timeout),
+            webhook_retry_base=number("CHRONICLE_WEBHOOK_RETRY_BASE", defaults.webhook_retry_base),
+            webhook_max_attempts=int(number("CHRONICLE_WEBHOOK_MAX_ATTEMPTS", defaults.webhook_max_attempts)),
+            webhook_disable_after=int(number("CHRONICLE_WEBHOOK_DISABLE_AFTER", defaults.webhook_disable_after)),
         )

@@ -11,6 +11,7 @@ from typing import Any
 
 import msgspec
 
+from domain.clock import TimeControl
 from domain.codec import TOURNAMENT_COMMANDS
 from domain.commands import CreateBattle
 from domain.errors import DomainError, RuleViolation
@@ -90,6 +91,14 @@ def _created_body(after: TournamentState, envelopes: list[TournamentEnvelope]) -
             "dice": msgspec.to_builtins(after.settings.dice)}
 
 
+def round_clock(round_time_limit_minutes: int | None) -> TimeControl | None:
+    """A round's time limit sets its battles' clocks: each side has half of it as main time
+    (both clocks together never run past the limit). None without a time limit."""
+    if round_time_limit_minutes is None:
+        return None
+    return TimeControl(main_seconds=round_time_limit_minutes * 60 // 2)
+
+
 class TournamentRunner:
     """A checkpointed subscriber to the global log. Both of its effects are idempotent (a
     battle's id is derived from its table; a table's result is recorded once), so after a
@@ -140,7 +149,8 @@ class TournamentRunner:
             command = CreateBattle(battle_id=pairing["battle_id"], ruleset=state.settings.ruleset,
                                    ruleset_version=state.settings.ruleset_version, seats=seats,
                                    seated={seat: seat for seat in seats}, referees=referees, tournament=link,
-                                   options={"trial": link.trial, **terrain})
+                                   options={"trial": link.trial, **terrain},
+                                   clock=round_clock(state.settings.round_time_limit_minutes))
             try:
                 await self._battles.execute(pairing["battle_id"], state.organiser, command, None, None,
                                             new_seed=secrets.token_bytes(32))

@@ -6,7 +6,8 @@ from typing import Any
 
 import msgspec
 
-from server.api_models import CaughtUp, Envelope
+from server.api_models import CaughtUp, CaughtUpNotifications, Envelope
+from server.notify.store import Notification
 
 
 def stream_message_schema() -> dict[str, Any]:
@@ -28,5 +29,25 @@ def stream_message_schema() -> dict[str, Any]:
             "/v1/battles/{id}/state, or by replaying the log without the voided game events."
         ),
         "oneOf": [envelope, caught_up],
+        "$defs": components,
+    }
+
+
+def player_stream_message_schema() -> dict[str, Any]:
+    (notification, caught_up), components = msgspec.json.schema_components(
+        [Notification, CaughtUpNotifications], ref_template="#/$defs/{name}")
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "Chronicle player stream message",
+        "description": (
+            "Messages of the websocket GET /v1/players/me/stream?after=N (a token: the Authorization "
+            "header or ?token=). The server sends every notification of the player with seq > N in "
+            "order, then one {\"type\": \"caught_up\", \"seq\"} message, then each new notification as "
+            "it is committed. A notification's type is battle_created, seat_claimed, battle_started, "
+            "your_turn, contest_raised, contest_ruled, battle_ended or pairings_published (README: "
+            "Notifications and webhooks). Seqs are consecutive per player: reconnect with "
+            "after=<last seq seen>."
+        ),
+        "oneOf": [notification, caught_up],
         "$defs": components,
     }

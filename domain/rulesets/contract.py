@@ -196,6 +196,7 @@ class Ruleset(Protocol):
     def apply(self, state: object, event: msgspec.Struct) -> object: ...
     def winners(self, event: msgspec.Struct) -> tuple[str, ...] | None: ...
     def action_seat(self, event: msgspec.Struct) -> str | None: ...
+    def seat_to_act(self, state: object) -> str | None: ...
     def view(self, state: object, shown: dict[str, Any]) -> dict[str, Any]: ...
     def preview_details(self, events: Events) -> dict[str, Any]: ...
     def army_list_problems(self, army_list: object) -> list[str]: ...
@@ -268,6 +269,9 @@ class RulesetVersion(Generic[StateT, SettingsT, OptionsT]):
     end_reason: str = "rules"
     # The seat whose contestable action an event begins (None: not the start of an action).
     action_seat: Callable[[msgspec.Struct], str | None] = _none
+    # The seat whose turn it is in a state (None: the rules do not say, or nobody's). Only a
+    # battle's clock reads it (domain/clock.py), so adding it never changes a recorded battle.
+    to_act: Callable[[StateT], str | None] = _none
     # The ruleset's part of GET /state (`shown` is the state as JSON-ready data) and of /preview.
     state_view: Callable[[StateT, dict[str, Any]], dict[str, Any]] = _as_shown
     preview_details: Callable[[Events], dict[str, Any]] = _no_preview
@@ -374,6 +378,9 @@ class RulesetVersion(Generic[StateT, SettingsT, OptionsT]):
     def apply(self, state: object, event: msgspec.Struct) -> StateT:
         """`evolve` over the battle's erased state (it holds what this version's evolve made)."""
         return self.evolve(cast(StateT, state), event)
+
+    def seat_to_act(self, state: object) -> str | None:
+        return self.to_act(cast(StateT, state))
 
     def view(self, state: object, shown: dict[str, Any]) -> dict[str, Any]:
         return self.state_view(cast(StateT, state), shown)

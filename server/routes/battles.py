@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import base64
+from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 from uuid import UUID
 
@@ -52,6 +53,7 @@ from server.past_states import battle_state_at
 from server.problems import not_found, problem
 from server.receipts import Receipt
 from server.store.base import Idempotency, Player, StoredResponse
+from server.store.chain import format_time
 from server.verification import Report, verify_stream
 
 MAX_PAGE = 1000
@@ -121,7 +123,8 @@ async def create_battle(request: Request[Any, Any, Any], data: JSONBody[NewBattl
     if (first := await _within_battle_quota(request, player, idempotency)) is not None:
         return stored(first)
     result = await service_of(request).create(player.id, data.ruleset, data.seats, data.options, idempotency,
-                                              tuple(data.referees), data.contest_window, data.ruleset_version)
+                                              tuple(data.referees), data.contest_window, data.ruleset_version,
+                                              data.clock)
     return stored(result)
 
 
@@ -195,7 +198,8 @@ async def show_state(
 ) -> Response[dict[str, Any]]:
     version = await _version_or_404(request, battle_id)
     if at is None:
-        return Response(state_view(await service_of(request).load(str(battle_id))))
+        now = format_time(datetime.now(UTC))  # a clock's time left, as of this answer
+        return Response(state_view(await service_of(request).load(str(battle_id)), now))
     if at > version:
         raise problem(404, "version-unknown", f"the battle has {version} events, not {at}")
     body = await battle_state_at(store_of(request), app_state(request.app).expensive_reads, str(battle_id), at,

@@ -119,6 +119,11 @@ class PostgresStore:
         self._pool = pool
         self._idempotency_ttl = idempotency_ttl
 
+    @property
+    def pool(self) -> asyncpg.Pool:
+        """The connection pool (the notification store shares it: server/notify/store.py)."""
+        return self._pool
+
     @classmethod
     async def connect(cls, dsn: str, *, min_size: int = 2, max_size: int = 20, run_migrations: bool = True,
                       idempotency_ttl: float = DEFAULT_IDEMPOTENCY_TTL) -> PostgresStore:

@@ -97,6 +97,13 @@ def state_view(state: CombatState | None, shown: dict[str, Any]) -> dict[str, An
     return shown if state is None else combat_view(state, shown)
 
 
+def seat_to_act(state: CombatState | None) -> str | None:
+    """The seat of the figure whose turn it is in the Actions phase (the clock's turn)."""
+    current = state.current if state is not None else None
+    figure = state.figure(current) if state is not None and current is not None else None
+    return figure.seat if figure is not None else None
+
+
 def preview_details(events: Events) -> dict[str, Any]:
     return {"modifiers": attack_modifiers(events)}
 
@@ -187,7 +194,7 @@ PERICLE_V3: RulesetVersion[CombatState | None, PericleCombatSettings, PericleOpt
     setup=setup,
     winners=winners,
     end_reason="combat",
-    action_seat=action_seat,
+    action_seat=action_seat, to_act=seat_to_act,
     state_view=state_view,
     preview_details=preview_details,
     plays=(*PLAYS, row(cmd.SpendKarma, karma(rerun), subject=hero_subject, not_yours=NOT_YOURS)),

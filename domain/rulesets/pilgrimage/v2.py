@@ -115,6 +115,14 @@ def army_list_command(army_list: object, seat: str) -> SubmitOathband:
     return SubmitOathband(oathband=msgspec.convert(army_list, Oathband), seat=seat)
 
 
+def seat_to_act(state: PlayState) -> str | None:
+    """The side whose Character is in its Act, else the side that activates next (the clock's turn)."""
+    if state.activation is not None:
+        figure = state.figure(state.activation.character)
+        return figure.seat if figure is not None else None
+    return side_to_act(state)
+
+
 class PlayView(PlayState, frozen=True, kw_only=True):
     """The state as `GET /state` shows it: also `side_to_act`, whose turn it is. Between Acts it
     is the side to activate a Character next; during an Act, from version 3, the side of the
@@ -199,7 +207,7 @@ PILGRIMAGE_V2: RulesetVersion[PlayState, PilgrimageV2Settings, PilgrimageV2Optio
     setup=set_up,
     evolve=apply,
     winners=winners, end_reason="trial",
-    action_seat=action_seat,
+    action_seat=action_seat, to_act=seat_to_act,
     state_view=state_view, preview_details=preview_details,
     list_problems=list_problems, army_list_command=army_list_command,
     plays=(

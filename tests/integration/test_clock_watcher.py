@@ -1,0 +1,109 @@
+"""The clock watcher on real Postgres: a restart after its checkpoint moved past a clock's
+events still ends that battle on time (rebuilt from the active battles), two nodes' watchers
+end it once, and a tournament round's time limit sets its battles' clocks."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import uuid
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+
+import asyncpg
+import pytest
+
+from domain.clock import TimeControl
+from domain.commands import ClaimSeat, RollDice, Start
+from domain.tournament.commands import CreateTournament, PairRound, Register
+from server.battle_service import BattleService, stream_id
+from server.clock_watcher import WATCHER, ClockWatcher
+from server.embedded import database_dsn
+from server.projector import Projector
+from server.store.postgres import PostgresStore
+from server.tournament_service import TournamentRunner, TournamentService
+from tests.unit.tournament_helpers import band
+
+
+def nothing(stream: str, messages: object) -> None:
+    return None
+
+
+@pytest.fixture
+async def own_store(database_url: str) -> AsyncIterator[PostgresStore]:
+    """A database of its own: the session's server runs a clock watcher too, which would
+    otherwise claim the flag before the watchers under test."""
+    name = f"chronicle_clocks_{uuid.uuid4().hex[:12]}"
+    admin = await asyncpg.connect(database_url)
+    try:
+        await admin.execute(f'CREATE DATABASE "{name}"')
+        store = await PostgresStore.connect(database_dsn(database_url, name), min_size=1, max_size=10)
+        yield store
+        await store.close()
+        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    finally:
+        await admin.close()
+
+
+async def test_a_restarted_watcher_ends_a_battle_on_time_whose_clock_events_it_read_before(
+        own_store: PostgresStore) -> None:
+    postgres_store = own_store
+    battles = BattleService(postgres_store, nothing)
+    created = await battles.create("alice", "pilgrimage", ["north", "south"], {}, None, ruleset_version="1",
+                                   clock=TimeControl(per_turn_seconds=3))
+    battle_id = json.loads(created.body)["id"]
+    await battles.execute(battle_id, "alice", ClaimSeat(seat="north"), None, None)
+    await battles.execute(battle_id, "bob", ClaimSeat(seat="south"), None, None)
+    await battles.execute(battle_id, "alice", Start(), None, None)
+    await battles.execute(battle_id, "alice", RollDice(expression="1d6"), None, None)
+
+    first = ClockWatcher(postgres_store, battles, Projector(postgres_store))
+    await first.catch_up()
+    assert set(first.deadlines()) == {battle_id}
+    assert await postgres_store.projection_position(WATCHER) > 0  # its checkpoint is past the clock's events
+
+    # The node dies before the flag falls; two nodes start, each with its own watcher.
+    nodes = [ClockWatcher(postgres_store, BattleService(postgres_store, nothing), Projector(postgres_store))
+             for _ in range(2)]
+    flag = first.deadlines()[battle_id]
+    await asyncio.sleep(max(0.0, (flag - datetime.now(UTC)).total_seconds()) + 0.05)
+    await asyncio.gather(*(node.catch_up() for node in nodes))
+
+    ended = await battles.load(battle_id)
+    assert (ended.status, ended.end_reason, ended.winners) == ("ended", "time", ("north",))
+    types = [e.type for e in await postgres_store.read_stream(stream_id(battle_id))]
+    assert types.count("time_ran_out") == 1 and types.count("battle_ended") == 1
+    for node in nodes:
+        await node.catch_up()
+        assert node.deadlines() == {}
+
+
+async def test_a_rounds_time_limit_sets_its_battles_clocks(postgres_store: PostgresStore) -> None:
+    battles = BattleService(postgres_store, nothing)
+    tournaments = TournamentService(postgres_store, nothing)
+    settings = CreateTournament(name="Timed cup", round_time_limit_minutes=90)
+    tid = json.loads((await tournaments.create("org", settings, None)).body)["id"]
+    for player in ("a", "b"):
+        await tournaments.execute(tid, player, Register(name=player, army_list=band()), None, None)
+    await tournaments.execute(tid, "org", PairRound(), None, None)
+    await TournamentRunner(postgres_store, battles, tournaments).catch_up()
+    table = (await tournaments.load(tid)).rounds[0].pairings[0]
+    battle = await battles.load(table.battle_id)
+    assert battle.clock is not None
+    assert battle.clock.control == TimeControl(main_seconds=45 * 60)
+    assert battle.clock.remaining_ms == {"a": 45 * 60_000, "b": 45 * 60_000}
+
+
+async def test_a_tournament_without_a_time_limit_spawns_battles_without_clocks(
+        postgres_store: PostgresStore) -> None:
+    battles = BattleService(postgres_store, nothing)
+    tournaments = TournamentService(postgres_store, nothing)
+    tid = json.loads((await tournaments.create("org", CreateTournament(name="Untimed cup"), None)).body)["id"]
+    for player in ("a", "b"):
+        await tournaments.execute(tid, player, Register(name=player, army_list=band()), None, None)
+    await tournaments.execute(tid, "org", PairRound(), None, None)
+    await TournamentRunner(postgres_store, battles, tournaments).catch_up()
+    table = (await tournaments.load(tid)).rounds[0].pairings[0]
+    created = (await postgres_store.read_stream(stream_id(table.battle_id)))[0]
+    assert (await battles.load(table.battle_id)).clock is None
+    assert created.command is not None and "clock" not in created.command
