@@ -34,6 +34,10 @@ async def every(interval: float, catch_up: Callable[[], Awaitable[None]], name: 
             await catch_up()
         except StoreUnavailable as exc:
             log.warning("%s waiting for the store: %s", name, exc)
+        except Exception:
+            # A subscriber that stopped for good would leave read models, clocks and deliveries
+            # silently behind; it logs the error and tries again (its checkpoint did not move).
+            log.exception("%s failed; trying again in %s s", name, interval)
 
 
 class Projector:
