@@ -31,6 +31,9 @@ def as_sent(command: msgspec.Struct) -> dict[str, Any]:
     data.pop("expected_version", None)
     if isinstance(command, cmd.SEAT_ADDED) and data.get("seat") is None:
         data.pop("seat", None)
+    for added in cmd.V4_FIELDS.get(type(command), ()):
+        if data.get(added) is None:
+            data.pop(added, None)
     return data
 
 

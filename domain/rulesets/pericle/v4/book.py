@@ -1,0 +1,59 @@
+"""The Hero Handbook's Disciplines and Spells by name, and which of their effects the server
+enforces in version 4. An entry not enforced is `table-applied`: using it is still a command
+whose cost, check and duration the server enforces and records, and its event carries the
+entry's text for the table to apply."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from domain.rulesets.pericle.v4.discipline_book import DISCIPLINE_BOOK
+from domain.rulesets.pericle.v4.handbook import HandbookDiscipline, HandbookSpell
+from domain.rulesets.pericle.v4.spell_book import SPELL_BOOK
+
+Enforcement = Literal["enforced", "table-applied"]
+
+DISCIPLINES: dict[str, HandbookDiscipline] = {d.name: d for d in DISCIPLINE_BOOK}
+SPELLS: dict[str, HandbookSpell] = {s.name: s for s in SPELL_BOOK}
+
+# Disciplines whose effect the server applies, and where (each has a test citing its line).
+ENFORCED_DISCIPLINES: dict[str, str] = {
+    "Archery": "AD+2 with a bow, in the Action Order too (strikes.py, turns.py)",
+    "Tactics": "AD+1 to the party's Initiative roll (turns.py)",
+    "Haste": "acts first in the Action Phase (turns.py)",
+    "Weapon Mastery": "AD+1 or +1 damage per Mastery of the weapon's class (strikes.py)",
+    "Dual Weapons": "a second attack at AD-3, or a parry for +2 armour (strikes.py, actions.py)",
+    "Deft Strikes": "two strikes at AD-1 with a dagger, cestus, katar, knife or unarmed (strikes.py)",
+    "Shield Bash I": "a shield attack at AD-2 for 1d4, and when Defending (strikes.py)",
+    "Dodge": "a Defense Die against ranged attacks and Spells, two when Defending (strikes.py)",
+    "Defensive Fighting": "foes AD-1 in melee, AD-2 when Defending (strikes.py)",
+    "Armor Proficiency I": "armour's Movement penalty 1 less (sheet.py)",
+    "Armor Proficiency II": "armour's AD penalty 1 less (sheet.py)",
+    "Running": "+1 Movement (sheet.py)",
+    "Grit I": "+1 armour (sheet.py)",
+    "Grit II": "+1 armour more (v4/sheet.py)",
+    "Grit III": "+1 armour more (v4/sheet.py)",
+    "Grappler I": "+1 Grapple (v4/sheet.py)",
+    "Grappler II": "+1 Grapple more (v4/sheet.py)",
+    "Grappler III": "+1 Grapple more (v4/sheet.py)",
+    "Grappling Expertise": "Fortune or the foe's Misfortune on opposed Grapple checks (actions.py)",
+    "Special Weapon Proficiency: Cestus": "the Cestus may be carried (sheet.py)",
+    "Special Weapon Proficiency: Katar": "the Katar may be carried (sheet.py)",
+    "Spell Throwing": "AD+2 casting a Thrown Spell (v4/casting.py)",
+    "Staff & Wand Affinity: Arcane I": "Arcane Spells cost 1E less to cast (v4/casting.py)",
+    "Berserk": "2E to begin, 2E each later turn to sustain (v4/disciplines.py)",
+}
+
+# Spells whose effect the server applies, and where.
+ENFORCED_SPELLS: dict[str, str] = {
+    "Blur": "attacks on the target at AD0 with Misfortune (strikes.py)",
+    "Clumsiness": "the target's attacks at -2 AD per E (strikes.py)",
+}
+
+
+def discipline_enforcement(name: str) -> Enforcement:
+    return "enforced" if name in ENFORCED_DISCIPLINES else "table-applied"
+
+
+def spell_enforcement(name: str) -> Enforcement:
+    return "enforced" if name in ENFORCED_SPELLS else "table-applied"

@@ -1,0 +1,174 @@
+"""Version 4's Actions for the whole Hero Handbook: casting any Spell a hero has learned and
+using any Discipline that is used rather than always on (seed 001, 3. Actions: Cast a Spell,
+lines 466-491; Appendix: Spells; Appendix: Disciplines).
+
+What the server judges for every Spell: that the caster learned it, where it may be aimed by its
+category ([S] self, [T] a figure in the front sides and sight with thrown ranges, [T-T] two,
+[C] a hex within 3), its Exhaustion (fixed, chosen for xE, heavier against big targets, Arcane I),
+the Base AD check with its range, cover and Defense Dice, no Exhaustion on a failure or on a
+Crit of a non-Arcane Spell, and its duration or upkeep. An effect the server models is applied
+(book.ENFORCED_SPELLS); any other is recorded for the table with the entry's text."""
+
+from __future__ import annotations
+
+from domain.errors import RuleViolation
+from domain.hexes import Hex, distance
+from domain.rulesets.pericle import board, poison
+from domain.rulesets.pericle import combat_commands as cmd
+from domain.rulesets.pericle import combat_events as ev
+from domain.rulesets.pericle.combat import range_penalty
+from domain.rulesets.pericle.dice import Adjustment, check
+from domain.rulesets.pericle.play import Play, not_after_running
+from domain.rulesets.pericle.state import Figure
+from domain.rulesets.pericle.v4.book import DISCIPLINES, ENFORCED_DISCIPLINES, SPELLS, spell_enforcement
+from domain.rulesets.pericle.v4.handbook import HandbookSpell
+
+CREATION_RANGE = 3  # "up to 3 hexes from the hero" (line 476)
+# Thrown spells that "use the range increments for a ranged weapon" (Arcane Barrage, Inversus Major).
+RANGED_INCREMENTS = frozenset({"Arcane Barrage", "Inversus Major"})
+
+
+def _target(play: Play, caster: Figure, spell: HandbookSpell, command: cmd.CastSpell) -> Figure:
+    target = play.figure(command.target)
+    if spell.category in ("S", "C") and target.id != caster.id:
+        kind = "a Self spell is cast on its caster" if spell.category == "S" else \
+            "a Creation spell names its caster as target and the hex it appears in as `at`"
+        raise RuleViolation("spell-target", f"{spell.name}: {kind}")
+    if spell.category == "C":
+        if command.at is None:
+            raise RuleViolation("spell-target", f"{spell.name} is a Creation spell: name the hex it appears in (`at`)")
+        _creation_hex(play, caster, spell, command.at)
+    if spell.category == "T-T" and command.second_target is None:
+        raise RuleViolation("spell-target", f"{spell.name} is thrown at two targets: name `second_target`")
+    if spell.category != "T-T" and command.second_target is not None:
+        raise RuleViolation("spell-target", f"{spell.name} has one target: `second_target` is for [T-T] spells")
+    if spell.category in ("S", "T-T") and command.at is not None:
+        raise RuleViolation("spell-target", f"{spell.name}: `at` is for Creation spells and spells thrown at a hex")
+    if spell.category == "T" and command.at is not None and target.id != caster.id:
+        raise RuleViolation("spell-target", f"{spell.name} thrown at a hex (`at`) names its caster as target")
+    if spell.name in ("Clumsiness",) and target.team == caster.team:
+        raise RuleViolation("spell-target", f"{spell.name} is cast on a foe")
+    if not target.active and target.condition != "unconscious" and spell.name != "Revival":
+        raise RuleViolation("spell-target", f"{target.name} is {target.condition}")
+    return target
+
+
+def _creation_hex(play: Play, caster: Figure, spell: HandbookSpell, at: Hex) -> None:
+    """Creation spells appear "up to 3 hexes from the hero"; "Summoned creatures and Images must
+    be created in an empty hex" (line 476)."""
+    if distance(caster.hex, at) > CREATION_RANGE:
+        raise RuleViolation("spell-range", f"{spell.name} appears within {CREATION_RANGE} hexes of its caster")
+    if spell.school == "Summoning" or spell.name == "Image":
+        if play.state.at(at):
+            raise RuleViolation("spell-target", f"{spell.name} appears in an empty hex; {at} is taken")
+
+
+def exhaustion(caster: Figure, spell: HandbookSpell, target: Figure, power: int) -> int:
+    """The E the casting costs: as listed, the E chosen for an xE spell, the heavier figure
+    against a big target (Trip: "4E if target has MT20+"), one less for Arcane Spells with Staff &
+    Wand Affinity: Arcane I ("The Exhaustion cost cannot be negative", line 1278)."""
+    if spell.exhaustion is None:
+        if not spell.min_power <= power <= spell.max_power:
+            raise RuleViolation("spell-power", f"{spell.name} costs xE: put {spell.min_power} to {spell.max_power} "
+                                               f"Exhaustion into it (`power`)")
+        cost = power
+    elif power:
+        raise RuleViolation("spell-power", f"{spell.name} costs {spell.cost}: `power` is for xE spells")
+    else:
+        cost = spell.exhaustion
+        if spell.heavy is not None and target.mt >= spell.heavy[0]:
+            cost = spell.heavy[1]
+    if spell.school == "Arcane" and "Staff & Wand Affinity: Arcane I" in caster.disciplines:
+        cost = max(0, cost - 1)
+    return cost
+
+
+def _aim(play: Play, caster: Figure, spell: HandbookSpell, target: Figure,
+         at: Hex | None = None) -> tuple[list[Adjustment], list[str]]:
+    """The check's adjustments and Defense Dice, as version 3 aims a Thrown spell at a figure; a
+    spell thrown at a hex (Grease, Arcane Storm, Dispel...) takes its range and front sides."""
+    adjustments: list[Adjustment] = poison.penalty(caster)
+    if spell.category in ("T", "T-T") and "Spell Throwing" in caster.disciplines:
+        adjustments.append(Adjustment(2, "Spell Throwing"))
+    if caster.airborne:
+        adjustments.append(Adjustment(-1, "casting while flying"))
+    elif target.airborne:
+        adjustments.append(Adjustment(-3, "a flying target"))
+    defense: list[str] = []
+    hostile = target.team != caster.team
+    if at is not None and spell.category == "T":
+        if not board.in_front_arc(caster, at):
+            raise RuleViolation("front-sides", f"{at} is not within {caster.name}'s front sides")
+        penalty = range_penalty(distance(caster.hex, at), thrown=spell.name not in RANGED_INCREMENTS)
+        if penalty:
+            adjustments.append(Adjustment(penalty, "range"))
+    elif target.id != caster.id:
+        gap = board.gap(caster, target)
+        penalty = range_penalty(gap, thrown=spell.name not in RANGED_INCREMENTS)
+        if penalty:
+            adjustments.append(Adjustment(penalty, "range"))
+        if not any(board.in_front_arc(caster, h) for h in target.hexes):
+            raise RuleViolation("front-sides", f"{target.name} is not within {caster.name}'s front sides")
+        sight = board.line_cover(play.state, caster, target)
+        if sight == "complete":
+            raise RuleViolation("complete-cover", f"{target.name} has Complete Cover")
+        if hostile and sight == "partial":
+            defense.append("Partial Cover")
+        if hostile and target.condition != "standing" and gap > 1:
+            defense.append("prone target")
+    if hostile and target.defending:
+        defense.append("Defending")
+    return adjustments, defense
+
+
+def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
+    not_after_running(caster, "casting a spell")
+    spell = SPELLS.get(command.spell)
+    if spell is None or command.spell not in caster.spells:
+        raise RuleViolation("spell-unknown", f"{caster.name} has not learned {command.spell!r}")
+    target = _target(play, caster, spell, command)
+    cost = exhaustion(caster, spell, target, command.power)
+    adjustments, defense = _aim(play, caster, spell, target, command.at)
+    if command.second_target is not None:
+        # [T-T]: the second target must be a fair aim too (front sides, no Complete Cover); its
+        # own throw, after the first succeeds, is left to the table (not judged yet).
+        _aim(play, caster, spell, play.figure(command.second_target))
+    rolled = check(play.dice, f"{caster.name} casts {spell.name} on {target.name}", caster.base_ad, adjustments,
+                   defense_dice=len(defense))
+    # "for all spells other than Arcane Spells, if a Crit is rolled on the Action Die the caster
+    # does not expend Exhaustion for the spell" (line 182); Exhaustion "accrues after applying the
+    # effects" (line 487), so only a cast that worked costs it.
+    free = rolled.crit and spell.school != "Arcane"
+    paid = 0 if (not rolled.success or free) else cost
+    duration = (1 if spell.name == "Clumsiness" and target.mt >= 20 else spell.duration)
+    play.emit(ev.SpellCast(caster=caster.id, spell=spell.name, target=target.id, check=rolled, success=rolled.success,
+                           exhaustion=paid, power=command.power, duration=duration))
+    if not rolled.success:
+        return
+    if not spell.maintained and not spell.duration:
+        # Instant: nothing lasts to be maintained (the effect is applied now, or by the table).
+        play.emit(ev.SpellEnded(caster=caster.id, spell=spell.name, target=target.id, reason="instant"))
+    if spell_enforcement(spell.name) == "table-applied":
+        play.emit(ev.TableApplied(figure=caster.id, source="spell", name=spell.name, target=target.id, at=command.at,
+                                  second_target=command.second_target, line=spell.line, text=spell.text))
+
+
+def use_discipline(play: Play, figure: Figure, command: cmd.UseDiscipline) -> None:
+    """A learned Discipline used as the Action. Those the server applies on its own whenever they
+    count (Archery, Dodge...) are not used: they are refused here, so nothing is paid twice."""
+    discipline = DISCIPLINES.get(command.discipline)
+    if discipline is None or command.discipline not in figure.disciplines:
+        raise RuleViolation("discipline-unknown", f"{figure.name} has not learned {command.discipline!r}")
+    if discipline.name in ENFORCED_DISCIPLINES and not discipline.exhaustion:
+        raise RuleViolation("discipline-passive", f"{discipline.name} applies by itself: "
+                                                  f"{ENFORCED_DISCIPLINES[discipline.name]}")
+    if command.target is not None:
+        play.figure(command.target)
+    sustained = discipline.upkeep > 0
+    if sustained and any(s.spell == discipline.name and s.caster == figure.id for s in play.state.spells):
+        raise RuleViolation("discipline-active", f"{figure.name} is already in {discipline.name}")
+    play.emit(ev.DisciplineUsed(figure=figure.id, discipline=discipline.name, target=command.target,
+                                exhaustion=discipline.exhaustion, sustained=sustained))
+    if discipline.name not in ENFORCED_DISCIPLINES:
+        play.emit(ev.TableApplied(figure=figure.id, source="discipline", name=discipline.name, target=command.target,
+                                  line=discipline.line, text=discipline.text))
