@@ -58,9 +58,8 @@ def _creation_hex(play: Play, caster: Figure, spell: HandbookSpell, at: Hex) -> 
     be created in an empty hex" (line 476)."""
     if distance(caster.hex, at) > CREATION_RANGE:
         raise RuleViolation("spell-range", f"{spell.name} appears within {CREATION_RANGE} hexes of its caster")
-    if spell.school == "Summoning" or spell.name == "Image":
-        if play.state.at(at):
-            raise RuleViolation("spell-target", f"{spell.name} appears in an empty hex; {at} is taken")
+    if (spell.school == "Summoning" or spell.name == "Image") and play.state.at(at):
+        raise RuleViolation("spell-target", f"{spell.name} appears in an empty hex; {at} is taken")
 
 
 def exhaustion(caster: Figure, spell: HandbookSpell, target: Figure, power: int) -> int:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import msgspec
 
 from domain.rulesets.pericle import sheet as v3
+from domain.rulesets.pericle.catalogue import ARMOURS
 from domain.rulesets.pericle.heroes import starting_xp
 from domain.rulesets.pericle.sheet import HeroSheet, Stats
 from domain.rulesets.pericle.v4.book import DISCIPLINES, SPELLS
@@ -95,7 +96,7 @@ def stats(sheet: HeroSheet) -> Stats:
     derived = v3.stats(sheet)
     grit = sum(1 for d in GRIT if d in sheet.disciplines)
     grappler = sum(1 for d in GRAPPLER if d in sheet.disciplines)
-    worn = v3.ARMOURS.get((sheet.armour or "").lower())
+    worn = ARMOURS.get((sheet.armour or "").lower())
     return msgspec.structs.replace(
         derived, xp_left=starting_xp(sheet.kn, sheet.ancestry) - xp_spent(sheet),
         armour=(worn.armour if worn else 0) + grit, grapple=derived.grapple + grappler)
