@@ -6,7 +6,7 @@ battles replay under it unchanged."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Union
 
 import msgspec
 
@@ -15,6 +15,7 @@ from domain.rulesets.contract import play as row
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.actions import acting
+from domain.rulesets.pericle.checks import RollCheck, RollCritDie, RollOpposedCheck
 from domain.rulesets.pericle.joining import submit_checked
 from domain.rulesets.pericle.karma import karma
 from domain.rulesets.pericle.rules import Table, combat, figure_subject, hero_subject
@@ -56,3 +57,7 @@ PERICLE_V4 = PERICLE_V3.revise(
     events=(*PERICLE_V3.events, *ev.HANDBOOK_EVENTS),
     plays=(*CHANGED, row(cmd.SpendKarma, karma(rerun), subject=hero_subject, not_yours=NOT_YOURS)),
 )
+
+# Every command a Pericle 4 battle takes of its own (version 3's and UseDiscipline).
+PericleV4Command = Union[(*cmd.COMBAT_COMMANDS, cmd.UseDiscipline, RollCheck, RollOpposedCheck,  # type: ignore[valid-type]
+                          RollCritDie)]
