@@ -41,7 +41,6 @@ ENFORCED_DISCIPLINES: dict[str, str] = {
     "Special Weapon Proficiency: Katar": "the Katar may be carried (sheet.py)",
     "Spell Throwing": "AD+2 casting a Thrown Spell (v4/casting.py)",
     "Staff & Wand Affinity: Arcane I": "Arcane Spells cost 1E less to cast (v4/casting.py)",
-    "Berserk": "2E to begin, 2E each later turn to sustain (v4/disciplines.py)",
 }
 
 # Spells whose effect the server applies, and where.

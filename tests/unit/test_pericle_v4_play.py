@@ -1,0 +1,224 @@
+"""Pericle 4 plays the whole Hero Handbook: sheets naming any Discipline or Spell (seed 001,
+Steps 6 and 7, lines 1066-1076), every Spell cast as a command (3. Actions: Cast a Spell, lines
+466-491) and Disciplines used, with their Exhaustion, checks and durations."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+import pytest
+
+from domain.rulesets.pericle import sheet as v3_sheet
+from domain.rulesets.pericle.combat_events import (
+    DisciplineUsed,
+    SpellCast,
+    SpellEnded,
+    SpellMaintained,
+    TableApplied,
+)
+from domain.rulesets.pericle.sheet import HeroSheet
+from domain.rulesets.pericle.v4 import sheet
+from domain.rulesets.pericle.v4.book import SPELLS
+from tests.unit.pericle_arena import PericleArena
+
+HIT, CRIT, MISS = 1, 5, 10
+BLANK = 6
+
+# A forest elf caster, KN4 (40 XP): Magical Affinity lets her learn Sleep (KN3) and Fly (KN4) at KN one lower.
+ELOWEN = {"name": "Elowen", "ancestry": "forest elf", "mt": 0, "dx": 1, "kn": 4, "weapons": ["Dagger"],
+          "spells": ["Terror", "Sleep", "Fly", "Summon Beast I", "Trip", "Arcane Barrage"],
+          "disciplines": ["Spell Throwing"]}
+# A human bruiser, KN2 (40 XP with Boundless Spirit).
+BRAM = {"name": "Bram", "ancestry": "human", "mt": 3, "dx": 0, "kn": 2, "weapons": ["Dagger", "Club"],
+        "disciplines": ["Grappler I", "Grappler II", "Grappler III", "Grit I", "Berserk", "Taunt I"]}
+
+
+def hero(**fields: Any) -> HeroSheet:
+    return msgspec.convert(fields, HeroSheet)
+
+
+def test_a_sheet_may_name_any_discipline_and_spell_of_the_handbook() -> None:
+    assert sheet.problems(hero(**ELOWEN)) == [] and sheet.problems(hero(**BRAM)) == []
+    assert sheet.stats(hero(**ELOWEN)).xp_left == 40 - (4 + 5 + 5 + 5 + 5 + 5) - 7
+    # Version 3 knew 13 Disciplines and 2 Spells: it still refuses these sheets.
+    assert any("does not know the Spell 'Terror'" in p for p in v3_sheet.problems(hero(**ELOWEN)))
+
+
+def test_prerequisites_kn_and_xp_are_checked() -> None:
+    """Step 6 (line 1066): "You are not capable of learning a Discipline unless you meet the
+    requirements in the prerequisite" (line 1101)."""
+    found = sheet.problems(hero(name="Ulf", ancestry="human", mt=3, dx=0, kn=2, weapons=["Dagger"],
+                                disciplines=["Grappler II", "Grit II", "Staff & Wand Affinity: Curse II", "Alchemy",
+                                             "Alchemy", "Flying Kick"]))
+    assert "Step 6: Grappler II requires Grappler I first" in found
+    assert "Step 6: Grit II needs KN3 (the hero has KN2)" in found
+    assert "Step 6: Grit II needs MT4" in found and "Step 6: Grit II requires Grit I first" in found
+    assert "Step 6: Staff & Wand Affinity: Curse II needs 2 learned Curse Spells (the hero has 0)" in found
+    assert "Step 6: Alchemy is learned once" in found
+    assert "Step 6: the Hero Handbook has no Discipline 'Flying Kick'" in found
+    rich = hero(name="Ulf", ancestry="human", mt=3, dx=0, kn=2, weapons=["Dagger"],
+                disciplines=["Spell Strike", "Archery", "Polearm Charge"])
+    assert sheet.problems(rich) == ["Step 3: 45 XP spent but the hero starts with 40 XP (20 + 5 x KN + 10 Boundless "
+                                    "Spirit)"]
+
+
+def test_martial_arts_ii_needs_unadjusted_dx2() -> None:
+    """Line 1264: "Prerequisite basic DX2 (not adjusted) & Martial Arts I"."""
+    base = {"name": "Kai", "ancestry": "human", "kn": 2, "weapons": ["Dagger"],
+            "disciplines": ["Martial Arts I", "Martial Arts II"]}
+    assert "Step 6: Martial Arts II needs basic DX2 (not adjusted)" in sheet.problems(hero(mt=2, dx=1, **base))
+    assert sheet.problems(hero(mt=1, dx=2, **base)) == []
+
+
+def test_ancestry_changes_what_a_spell_takes() -> None:
+    """Magical Affinity (line 835) and Arcane Insight (line 856)."""
+    human = hero(name="Hal", ancestry="human", mt=1, dx=1, kn=3, weapons=["Dagger"], spells=["Fly"])
+    assert sheet.problems(human) == ["Step 7: Fly needs KN4 (KN3 for a forest elf)"]
+    elf = msgspec.structs.replace(human, ancestry="forest elf")
+    assert sheet.problems(elf) == []
+    odrim = msgspec.structs.replace(human, ancestry="odrim", kn=4, dx=0)
+    assert sheet.xp_spent(odrim) == 4
+
+
+def test_grappler_and_grit_change_the_sheet() -> None:
+    """Grappler I-III: "+3 from Grappler Disciplines" (line 1258); Grit I-III +1 armour each
+    (lines 1205, 1311, 1341)."""
+    bram = sheet.stats(hero(**BRAM))
+    plain = v3_sheet.stats(hero(**{**BRAM, "disciplines": []}))
+    assert bram.grapple == plain.grapple + 3 and bram.armour == plain.armour + 1
+
+
+def arena() -> PericleArena:
+    """Elowen two hexes west of the orc, facing it; Bram beside her; the Action phase begun."""
+    found = PericleArena(heroes={"ana": [{"hero": ELOWEN, "start": {"q": 0, "r": 3}}],
+                                 "ben": [{"hero": BRAM, "start": {"q": 0, "r": 4}}]})
+    found.put("hero-elowen", 2, 3, facing=0)
+    found.put("hero-bram", 1, 5, facing=0)
+    found.put("spearman", 7, 0)
+    found.put("zombie", 7, 7)
+    found.to_actions("heroes")
+    return found
+
+
+def of(events: list[Any], kind: type[Any]) -> list[Any]:
+    return [e for e in events if isinstance(e, kind)]
+
+
+def test_a_table_applied_spell_costs_its_exhaustion_and_carries_its_text() -> None:
+    """Terror (line 1415): "Curse: 2E" — the server judges the cast and charges 2E; what the
+    target does is for the table, with the entry's text."""
+    play = arena()
+    play.pass_until("hero-elowen")
+    events = play.act("hero-elowen", "cast_spell", [HIT], spell="Terror", target="orc")
+    [cast] = of(events, SpellCast)
+    assert cast.success and cast.exhaustion == 2 and play.figure("hero-elowen").exhaustion == 2
+    assert [a.source for a in cast.check.adjustments] == ["Spell Throwing"] and cast.check.ad == 3
+    [ended] = of(events, SpellEnded)
+    assert ended.reason == "instant" and play.combat.spells == ()
+    [table] = of(events, TableApplied)
+    assert table.enforcement == "table-applied" and table.line == 1415 and table.text == SPELLS["Terror"].text
+
+
+def test_a_failed_cast_costs_nothing_and_a_crit_costs_nothing_but_for_arcane() -> None:
+    """Line 182: "for all spells other than Arcane Spells, if a Crit is rolled on the Action Die
+    the caster does not expend Exhaustion for the spell... This does not occur for Arcane Spells"."""
+    play = arena()
+    play.pass_until("hero-elowen")
+    events = play.act("hero-elowen", "cast_spell", [MISS], spell="Sleep", target="orc")
+    assert not of(events, SpellCast)[0].success and not of(events, TableApplied)
+    assert play.figure("hero-elowen").exhaustion == 0
+    play.end_turn()
+    play.to_actions("heroes")
+    play.pass_until("hero-elowen")
+    play.act("hero-elowen", "cast_spell", [CRIT], spell="Sleep", target="orc")
+    assert play.figure("hero-elowen").exhaustion == 0
+    play.end_turn()
+    play.to_actions("heroes")
+    play.pass_until("hero-elowen")
+    [cast] = of(play.act("hero-elowen", "cast_spell", [CRIT], spell="Arcane Barrage", target="orc"), SpellCast)
+    assert cast.exhaustion == 1, "Arcane Barrage (line 1419) costs 1E even on a Crit"
+
+
+def test_trip_costs_more_against_a_big_target() -> None:
+    """Line 1462: "2E if the target has less than MT20, or 4E if target has MT20+"."""
+    play = arena()
+    play.put("orc", 4, 3, mt=20)
+    play.pass_until("hero-elowen")
+    [cast] = of(play.act("hero-elowen", "cast_spell", [HIT], spell="Trip", target="orc"), SpellCast)
+    assert cast.exhaustion == 4
+
+
+def test_a_summon_appears_within_three_hexes_in_an_empty_hex_and_is_maintained() -> None:
+    """Line 476: Creation spells "up to 3 hexes from the hero... must be created in an empty hex";
+    Summon Beast I (line 1413): "1E+1E/turn", paid at the start of the caster's next Action."""
+    play = arena()
+    play.pass_until("hero-elowen")
+    far = {"spell": "Summon Beast I", "target": "hero-elowen", "at": {"q": 6, "r": 3}}
+    assert play.rule_of("ana", {"type": "cast_spell", "figure": "hero-elowen", **far}) == "spell-range"
+    taken = {**far, "at": {"q": 4, "r": 3}}
+    assert play.rule_of("ana", {"type": "cast_spell", "figure": "hero-elowen", **taken}) == "spell-target"
+    unnamed = {"spell": "Summon Beast I", "target": "hero-elowen"}
+    assert play.rule_of("ana", {"type": "cast_spell", "figure": "hero-elowen", **unnamed}) == "spell-target"
+    events = play.act("hero-elowen", "cast_spell", [HIT], spell="Summon Beast I", target="hero-elowen",
+                      at={"q": 3, "r": 4})
+    [table] = of(events, TableApplied)
+    assert table.at is not None and (table.at.q, table.at.r) == (3, 4)
+    assert [s.spell for s in play.combat.spells] == ["Summon Beast I"]
+    play.end_turn()
+    play.to_actions("heroes")
+    play.pass_until("hero-elowen")
+    [upkeep] = of(play.act("hero-elowen", "pass_action"), SpellMaintained)
+    assert upkeep.exhaustion == 1 and play.figure("hero-elowen").exhaustion == 2
+
+
+def test_fly_is_paid_every_other_turn() -> None:
+    """Line 1492: "Fly (5XP) [T] Furtherance: 1E+1 every two turns"."""
+    play = arena()
+    play.pass_until("hero-elowen")
+    play.act("hero-elowen", "cast_spell", [HIT], spell="Fly", target="hero-elowen")
+    paid = []
+    for _ in range(2):
+        play.end_turn()
+        play.to_actions("heroes")
+        play.pass_until("hero-elowen")
+        paid += [e.exhaustion for e in of(play.act("hero-elowen", "pass_action"), SpellMaintained)]
+    assert paid == [0, 1] and play.figure("hero-elowen").exhaustion == 2
+
+
+@pytest.mark.parametrize(("body", "rule"), [
+    ({"spell": "Blur", "target": "hero-elowen"}, "spell-unknown"),
+    ({"spell": "Fly", "target": "orc", "at": {"q": 3, "r": 3}}, "spell-target"),
+    ({"spell": "Terror", "target": "orc", "second_target": "hero-bram"}, "spell-target"),
+    ({"spell": "Terror", "target": "orc", "power": 2}, "spell-power"),
+])
+def test_casts_the_handbook_does_not_allow_are_refused(body: dict[str, Any], rule: str) -> None:
+    play = arena()
+    play.pass_until("hero-elowen")
+    assert play.rule_of("ana", {"type": "cast_spell", "figure": "hero-elowen", **body}) == rule
+
+
+def test_berserk_costs_2e_and_2e_each_later_turn() -> None:
+    """Line 1250: Berserk "costs 2E, then an additional 2E for every turn thereafter that Berserk
+    is sustained"; the bonuses themselves are applied by the table."""
+    play = arena()
+    play.pass_until("hero-bram")
+    events = play.act("hero-bram", "use_discipline", discipline="Berserk")
+    [used] = of(events, DisciplineUsed)
+    assert used.exhaustion == 2 and used.sustained and of(events, TableApplied)[0].line == 1250
+    assert play.figure("hero-bram").exhaustion == 2
+    play.end_turn()
+    play.to_actions("heroes")
+    play.pass_until("hero-bram")
+    [upkeep] = of(play.act("hero-bram", "pass_action"), SpellMaintained)
+    assert upkeep.exhaustion == 2 and play.figure("hero-bram").exhaustion == 4
+
+
+def test_a_discipline_that_applies_by_itself_is_not_used_and_one_not_learned_is_refused() -> None:
+    play = arena()
+    play.pass_until("hero-bram")
+    body = {"type": "use_discipline", "figure": "hero-bram"}
+    assert play.rule_of("ben", {**body, "discipline": "Grit I"}) == "discipline-passive"
+    assert play.rule_of("ben", {**body, "discipline": "Archery"}) == "discipline-unknown"
+    [table] = of(play.act("hero-bram", "use_discipline", discipline="Taunt I", target="orc"), TableApplied)
+    assert table.source == "discipline" and table.target == "orc" and table.line == 1238
