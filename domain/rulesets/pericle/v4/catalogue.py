@@ -174,11 +174,12 @@ WEAPON_PRICES: dict[str, tuple[int, int]] = {
     "Broadsword": (30, 1591), "Maul": (35, 1591), "Cestus": (5, 1592), "Morning Star": (20, 1592), "Club": (5, 1593),
 }
 FREE_WEAPONS = frozenset({"Dart", "Knife", "Sap", "Wand"})  # "considered common items... these items are free" (1582)
-# The chart row each weapon is printed on.
+# The chart row each weapon is printed on (the Short Sword's MT3 row lost its names: the hero
+# sheet example, line 991, names it with that row's damage; PER-WEAPON-GAPS).
 WEAPON_LINES: dict[str, int] = {
     "Knife": 920, "Sap": 920, "Dagger": 921, "Club": 921, "Hammer": 921, "Throwing Axe": 921, "Javelin": 921,
     "Cestus": 921, "Rapier": 922, "Quarterstaff": 922, "Hatchet": 922, "Short Spear": 922, "Katar": 922,
-    "Short Sword": 923, "Dart": 930, "Sling": 931, "Short Bow": 931, "Recurve Bow": 932, "Hand Crossbow": 932,
+    "Short Sword": 991, "Dart": 930, "Sling": 931, "Short Bow": 931, "Recurve Bow": 932, "Hand Crossbow": 932,
     "War Bow": 933, "Light Crossbow": 933, "Longbow": 934, "Guard's Crossbow": 934, "Wand": 969, "Staff": 970,
     "Great Staff": 971,
 }
@@ -222,11 +223,13 @@ ITEMS: tuple[ItemEntry, ...] = (
         ("Potion of Healing", "Heals 1d6 with Fortune. Roll 2d6 and use the highest 1d6 to determine how many points "
                               "of damage are restored.", 32, 1632),
     )),
-    *(ItemEntry(name, "runestone", price, ability, SeedRef(line, "Runestones")) for name, price, line, ability in (
-        ("Amethyst", 210, 739, "weapon: a second attack at AD+0 for 1d4; armour: +1 Movement"),
-        ("Diamond", 210, 741, "weapon: AD+1 to attack; armour: 1 less AD penalty"),
-        ("Emerald", 260, 743, "weapon: regain 1d4 HP on a natural crit; armour: crit damage against with Misfortune"),
-        ("Ruby", 210, 745, "weapon: +1 damage; armour: 1 less damage from other than spells"),
+    *(ItemEntry(name, "runestone", price, ability, SeedRef(line, "Magic Items: Runestone"))
+      for name, price, line, ability in (
+        ("Amethyst", 210, 1635, "weapon: a second attack at AD+0 for 1d4; armour: +1 Movement (line 739)"),
+        ("Diamond", 210, 1636, "weapon: AD+1 to attack; armour: 1 less AD penalty (line 741)"),
+        ("Emerald", 260, 1637, "weapon: regain 1d4 HP on a natural crit; armour: crit damage against with Misfortune "
+                               "(line 743)"),
+        ("Ruby", 210, 1638, "weapon: +1 damage; armour: 1 less damage from other than spells (line 745)"),
     )),
 )
 
