@@ -198,20 +198,48 @@ def test_casts_the_handbook_does_not_allow_are_refused(body: dict[str, Any], rul
     assert play.rule_of("ana", {"type": "cast_spell", "figure": "hero-elowen", **body}) == rule
 
 
-def test_berserk_costs_2e_and_2e_each_later_turn() -> None:
-    """Line 1250: Berserk "costs 2E, then an additional 2E for every turn thereafter that Berserk
-    is sustained"; the bonuses themselves are applied by the table."""
-    play = arena()
-    play.pass_until("hero-bram")
+def movement_arena() -> PericleArena:
+    """Elowen and Bram as in `arena`, the heroes moving first in turn 1's Movement phase."""
+    found = PericleArena(heroes={"ana": [{"hero": ELOWEN, "start": {"q": 0, "r": 3}}],
+                                 "ben": [{"hero": BRAM, "start": {"q": 0, "r": 4}}]})
+    found.put("hero-bram", 3, 3, facing=0)
+    found.put("spearman", 7, 0)
+    found.put("zombie", 7, 7)
+    found.to_movement("heroes")
+    return found
+
+
+def test_berserk_is_begun_instead_of_moving_for_2e_and_2e_each_later_turn() -> None:
+    """Line 1250: "Instead of moving during your Movement phase, you may initiate Berserk. Doing
+    so costs 2E, then an additional 2E for every turn thereafter that Berserk is sustained"; its
+    bonuses are applied by the table."""
+    play = movement_arena()
     events = play.act("hero-bram", "use_discipline", discipline="Berserk")
     [used] = of(events, DisciplineUsed)
-    assert used.exhaustion == 2 and used.sustained and of(events, TableApplied)[0].line == 1250
-    assert play.figure("hero-bram").exhaustion == 2
+    assert used.exhaustion == 2 and used.sustained and used.instead_of_moving
+    assert of(events, TableApplied)[0].line == 1250
+    assert play.figure("hero-bram").exhaustion == 2 and "hero-bram" in play.combat.moved_figures
+    moved = {"type": "move_figure", "figure": "hero-bram", "path": [{"q": 2, "r": 3}]}
+    assert play.rule_of("ben", moved) == "already-moved"
+    assert play.rule_of("ben", {"type": "use_discipline", "figure": "hero-bram", "discipline": "Taunt I",
+                                "target": "orc"}) == "not-your-movement"
+    play.command("ana", {"type": "end_movement"})
+    play.command("gm", {"type": "end_movement"})
+    play.command("ana", {"type": "end_repositioning"}, [1] * 20)
+    play.command("ana", {"type": "begin_actions"})
     play.end_turn()
     play.to_actions("heroes")
     play.pass_until("hero-bram")
     [upkeep] = of(play.act("hero-bram", "pass_action"), SpellMaintained)
     assert upkeep.exhaustion == 2 and play.figure("hero-bram").exhaustion == 4
+
+
+def test_taunt_is_used_instead_of_moving_and_recorded_for_the_table() -> None:
+    """Line 1238: "Instead of moving during the Movement phase, you may Taunt an enemy that is
+    Embattled with you" — the opposed KN check and the taunt itself are the table's."""
+    play = movement_arena()
+    [table] = of(play.act("hero-bram", "use_discipline", discipline="Taunt I", target="orc"), TableApplied)
+    assert table.source == "discipline" and table.target == "orc" and table.line == 1238
 
 
 def test_a_discipline_that_applies_by_itself_is_not_used_and_one_not_learned_is_refused() -> None:
@@ -220,5 +248,30 @@ def test_a_discipline_that_applies_by_itself_is_not_used_and_one_not_learned_is_
     body = {"type": "use_discipline", "figure": "hero-bram"}
     assert play.rule_of("ben", {**body, "discipline": "Grit I"}) == "discipline-passive"
     assert play.rule_of("ben", {**body, "discipline": "Archery"}) == "discipline-unknown"
-    [table] = of(play.act("hero-bram", "use_discipline", discipline="Taunt I", target="orc"), TableApplied)
-    assert table.source == "discipline" and table.target == "orc" and table.line == 1238
+    assert play.rule_of("ben", {**body, "discipline": "Taunt I", "target": "orc"}) == "wrong-phase"
+
+
+def test_a_discipline_of_the_rest_is_not_used_in_combat() -> None:
+    """Healer I (line 1209): "After combat, as part of a Rest"; Alchemy (line 1248): "During Recovery"."""
+    healer = {**BRAM, "kn": 2, "disciplines": ["Healer I", "Alchemy"]}
+    play = PericleArena(heroes={"ana": [{"hero": ELOWEN, "start": {"q": 0, "r": 3}}],
+                                "ben": [{"hero": healer, "start": {"q": 0, "r": 4}}]})
+    play.to_actions("heroes")
+    play.pass_until("hero-bram")
+    body = {"type": "use_discipline", "figure": "hero-bram"}
+    assert play.rule_of("ben", {**body, "discipline": "Healer I"}) == "discipline-between-combats"
+    assert play.rule_of("ben", {**body, "discipline": "Alchemy"}) == "discipline-between-combats"
+
+
+def test_a_discipline_used_as_the_action_ends_the_figures_slot() -> None:
+    """Animal Handler I (line 1181): "As an Action, you may attempt to befriend an animal with a KN
+    check" — the Action is taken and recorded; the befriending is the table's."""
+    handler = {**BRAM, "disciplines": ["Animal Handler I"]}
+    play = PericleArena(heroes={"ana": [{"hero": ELOWEN, "start": {"q": 0, "r": 3}}],
+                                "ben": [{"hero": handler, "start": {"q": 0, "r": 4}}]})
+    play.to_actions("heroes")
+    play.pass_until("hero-bram")
+    events = play.act("hero-bram", "use_discipline", discipline="Animal Handler I", target="zombie")
+    assert [type(e).__name__ for e in events][1:] == ["DisciplineUsed", "TableApplied", "ActionDone",
+                                                      *[type(e).__name__ for e in events][4:]]
+    assert play.figure("hero-bram").acted

@@ -164,8 +164,9 @@ class CastSpell(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, 
 
 
 class UseDiscipline(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="use_discipline"):
-    """Version 4: use a learned Discipline as the Action (its Exhaustion paid, its effect applied
-    by the server where it models it, else recorded for the table)."""
+    """Version 4: use a learned Discipline: in the Movement phase instead of moving (Taunt I and
+    II, Berserk), else as the Action; its Exhaustion paid, its effect applied by the server where
+    it models it, else recorded for the table."""
 
     discipline: Name
     target: FigureId | None = None

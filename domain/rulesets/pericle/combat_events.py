@@ -317,6 +317,7 @@ class DisciplineUsed(msgspec.Struct, frozen=True, kw_only=True, tag="discipline_
     target: str | None = None
     exhaustion: int = 0
     sustained: bool = False
+    instead_of_moving: bool = False  # used in the Movement phase as the figure's move (Taunt, Berserk)
 
 
 class TableApplied(msgspec.Struct, frozen=True, kw_only=True, tag="table_applied"):

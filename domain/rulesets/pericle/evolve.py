@@ -180,6 +180,8 @@ def _cast(state: CombatState, event: ev.SpellCast) -> CombatState:
 def _use_discipline(state: CombatState, event: ev.DisciplineUsed) -> CombatState:
     """Version 4: a sustained Discipline (Berserk) is kept with the maintained spells, whose
     upkeep its user pays at each later Action."""
+    if event.instead_of_moving:
+        state = replace(state, moved_figures=(*state.moved_figures, event.figure))
     if event.sustained:
         kept = ActiveSpell(spell=event.discipline, caster=event.figure, target=event.target or event.figure,
                            cast_turn=state.turn, exhaustion=event.exhaustion)

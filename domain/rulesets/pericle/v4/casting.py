@@ -16,10 +16,12 @@ from domain.hexes import Hex, distance
 from domain.rulesets.pericle import board, poison
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
+from domain.rulesets.pericle.actions import act
 from domain.rulesets.pericle.combat import range_penalty
 from domain.rulesets.pericle.dice import Adjustment, check
-from domain.rulesets.pericle.play import Play, not_after_running
+from domain.rulesets.pericle.play import Play, not_after_running, require_phase
 from domain.rulesets.pericle.state import Figure
+from domain.rulesets.pericle.turns import can_move
 from domain.rulesets.pericle.v4.book import DISCIPLINES, ENFORCED_DISCIPLINES, SPELLS, spell_enforcement
 from domain.rulesets.pericle.v4.handbook import HandbookSpell
 
@@ -152,12 +154,41 @@ def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
                                   second_target=command.second_target, line=spell.line, text=spell.text))
 
 
-def use_discipline(play: Play, figure: Figure, command: cmd.UseDiscipline) -> None:
-    """A learned Discipline used as the Action. Those the server applies on its own whenever they
-    count (Archery, Dodge...) are not used: they are refused here, so nothing is paid twice."""
+# "Instead of moving during the Movement phase, you may..." (Taunt I, line 1238; Berserk, line
+# 1250; Taunt II is "As per Taunt I", line 1288): used as the figure's move, not its Action.
+INSTEAD_OF_MOVING = frozenset({"Taunt I", "Taunt II", "Berserk"})
+
+
+# Used "After combat, as part of a Rest" or "During Recovery" (Healer I, line 1209; Meditate I,
+# line 1213; Alchemy, line 1248; Herbalism, line 1260; Bardic Arts, line 1298; Healer II and
+# Meditate II as per them): never in a combat.
+BETWEEN_COMBATS = frozenset({"Healer I", "Healer II", "Meditate I", "Meditate II", "Alchemy", "Herbalism",
+                             "Bardic Arts"})
+
+
+def use(play: Play, command: cmd.UseDiscipline) -> None:
+    """A Discipline used in the Movement phase instead of moving, or else as the Action."""
+    if command.discipline in INSTEAD_OF_MOVING:
+        figure = play.figure(command.figure)
+        require_phase(play.state, "movement")
+        if figure.team != play.state.moving or figure.id in play.state.moved_figures:
+            raise RuleViolation("not-your-movement", f"{command.discipline} is used instead of moving, when "
+                                                     f"{figure.name}'s team moves and before it has moved")
+        can_move(play, figure)
+        use_discipline(play, figure, command, instead_of_moving=True)
+    else:
+        act(play, command, use_discipline)
+
+
+def use_discipline(play: Play, figure: Figure, command: cmd.UseDiscipline, instead_of_moving: bool = False) -> None:
+    """A learned Discipline used. Those the server applies on its own whenever they count
+    (Archery, Dodge...) are not used: they are refused here, so nothing is paid twice."""
     discipline = DISCIPLINES.get(command.discipline)
     if discipline is None or command.discipline not in figure.disciplines:
         raise RuleViolation("discipline-unknown", f"{figure.name} has not learned {command.discipline!r}")
+    if discipline.name in BETWEEN_COMBATS:
+        raise RuleViolation("discipline-between-combats", f"{discipline.name} is used during a Rest or Recovery, "
+                                                          "not in combat")
     if discipline.name in ENFORCED_DISCIPLINES and not discipline.exhaustion:
         raise RuleViolation("discipline-passive", f"{discipline.name} applies by itself: "
                                                   f"{ENFORCED_DISCIPLINES[discipline.name]}")
@@ -167,7 +198,8 @@ def use_discipline(play: Play, figure: Figure, command: cmd.UseDiscipline) -> No
     if sustained and any(s.spell == discipline.name and s.caster == figure.id for s in play.state.spells):
         raise RuleViolation("discipline-active", f"{figure.name} is already in {discipline.name}")
     play.emit(ev.DisciplineUsed(figure=figure.id, discipline=discipline.name, target=command.target,
-                                exhaustion=discipline.exhaustion, sustained=sustained))
+                                exhaustion=discipline.exhaustion, sustained=sustained,
+                                instead_of_moving=instead_of_moving))
     if discipline.name not in ENFORCED_DISCIPLINES:
         play.emit(ev.TableApplied(figure=figure.id, source="discipline", name=discipline.name, target=command.target,
                                   line=discipline.line, text=discipline.text))

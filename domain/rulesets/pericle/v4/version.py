@@ -33,7 +33,7 @@ def submit_hero(ctx: Table, command: cmd.SubmitHero) -> Events:
 CHANGED: tuple[Play[CombatState | None, PericleCombatSettings], ...] = (
     row(cmd.SubmitHero, submit_hero, phase=Phase.SETUP),
     row(cmd.CastSpell, combat(acting(casting.cast_spell)), subject=figure_subject, not_yours=NOT_YOURS),
-    row(cmd.UseDiscipline, combat(acting(casting.use_discipline)), subject=figure_subject, not_yours=NOT_YOURS),
+    row(cmd.UseDiscipline, combat(casting.use), subject=figure_subject, not_yours=NOT_YOURS),
 )
 _CHANGED_TYPES = {r.command for r in CHANGED}
 PLAYS_V4 = (*(r for r in PLAYS if r.command not in _CHANGED_TYPES), *CHANGED)
