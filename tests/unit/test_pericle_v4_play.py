@@ -275,3 +275,30 @@ def test_a_discipline_used_as_the_action_ends_the_figures_slot() -> None:
     assert [type(e).__name__ for e in events][1:] == ["DisciplineUsed", "TableApplied", "ActionDone",
                                                       *[type(e).__name__ for e in events][4:]]
     assert play.figure("hero-bram").acted
+
+
+def test_fields_version_4_added_to_cast_spell_are_recorded_only_when_given() -> None:
+    """`at` and `second_target` are version 4's: a cast without them, as the API decodes it,
+    records what a version 3 cast always recorded."""
+    from domain.rulesets.pericle.rules import as_sent
+    from server.api_models import CommandRequest
+
+    body = {"type": "cast_spell", "figure": "hero-sindaro", "spell": "Blur", "target": "hero-varya"}
+    request = msgspec.convert(body, CommandRequest)
+    assert type(request).__name__ == "CastSpellRequest"
+    assert set(as_sent(request)) == {"type", "figure", "spell", "target", "power", "cancel_spells"}
+    given = msgspec.convert({**body, "at": {"q": 1, "r": 1}}, CommandRequest)
+    assert as_sent(given)["at"] == {"q": 1, "r": 1}
+
+
+
+def test_version_3_is_unchanged_it_refuses_handbook_sheets_and_the_fields_of_version_4() -> None:
+    old = PericleArena(version="3")
+    assert old.state.ruleset_version == "3"
+    old.put("hero-varya", 3, 3, facing=0)
+    old.to_actions("heroes")
+    old.pass_until("hero-sindaro")
+    body = {"type": "cast_spell", "figure": "hero-sindaro", "spell": "Blur", "target": "hero-sindaro"}
+    assert old.rule_of("ana", {**body, "at": {"q": 0, "r": 4}}) == "spell-unknown"
+    assert old.rule_of("ana", {"type": "use_discipline", "figure": "hero-sindaro", "discipline": "Dodge"}) \
+        == "command-unknown"
