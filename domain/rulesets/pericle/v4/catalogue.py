@@ -44,12 +44,17 @@ class SeedRef(msgspec.Struct, frozen=True):
 
 
 class AncestryEntry(msgspec.Struct, frozen=True):
+    """An ancestry and its Hero Abilities (Step 2: Ancestry)."""
+
     name: Ancestry
     abilities: list[str]
     seed: SeedRef
 
 
 class WeaponEntry(msgspec.Struct, frozen=True):
+    """A weapon of the Melee, Ranged or Mage Weapons charts, with its price where the
+    Trade & Commerce appendix prints one (0: free)."""
+
     name: str
     mt: int
     damage: str
@@ -66,6 +71,8 @@ class WeaponEntry(msgspec.Struct, frozen=True):
 
 
 class ArmourEntry(msgspec.Struct, frozen=True):
+    """A suit of armour or a shield (Step 5), with its prices where printed."""
+
     name: str
     kind: Literal["armour", "shield"]
     armour: int
@@ -77,6 +84,8 @@ class ArmourEntry(msgspec.Struct, frozen=True):
 
 
 class DisciplineEntry(msgspec.Struct, frozen=True):
+    """A Discipline of the Hero Handbook and whether the server enforces its effect."""
+
     name: str
     xp: int
     kn: int
@@ -92,6 +101,8 @@ class DisciplineEntry(msgspec.Struct, frozen=True):
 
 
 class SpellEntry(msgspec.Struct, frozen=True):
+    """A Spell of the Hero Handbook and whether the server enforces its effect."""
+
     name: str
     xp: int
     kn: int
@@ -110,6 +121,8 @@ class SpellEntry(msgspec.Struct, frozen=True):
 
 
 class SkillEntry(msgspec.Struct, frozen=True):
+    """A Skill: 2 XP a rank, at most 5 ranks."""
+
     name: Skill
     description: str
     xp_per_rank: int
@@ -118,6 +131,9 @@ class SkillEntry(msgspec.Struct, frozen=True):
 
 
 class ItemEntry(msgspec.Struct, frozen=True):
+    """A row of the Trade & Commerce appendix (or a runestone): its price as printed, None
+    where the extraction lost it."""
+
     name: str
     kind: Literal["weapon", "gear", "armour", "shield", "potion", "runestone"]
     price_gc: int | None
