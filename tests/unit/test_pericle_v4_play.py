@@ -302,3 +302,79 @@ def test_version_3_is_unchanged_it_refuses_handbook_sheets_and_the_fields_of_ver
     assert old.rule_of("ana", {**body, "at": {"q": 0, "r": 4}}) == "spell-unknown"
     assert old.rule_of("ana", {"type": "use_discipline", "figure": "hero-sindaro", "discipline": "Dodge"}) \
         == "command-unknown"
+
+
+# ---- Spells whose effects the server enforces ------------------------------------------------
+
+# A forest elf at KN5 learns KN6 Spells (Magical Affinity, line 835): 45 XP.
+YSOLDE = {"name": "Ysolde", "ancestry": "forest elf", "mt": 0, "dx": 0, "kn": 5, "weapons": ["Dagger"],
+          "spells": ["Magic Armor I", "Armor Penetration", "Trip", "Dispel", "Blur"]}
+
+
+def spell_arena() -> PericleArena:
+    """Ysolde behind Bram, who faces the orc (armour 3, shield 1); the Action phase begun. The
+    orc (Base AD1) acts first, then Ysolde and Bram (both AD0; Ysolde joined first)."""
+    play = PericleArena(heroes={"ana": [{"hero": YSOLDE, "start": {"q": 0, "r": 3}}],
+                                "ben": [{"hero": BRAM, "start": {"q": 0, "r": 4}}]})
+    play.put("hero-ysolde", 2, 3, facing=0)
+    play.put("hero-bram", 3, 3, facing=0)
+    play.put("spearman", 7, 0)
+    play.put("zombie", 7, 7)
+    play.to_actions("heroes")
+    return play
+
+
+def strikes(events: list[Any]) -> list[Any]:
+    from domain.rulesets.pericle.combat_events import Attacked
+
+    return [s for e in events if isinstance(e, Attacked) for s in e.strikes]
+
+
+def test_magic_armor_adds_three_points_of_armour() -> None:
+    """Magic Armor I (line 1458): "1E, lasts three turns. Provides three points of armor. Stacks
+    with other armor". Bram (Grit I: armour 1) takes the orc's axe, 1d6 = 6, +1 axe."""
+    play = spell_arena()
+    play.pass_until("hero-ysolde")
+    [cast] = of(play.act("hero-ysolde", "cast_spell", [HIT], spell="Magic Armor I", target="hero-bram"), SpellCast)
+    assert cast.exhaustion == 1 and cast.duration == 3 and not of([cast], TableApplied)
+    play.end_turn()
+    play.to_actions("heroes")
+    [strike] = strikes(play.act("orc", "attack", [HIT, 6], strikes=[{"target": "hero-bram"}]))
+    assert [(a.source, a.value) for a in strike.protection] == [("armour", 1), ("Magic Armor", 3)]
+    assert strike.damage == 7 - 4
+
+
+def test_armor_penetration_takes_three_from_armour_then_shield() -> None:
+    """Armor Penetration (line 1432): "Penetrates three points of the target's armor & shields...
+    This applies to all attacks against the target made by any creature." The orc's armour 3 and
+    shield 1 leave 1 against Bram's club (1d6 = 6; a hammer pierces 2 of what armour is left)."""
+    play = spell_arena()
+    play.pass_until("hero-ysolde")
+    [cast] = of(play.act("hero-ysolde", "cast_spell", [HIT, BLANK], spell="Armor Penetration", target="orc"),
+                SpellCast)
+    assert cast.success and cast.duration == 3
+    [strike] = strikes(play.act("hero-bram", "attack", [HIT, 6], strikes=[{"target": "orc"}]))
+    assert ("Armor Penetration", -3) in [(a.source, a.value) for a in strike.protection]
+    assert strike.damage == 6 - 1
+
+
+def test_trip_knocks_the_target_prone() -> None:
+    """Trip (line 1462): "The target is tripped and knocked prone."""
+    play = spell_arena()
+    play.pass_until("hero-ysolde")
+    events = play.act("hero-ysolde", "cast_spell", [HIT, BLANK], spell="Trip", target="orc")
+    assert [e.reason for e in events if type(e).__name__ == "FellProne"] == ["Trip"]
+    assert play.figure("orc").condition == "prone" and play.figure("hero-ysolde").exhaustion == 2
+
+
+def test_dispel_ends_the_spells_on_its_target() -> None:
+    """Dispel (line 1528): "Dispels all Spells and Spell effects in one chosen hex"."""
+    play = spell_arena()
+    play.pass_until("hero-ysolde")
+    play.act("hero-ysolde", "cast_spell", [HIT], spell="Blur", target="hero-bram")
+    play.end_turn()
+    play.to_actions("heroes")
+    play.pass_until("hero-ysolde")
+    events = play.act("hero-ysolde", "cast_spell", [HIT], spell="Dispel", target="hero-bram")
+    assert [(e.spell, e.reason) for e in of(events, SpellEnded)] == [("Dispel", "instant"), ("Blur", "dispelled")]
+    assert play.combat.spells == ()

@@ -9,7 +9,7 @@ import msgspec
 
 from domain.dice_expression import roll_expression
 from domain.errors import RuleViolation
-from domain.rulesets.pericle import board, poison
+from domain.rulesets.pericle import board, poison, spell_effects
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.catalogue import DEFT_WEAPONS, Weapon, unarmed
@@ -324,15 +324,16 @@ def _damage(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: 
     rolled = max(0, damage_roll.total or 0) + sum(b.value for b in bonuses if b.source != "axe")
     from_front = _shield_faces(target, attacker, plan.kind)
     parry = 2 if target.parrying and plan.kind in ("melee", "reach") else 0
+    armour, shield, by_spells = spell_effects.protection(play.state, target, target.armour, target.shield, from_front)
     dealt = damage_after_armour(rolled, "axe" if weapon.weapon_class == "axe" else
                                 "hammer" if weapon.weapon_class == "hammer" else "other",
-                                target.armour + parry, target.shield, from_front, crit_face=face,
+                                armour + parry, shield, from_front, crit_face=face,
                                 defense_torches=strike.check.armour_bonus)
     if face == "one star or torch" and effect is not None:
         dealt = 0  # the effect without damage
-    protection = [Adjustment(target.armour, "armour")]
+    protection = [Adjustment(target.armour, "armour"), *by_spells]
     if weapon.weapon_class == "hammer":
-        protection.append(Adjustment(-min(2, target.armour), "hammer: armour penetration"))
+        protection.append(Adjustment(-min(2, armour), "hammer: armour penetration"))
     if parry:
         protection.append(Adjustment(parry, "Dual Weapons parry"))
     if from_front and target.shield:

@@ -47,6 +47,14 @@ ENFORCED_DISCIPLINES: dict[str, str] = {
 ENFORCED_SPELLS: dict[str, str] = {
     "Blur": "attacks on the target at AD0 with Misfortune (strikes.py)",
     "Clumsiness": "the target's attacks at -2 AD per E (strikes.py)",
+    "Magic Armor I": "+3 armour on the target for three turns, not with another Magic Armor (spell_effects.py)",
+    "Magic Armor II": "+4 armour on the target for three turns, not with another Magic Armor (spell_effects.py)",
+    "Magic Armor III": "+6 armour on the target for three turns, not with another Magic Armor (spell_effects.py)",
+    "Armor Penetration": "the target's armour, then shield, 3 less against every attack for three turns "
+                         "(spell_effects.py)",
+    "Trip": "the target falls prone (v4/casting.py)",
+    "Dispel": "every Spell on the figure in the hex ends, or on every figure within 10 hexes when cast on self; "
+              "creations and summons, which the server does not put on the map, are the table's (v4/casting.py)",
 }
 
 

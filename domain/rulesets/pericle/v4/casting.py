@@ -152,6 +152,27 @@ def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
     if spell_enforcement(spell.name) == "table-applied":
         play.emit(ev.TableApplied(figure=caster.id, source="spell", name=spell.name, target=target.id, at=command.at,
                                   second_target=command.second_target, line=spell.line, text=spell.text))
+    else:
+        _apply(play, caster, spell, target)
+
+
+DISPEL_REACH = 10  # "If cast on self, it affects every Spell within 10 hexes" (line 1528)
+
+
+def _apply(play: Play, caster: Figure, spell: HandbookSpell, target: Figure) -> None:
+    """The effects of the enforced Spells that happen as they are cast (a lasting one, Blur,
+    Clumsiness, Magic Armor, Armor Penetration, works while it is in `state.spells`)."""
+    if spell.name == "Trip" and target.condition == "standing" and not target.airborne:
+        # Line 1462: "The target is tripped and knocked prone."
+        play.emit(ev.FellProne(figure=target.id, reason="Trip"))
+    elif spell.name == "Dispel":
+        # Line 1528: "Dispels all Spells and Spell effects in one chosen hex... If cast on self,
+        # it affects every Spell within 10 hexes, including "friendly" Spells."
+        for active in play.state.spells:
+            on = play.figure(active.target)
+            if (on.id == target.id) if target.id != caster.id else distance(on.hex, caster.hex) <= DISPEL_REACH:
+                play.emit(ev.SpellEnded(caster=active.caster, spell=active.spell, target=active.target,
+                                        reason="dispelled"))
 
 
 # "Instead of moving during the Movement phase, you may..." (Taunt I, line 1238; Berserk, line
