@@ -378,3 +378,54 @@ def test_dispel_ends_the_spells_on_its_target() -> None:
     events = play.act("hero-ysolde", "cast_spell", [HIT], spell="Dispel", target="hero-bram")
     assert [(e.spell, e.reason) for e in of(events, SpellEnded)] == [("Dispel", "instant"), ("Blur", "dispelled")]
     assert play.combat.spells == ()
+
+
+def test_true_vision_sees_through_blur() -> None:
+    """True Vision (line 1504): "Gives the target the ability to see through Blur"; Blur (line
+    1399) otherwise "forces an attacker to roll AD0 and have Misfortune"."""
+    play = spell_arena()
+    play.put("hero-ysolde", 2, 3, facing=0, spells=("Blur", "True Vision"))
+    play.pass_until("hero-ysolde")
+    play.act("hero-ysolde", "cast_spell", [HIT, BLANK], spell="Blur", target="orc")
+    [blurred] = strikes(play.act("hero-bram", "attack", [HIT, HIT, 1], strikes=[{"target": "orc"}]))
+    assert [a.source for a in blurred.check.adjustments] == ["Blur: AD0"] and blurred.check.misfortune == 1
+    play.end_turn()
+    play.to_actions("heroes")
+    play.pass_until("hero-ysolde")
+    play.act("hero-ysolde", "cast_spell", [HIT], spell="True Vision", target="hero-bram")
+    [seen] = strikes(play.act("hero-bram", "attack", [HIT, 1], strikes=[{"target": "orc"}]))
+    assert seen.check.adjustments == () and seen.check.misfortune == 0
+
+
+def test_divine_might_adds_a_d6_per_e_to_melee_damage() -> None:
+    """Divine Might (line 1546): "xE+xE/turn. Target's melee attacks deal an additional 1d6
+    damage per E spent, up to a maximum of 3E". (KN7: no beginning hero knows it; Ysolde is
+    given it.) Bram's club, 1d6 + 2d6 = 18, less the orc's armour 3 (a hammer pierces 2) and
+    shield 1."""
+    play = spell_arena()
+    play.put("hero-ysolde", 2, 3, facing=0, spells=("Divine Might",))
+    play.pass_until("hero-ysolde")
+    body = {"type": "cast_spell", "figure": "hero-ysolde", "spell": "Divine Might", "target": "hero-bram"}
+    assert play.rule_of("ana", {**body, "power": 4}) == "spell-power"
+    [cast] = of(play.act("hero-ysolde", "cast_spell", [HIT], spell="Divine Might", target="hero-bram", power=2),
+                SpellCast)
+    assert cast.exhaustion == 2
+    [strike] = strikes(play.act("hero-bram", "attack", [HIT, 6, 6, 6], strikes=[{"target": "orc"}]))
+    assert strike.damage_roll.expression == "1d6+2d6" and strike.damage_roll.total == 18 and strike.damage == 16
+    play.end_turn()
+    play.to_actions("heroes")
+    play.pass_until("hero-ysolde")
+    [upkeep] = of(play.act("hero-ysolde", "pass_action"), SpellMaintained)
+    assert upkeep.exhaustion == 2, "xE/turn: the E it was cast with"
+
+
+def test_inversus_minor_swaps_caster_and_target() -> None:
+    """Inversus Minor (line 1456): "you immediately change positions with the target... both the
+    caster and the target face the directions they were facing"."""
+    play = spell_arena()
+    play.put("hero-ysolde", 2, 3, facing=1, spells=("Inversus Minor",))
+    play.pass_until("hero-ysolde")
+    play.act("hero-ysolde", "cast_spell", [HIT], spell="Inversus Minor", target="hero-bram")
+    ysolde, bram = play.figure("hero-ysolde"), play.figure("hero-bram")
+    assert ((ysolde.hex.q, ysolde.hex.r), ysolde.facing) == ((3, 3), 1)
+    assert ((bram.hex.q, bram.hex.r), bram.facing) == ((2, 3), 0)

@@ -38,3 +38,10 @@ def protection(state: CombatState, target: Figure, armour: int, shield: int,
         if from_armour + from_shield:
             changes.append(Adjustment(-(from_armour + from_shield), "Armor Penetration"))
     return armour, shield, changes
+
+
+def divine_might(state: CombatState, attacker: Figure) -> int:
+    """Divine Might (line 1546): "Target's melee attacks deal an additional 1d6 damage per E
+    spent, up to a maximum of 3E": the d6s its melee damage gains (the E it was cast with)."""
+    return max((s.exhaustion for s in state.spells if s.spell == "Divine Might" and s.target == attacker.id),
+               default=0)

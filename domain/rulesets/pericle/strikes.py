@@ -206,8 +206,9 @@ def _plan(play: Play, attacker: Figure, target: Figure, weapon: Weapon, own: lis
             below_zero_cap = 1
     misfortune = max(0, weapon.mt - attacker.mt) if attacker.team == "heroes" else 0
     base = attacker.base_ad
-    if any(s.spell == "Blur" and s.target == target.id for s in play.state.spells):
-        # Blur: "forces an attacker to roll AD0 and have Misfortune".
+    if spell_effects.on(play.state, target, "Blur") and not spell_effects.on(play.state, attacker, "True Vision"):
+        # Blur: "forces an attacker to roll AD0 and have Misfortune"; True Vision (version 4):
+        # "the ability to see through Blur".
         adjustments = [Adjustment(-base, "Blur: AD0")]
         misfortune += 1
     return StrikePlan(kind, adjustments, misfortune, defense, below_zero_cap, base)
@@ -307,7 +308,11 @@ def resolve_strike(play: Play, attacker: Figure, target: Figure, weapon: Weapon,
 
 def _damage(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: StrikePlan,
             order: cmd.StrikeOrder, strike: ev.Strike, *, crit: bool) -> ev.Strike:
-    damage_roll = roll_expression(play.dice, weapon.damage, f"{attacker.name}: {weapon.name} damage")
+    # Divine Might (version 4): "an additional 1d6 damage per E spent", rolled with the weapon's.
+    might = spell_effects.divine_might(play.state, attacker) if plan.kind in ("melee", "reach", "grapple-strike") else 0
+    expression = f"{weapon.damage}+{might}d6" if might else weapon.damage
+    damage_roll = roll_expression(play.dice, expression, f"{attacker.name}: {weapon.name} damage"
+                                  f"{' with Divine Might' if might else ''}")
     bonuses: list[Adjustment] = []
     mastery = attacker.mastery.count(weapon.weapon_class)
     if mastery and order.mastery == "damage":

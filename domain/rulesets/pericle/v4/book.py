@@ -53,6 +53,9 @@ ENFORCED_SPELLS: dict[str, str] = {
     "Armor Penetration": "the target's armour, then shield, 3 less against every attack for three turns "
                          "(spell_effects.py)",
     "Trip": "the target falls prone (v4/casting.py)",
+    "True Vision": "the target's attacks ignore Blur; darkness and invisibility are not modelled (strikes.py)",
+    "Divine Might": "the target's melee damage rolls 1d6 more per E the spell was cast with, up to 3 (strikes.py)",
+    "Inversus Minor": "caster and target swap hexes, each keeping its facing (v4/casting.py)",
     "Dispel": "every Spell on the figure in the hex ends, or on every figure within 10 hexes when cast on self; "
               "creations and summons, which the server does not put on the map, are the table's (v4/casting.py)",
 }

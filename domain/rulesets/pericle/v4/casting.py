@@ -50,6 +50,10 @@ def _target(play: Play, caster: Figure, spell: HandbookSpell, command: cmd.CastS
         raise RuleViolation("spell-target", f"{spell.name} thrown at a hex (`at`) names its caster as target")
     if spell.name in ("Clumsiness",) and target.team == caster.team:
         raise RuleViolation("spell-target", f"{spell.name} is cast on a foe")
+    if spell.name == "Inversus Minor" and (target.size != 1 or target.grappled_with or caster.grappled_with):
+        # "Throw your Spell against a one-hex target" (line 1456); the seed does not say how a
+        # figure would leave a Grapple Pile by it, so neither may be in one.
+        raise RuleViolation("spell-target", "Inversus Minor swaps places with a one-hex target, neither grappled")
     if not target.active and target.condition != "unconscious" and spell.name != "Revival":
         raise RuleViolation("spell-target", f"{target.name} is {target.condition}")
     return target
@@ -165,6 +169,13 @@ def _apply(play: Play, caster: Figure, spell: HandbookSpell, target: Figure) -> 
     if spell.name == "Trip" and target.condition == "standing" and not target.airborne:
         # Line 1462: "The target is tripped and knocked prone."
         play.emit(ev.FellProne(figure=target.id, reason="Trip"))
+    elif spell.name == "Inversus Minor" and target.id != caster.id:
+        # Line 1456: "you immediately change positions with the target. For the remainder of the
+        # turn, both the caster and the target face the directions they were facing".
+        play.emit(ev.FigureMoved(figure=caster.id, path=(target.hex,), facing=caster.facing, counted=0,
+                                 reason="inversus"))
+        play.emit(ev.FigureMoved(figure=target.id, path=(caster.hex,), facing=target.facing, counted=0,
+                                 reason="inversus"))
     elif spell.name == "Dispel":
         # Line 1528: "Dispels all Spells and Spell effects in one chosen hex... If cast on self,
         # it affects every Spell within 10 hexes, including "friendly" Spells."
