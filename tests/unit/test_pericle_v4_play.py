@@ -429,3 +429,19 @@ def test_inversus_minor_swaps_caster_and_target() -> None:
     ysolde, bram = play.figure("hero-ysolde"), play.figure("hero-bram")
     assert ((ysolde.hex.q, ysolde.hex.r), ysolde.facing) == ((3, 3), 1)
     assert ((bram.hex.q, bram.hex.r), bram.facing) == ((2, 3), 0)
+
+
+def test_teleport_moves_the_caster_to_any_hex_it_fits() -> None:
+    """Teleport (line 1540): "[S] Enchantment: 1E. Teleport anywhere on the battlemap. Move your
+    standee to any hex and face the desired direction."""
+    play = spell_arena()
+    play.put("hero-ysolde", 2, 3, facing=0, spells=("Teleport",))
+    play.pass_until("hero-ysolde")
+    body = {"type": "cast_spell", "figure": "hero-ysolde", "spell": "Teleport", "target": "hero-ysolde"}
+    assert play.rule_of("ana", {**body, "at": {"q": 3, "r": 0}}) == "spell-target", "a wall"
+    assert play.rule_of("ana", {**body, "at": {"q": 4, "r": 3}}) == "spell-target", "the orc stands there"
+    assert play.rule_of("ana", {**body}) == "spell-target"
+    play.act("hero-ysolde", "cast_spell", [HIT], spell="Teleport", target="hero-ysolde", at={"q": 1, "r": 6},
+             facing=3)
+    ysolde = play.figure("hero-ysolde")
+    assert ((ysolde.hex.q, ysolde.hex.r), ysolde.facing, ysolde.exhaustion) == ((1, 6), 3, 1)

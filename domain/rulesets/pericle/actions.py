@@ -192,8 +192,9 @@ def move_action(play: Play, figure: Figure, command: cmd.MoveFigure) -> None:
 def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
     """A Base AD check; Thrown spells use a thrown weapon's range and cover; Exhaustion is paid
     after the effect, only on success, and not at all on a Crit (these are not Arcane spells)."""
-    if command.at is not None or command.second_target is not None:
-        raise RuleViolation("spell-unknown", "`at` and `second_target` are for the Handbook's Spells (version 4)")
+    if command.at is not None or command.second_target is not None or command.facing is not None:
+        raise RuleViolation("spell-unknown", "`at`, `second_target` and `facing` are for the Handbook's Spells "
+                                             "(version 4)")
     not_after_running(caster, "casting a spell")
     spell = SPELLS.get(command.spell)
     if spell is None or command.spell not in caster.spells:

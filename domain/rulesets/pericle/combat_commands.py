@@ -161,6 +161,7 @@ class CastSpell(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, 
     # second target of a [T-T] spell (Transfer Wounds). Version 3 refuses them.
     at: Hex | None = None
     second_target: FigureId | None = None
+    facing: Facing | None = None  # Teleport: "face the desired direction"
 
 
 class UseDiscipline(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="use_discipline"):
@@ -246,7 +247,7 @@ class SpendKarma(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_onl
 SEAT_ADDED: tuple[type[msgspec.Struct], ...] = (Face, DeclareDeftStrikes, _Action, ChooseTarget, SpendKarma)
 # Fields version 4 added to a command of version 3: recorded only when given, so that a command
 # of version 3 records what it always recorded.
-V4_FIELDS: dict[type[msgspec.Struct], tuple[str, ...]] = {CastSpell: ("at", "second_target")}
+V4_FIELDS: dict[type[msgspec.Struct], tuple[str, ...]] = {CastSpell: ("at", "second_target", "facing")}
 
 ACTION_COMMANDS = (Attack, Grapple, Escape, ClimbOut, Withdraw, CastSpell, StandUp, ReadyWeapons, Reload, PickUp,
                    FetchItem, UseItem, OpenDoor, Delay, PassAction)

@@ -44,8 +44,12 @@ def _target(play: Play, caster: Figure, spell: HandbookSpell, command: cmd.CastS
         raise RuleViolation("spell-target", f"{spell.name} is thrown at two targets: name `second_target`")
     if spell.category != "T-T" and command.second_target is not None:
         raise RuleViolation("spell-target", f"{spell.name} has one target: `second_target` is for [T-T] spells")
-    if spell.category in ("S", "T-T") and command.at is not None:
+    if spell.category in ("S", "T-T") and command.at is not None and spell.name != "Teleport":
         raise RuleViolation("spell-target", f"{spell.name}: `at` is for Creation spells and spells thrown at a hex")
+    if command.facing is not None and spell.name != "Teleport":
+        raise RuleViolation("spell-target", f"{spell.name}: `facing` is Teleport's")
+    if spell.name == "Teleport":
+        _teleport_hex(play, caster, command.at)
     if spell.category == "T" and command.at is not None and target.id != caster.id:
         raise RuleViolation("spell-target", f"{spell.name} thrown at a hex (`at`) names its caster as target")
     if spell.name in ("Clumsiness",) and target.team == caster.team:
@@ -57,6 +61,15 @@ def _target(play: Play, caster: Figure, spell: HandbookSpell, command: cmd.CastS
     if not target.active and target.condition != "unconscious" and spell.name != "Revival":
         raise RuleViolation("spell-target", f"{target.name} is {target.condition}")
     return target
+
+
+def _teleport_hex(play: Play, caster: Figure, at: Hex | None) -> None:
+    """Teleport (line 1540): "Teleport anywhere on the battlemap. Move your standee to any hex":
+    one the caster's base fits in (on the map, no wall, furniture, pit or standing figure)."""
+    if at is None:
+        raise RuleViolation("spell-target", "Teleport: name the hex to appear in (`at`)")
+    if caster.grappled_with or not board.base_fits(play.state, caster, at, caster.facing):
+        raise RuleViolation("spell-target", f"{caster.name} cannot stand in {at}")
 
 
 def _creation_hex(play: Play, caster: Figure, spell: HandbookSpell, at: Hex) -> None:
@@ -157,13 +170,14 @@ def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
         play.emit(ev.TableApplied(figure=caster.id, source="spell", name=spell.name, target=target.id, at=command.at,
                                   second_target=command.second_target, line=spell.line, text=spell.text))
     else:
-        _apply(play, caster, spell, target)
+        _apply(play, caster, spell, target, command.at, command.facing)
 
 
 DISPEL_REACH = 10  # "If cast on self, it affects every Spell within 10 hexes" (line 1528)
 
 
-def _apply(play: Play, caster: Figure, spell: HandbookSpell, target: Figure) -> None:
+def _apply(play: Play, caster: Figure, spell: HandbookSpell, target: Figure, at: Hex | None,
+           facing: int | None) -> None:
     """The effects of the enforced Spells that happen as they are cast (a lasting one, Blur,
     Clumsiness, Magic Armor, Armor Penetration, works while it is in `state.spells`)."""
     if spell.name == "Trip" and target.condition == "standing" and not target.airborne:
@@ -176,6 +190,10 @@ def _apply(play: Play, caster: Figure, spell: HandbookSpell, target: Figure) -> 
                                  reason="inversus"))
         play.emit(ev.FigureMoved(figure=target.id, path=(caster.hex,), facing=target.facing, counted=0,
                                  reason="inversus"))
+    elif spell.name == "Teleport" and at is not None:
+        # Line 1540: "Move your standee to any hex and face the desired direction."
+        play.emit(ev.FigureMoved(figure=caster.id, path=(at,), facing=caster.facing if facing is None else facing,
+                                 counted=0, reason="teleport"))
     elif spell.name == "Dispel":
         # Line 1528: "Dispels all Spells and Spell effects in one chosen hex... If cast on self,
         # it affects every Spell within 10 hexes, including "friendly" Spells."
