@@ -445,3 +445,19 @@ def test_teleport_moves_the_caster_to_any_hex_it_fits() -> None:
              facing=3)
     ysolde = play.figure("hero-ysolde")
     assert ((ysolde.hex.q, ysolde.hex.r), ysolde.facing, ysolde.exhaustion) == ((1, 6), 3, 1)
+
+
+def test_staff_and_wand_affinity_arcane_i_needs_a_staff_or_wand_in_hand() -> None:
+    """Line 1278: "Arcane Spells cost one less Exhaustion to cast"; line 966: "Staves and wands
+    allow heroes to gain the benefits of the Staff & Wand Disciplines"."""
+    from domain.rulesets.pericle.catalogue import WEAPONS
+
+    costs = []
+    for in_hand in ((), ("staff",)):
+        play = arena()
+        play.put("hero-elowen", 2, 3, facing=0, disciplines=("Staff & Wand Affinity: Arcane I",),
+                 weapons=(WEAPONS["dagger"], WEAPONS["staff"]), in_hand=in_hand)
+        play.pass_until("hero-elowen")
+        [cast] = of(play.act("hero-elowen", "cast_spell", [HIT], spell="Arcane Barrage", target="orc"), SpellCast)
+        costs.append(cast.exhaustion)
+    assert costs == [1, 0]

@@ -25,6 +25,8 @@ from domain.rulesets.pericle.turns import can_move
 from domain.rulesets.pericle.v4.book import DISCIPLINES, ENFORCED_DISCIPLINES, SPELLS, spell_enforcement
 from domain.rulesets.pericle.v4.handbook import HandbookSpell
 
+# "Staves and wands allow heroes to gain the benefits of the Staff & Wand Disciplines" (line 966).
+MAGE_WEAPONS = frozenset({"staff", "wand", "great staff"})
 CREATION_RANGE = 3  # "up to 3 hexes from the hero" (line 476)
 # Thrown spells that "use the range increments for a ranged weapon" (Arcane Barrage, Inversus Major).
 RANGED_INCREMENTS = frozenset({"Arcane Barrage", "Inversus Major"})
@@ -84,7 +86,8 @@ def _creation_hex(play: Play, caster: Figure, spell: HandbookSpell, at: Hex) -> 
 def exhaustion(caster: Figure, spell: HandbookSpell, target: Figure, power: int) -> int:
     """The E the casting costs: as listed, the E chosen for an xE spell, the heavier figure
     against a big target (Trip: "4E if target has MT20+"), one less for Arcane Spells with Staff &
-    Wand Affinity: Arcane I ("The Exhaustion cost cannot be negative", line 1278)."""
+    Wand Affinity: Arcane I and a staff or wand in hand ("The Exhaustion cost cannot be negative",
+    line 1278)."""
     if spell.exhaustion is None:
         if not spell.min_power <= power <= spell.max_power:
             raise RuleViolation("spell-power", f"{spell.name} costs xE: put {spell.min_power} to {spell.max_power} "
@@ -96,7 +99,8 @@ def exhaustion(caster: Figure, spell: HandbookSpell, target: Figure, power: int)
         cost = spell.exhaustion
         if spell.heavy is not None and target.mt >= spell.heavy[0]:
             cost = spell.heavy[1]
-    if spell.school == "Arcane" and "Staff & Wand Affinity: Arcane I" in caster.disciplines:
+    if spell.school == "Arcane" and "Staff & Wand Affinity: Arcane I" in caster.disciplines \
+            and any(held in MAGE_WEAPONS for held in caster.in_hand):
         cost = max(0, cost - 1)
     return cost
 
