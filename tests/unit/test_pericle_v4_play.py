@@ -461,3 +461,29 @@ def test_staff_and_wand_affinity_arcane_i_needs_a_staff_or_wand_in_hand() -> Non
         [cast] = of(play.act("hero-elowen", "cast_spell", [HIT], spell="Arcane Barrage", target="orc"), SpellCast)
         costs.append(cast.exhaustion)
     assert costs == [1, 0]
+
+
+def test_paralysis_stops_moving_and_attacking_and_opens_the_target_to_melee() -> None:
+    """Paralysis (line 1496): "4E. Immobilizes the target for three turns. The target remains
+    standing, but cannot move or attack... Attacking a paralyzed creature with a melee attack
+    grants the attacker +4 AD to hit. Paralysis does not affect creatures with MT10+"."""
+    play = spell_arena()
+    play.put("hero-ysolde", 2, 3, facing=0, spells=("Paralysis",))
+    play.put("zombie", 5, 3, mt=10)
+    play.pass_until("hero-ysolde")
+    body = {"type": "cast_spell", "figure": "hero-ysolde", "spell": "Paralysis"}
+    assert play.rule_of("ana", {**body, "target": "zombie"}) == "spell-target", "MT10+"
+    [cast] = of(play.act("hero-ysolde", "cast_spell", [HIT, BLANK], spell="Paralysis", target="orc"), SpellCast)
+    assert cast.exhaustion == 4 and cast.duration == 3 and play.figure("orc").condition == "standing"
+    [strike] = strikes(play.act("hero-bram", "attack", [HIT, 1], strikes=[{"target": "orc"}]))
+    assert ("paralysed target", 4) in [(a.source, a.value) for a in strike.check.adjustments]
+    play.end_turn()
+    play.to_movement("enemies")
+    assert play.rule_of("gm", {"type": "move_figure", "figure": "orc", "path": [{"q": 5, "r": 2}]}) == "paralysed"
+    play.command("gm", {"type": "end_movement"})
+    play.command("ana", {"type": "end_movement"})
+    play.command("ana", {"type": "end_repositioning"}, [1] * 20)
+    play.command("ana", {"type": "begin_actions"})
+    assert play.combat.current == "orc"
+    assert play.rule_of("gm", {"type": "attack", "figure": "orc", "strikes": [{"target": "hero-bram"}]}) == "paralysed"
+    assert play.rule_of("gm", {"type": "grapple", "figure": "orc", "target": "hero-bram"}) == "paralysed"

@@ -1,5 +1,5 @@
-"""Spell effects on a figure's protection that the attack rules read (Pericle 4; no version 3
-spell gives or takes armour, so version 3 battles never meet them)."""
+"""Spell effects that the movement and attack rules read (Pericle 4; version 3 knows only Blur
+and Clumsiness, so its battles never meet the others)."""
 
 from __future__ import annotations
 
@@ -45,3 +45,14 @@ def divine_might(state: CombatState, attacker: Figure) -> int:
     spent, up to a maximum of 3E": the d6s its melee damage gains (the E it was cast with)."""
     return max((s.exhaustion for s in state.spells if s.spell == "Divine Might" and s.target == attacker.id),
                default=0)
+
+
+# Paralysis and Paralysis, Greater (lines 1496, 1516): "Immobilizes the target for three turns.
+# The target remains standing, but cannot move or attack... Attacking a paralyzed creature with a
+# melee attack grants the attacker +4 AD to hit."
+PARALYSIS = ("Paralysis", "Paralysis, Greater")
+PARALYSED_MELEE_BONUS = 4
+
+
+def paralysed(state: CombatState, figure: Figure) -> bool:
+    return any(on(state, figure, name) for name in PARALYSIS)

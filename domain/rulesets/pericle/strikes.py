@@ -182,6 +182,8 @@ def _plan(play: Play, attacker: Figure, target: Figure, weapon: Weapon, own: lis
             adjustments.append(Adjustment(bonus, "prone target" if prone else f"{where} hex"))
         if "Defensive Fighting" in target.disciplines:
             adjustments.append(Adjustment(-2 if target.defending else -1, "Defensive Fighting"))
+        if spell_effects.paralysed(play.state, target):
+            adjustments.append(Adjustment(spell_effects.PARALYSED_MELEE_BONUS, "paralysed target"))
     if kind in ("melee", "reach") and target.grappled_with:
         defense.append("Partial Cover (Grapple Pile)")
     if kind == "grapple-strike" and "Defensive Fighting" in target.disciplines:

@@ -7,7 +7,7 @@ import msgspec
 
 from domain.dice_expression import roll_expression
 from domain.errors import RuleViolation
-from domain.rulesets.pericle import board, poison
+from domain.rulesets.pericle import board, poison, spell_effects
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.catalogue import SPELLS
@@ -49,6 +49,8 @@ def choose_order(play: Play, command: cmd.ChooseOrder) -> None:
 def can_move(play: Play, figure: Figure) -> None:
     if not figure.active:
         raise RuleViolation("figure-down", f"{figure.name} is {figure.condition}")
+    if spell_effects.paralysed(play.state, figure):
+        raise RuleViolation("paralysed", f"{figure.name} is paralysed: it cannot move or attack")
     if figure.grappled_with:
         raise RuleViolation("grappled-no-move", "a Grappled figure cannot move; escaping is an Action")
     if figure.stunned:

@@ -56,6 +56,11 @@ ENFORCED_SPELLS: dict[str, str] = {
     "True Vision": "the target's attacks ignore Blur; darkness and invisibility are not modelled (strikes.py)",
     "Divine Might": "the target's melee damage rolls 1d6 more per E the spell was cast with, up to 3 (strikes.py)",
     "Inversus Minor": "caster and target swap hexes, each keeping its facing (v4/casting.py)",
+    "Paralysis": "for three turns the target neither moves nor attacks nor grapples, and melee attacks on it are "
+                 "at AD+4; not on MT10+ (spell_effects.py). That it cannot Embattle, and casts only Spells two KN "
+                 "below its own, is the table's",
+    "Paralysis, Greater": "as Paralysis, four turns, any MT (spell_effects.py); its Embattlement and casting are "
+                          "the table's",
     "Teleport": "the caster moves to the hex `at` its base fits in, facing `facing` (v4/casting.py)",
     "Dispel": "every Spell on the figure in the hex ends, or on every figure within 10 hexes when cast on self; "
               "creations and summons, which the server does not put on the map, are the table's (v4/casting.py)",

@@ -60,6 +60,8 @@ def _target(play: Play, caster: Figure, spell: HandbookSpell, command: cmd.CastS
         # "Throw your Spell against a one-hex target" (line 1456); the seed does not say how a
         # figure would leave a Grapple Pile by it, so neither may be in one.
         raise RuleViolation("spell-target", "Inversus Minor swaps places with a one-hex target, neither grappled")
+    if spell.name == "Paralysis" and target.mt >= 10:
+        raise RuleViolation("spell-target", "Paralysis does not affect creatures with MT10+ (line 1496)")
     if not target.active and target.condition != "unconscious" and spell.name != "Revival":
         raise RuleViolation("spell-target", f"{target.name} is {target.condition}")
     return target
