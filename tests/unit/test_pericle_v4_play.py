@@ -487,3 +487,20 @@ def test_paralysis_stops_moving_and_attacking_and_opens_the_target_to_melee() ->
     assert play.combat.current == "orc"
     assert play.rule_of("gm", {"type": "attack", "figure": "orc", "strikes": [{"target": "hero-bram"}]}) == "paralysed"
     assert play.rule_of("gm", {"type": "grapple", "figure": "orc", "target": "hero-bram"}) == "paralysed"
+
+
+def test_spell_shield_keeps_every_other_spell_off_its_target() -> None:
+    """Spell Shield (line 1534): "1E+1E/turn. Creates a magical barrier around the target and
+    prevents all other Spells from affecting the target, including ranged Spells." A Dispel cast
+    on self (line 1528: "every Spell within 10 hexes") leaves it and what it shields."""
+    play = spell_arena()
+    play.put("hero-ysolde", 2, 3, facing=0, spells=("Spell Shield", "Blur", "Dispel"))
+    play.pass_until("hero-ysolde")
+    play.act("hero-ysolde", "cast_spell", [HIT], spell="Spell Shield", target="hero-bram")
+    play.end_turn()
+    play.to_actions("heroes")
+    play.pass_until("hero-ysolde")
+    body = {"type": "cast_spell", "figure": "hero-ysolde", "spell": "Blur", "target": "hero-bram"}
+    assert play.rule_of("ana", body) == "spell-shield"
+    play.act("hero-ysolde", "cast_spell", [HIT], spell="Dispel", target="hero-ysolde")
+    assert [s.spell for s in play.combat.spells] == ["Spell Shield"]

@@ -61,6 +61,7 @@ ENFORCED_SPELLS: dict[str, str] = {
                  "below its own, is the table's",
     "Paralysis, Greater": "as Paralysis, four turns, any MT (spell_effects.py); its Embattlement and casting are "
                           "the table's",
+    "Spell Shield": "no other Spell may be cast at the target, nor does a Dispel reach it (v4/casting.py)",
     "Teleport": "the caster moves to the hex `at` its base fits in, facing `facing` (v4/casting.py)",
     "Dispel": "every Spell on the figure in the hex ends, or on every figure within 10 hexes when cast on self; "
               "creations and summons, which the server does not put on the map, are the table's (v4/casting.py)",

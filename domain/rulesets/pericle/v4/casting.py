@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from domain.errors import RuleViolation
 from domain.hexes import Hex, distance
-from domain.rulesets.pericle import board, poison
+from domain.rulesets.pericle import board, poison, spell_effects
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.actions import act
@@ -60,6 +60,10 @@ def _target(play: Play, caster: Figure, spell: HandbookSpell, command: cmd.CastS
         # "Throw your Spell against a one-hex target" (line 1456); the seed does not say how a
         # figure would leave a Grapple Pile by it, so neither may be in one.
         raise RuleViolation("spell-target", "Inversus Minor swaps places with a one-hex target, neither grappled")
+    for aimed_at in (target, *([play.figure(command.second_target)] if command.second_target else [])):
+        if spell.name != "Spell Shield" and spell_effects.on(play.state, aimed_at, "Spell Shield"):
+            # Line 1534: Spell Shield "prevents all other Spells from affecting the target".
+            raise RuleViolation("spell-shield", f"{aimed_at.name} is behind a Spell Shield")
     if spell.name == "Paralysis" and target.mt >= 10:
         raise RuleViolation("spell-target", "Paralysis does not affect creatures with MT10+ (line 1496)")
     if not target.active and target.condition != "unconscious" and spell.name != "Revival":
@@ -205,6 +209,8 @@ def _apply(play: Play, caster: Figure, spell: HandbookSpell, target: Figure, at:
         # it affects every Spell within 10 hexes, including "friendly" Spells."
         for active in play.state.spells:
             on = play.figure(active.target)
+            if spell_effects.on(play.state, on, "Spell Shield"):
+                continue  # "prevents all other Spells from affecting the target" (line 1534)
             if (on.id == target.id) if target.id != caster.id else distance(on.hex, caster.hex) <= DISPEL_REACH:
                 play.emit(ev.SpellEnded(caster=active.caster, spell=active.spell, target=active.target,
                                         reason="dispelled"))
