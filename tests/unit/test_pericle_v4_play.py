@@ -504,3 +504,18 @@ def test_spell_shield_keeps_every_other_spell_off_its_target() -> None:
     assert play.rule_of("ana", body) == "spell-shield"
     play.act("hero-ysolde", "cast_spell", [HIT], spell="Dispel", target="hero-ysolde")
     assert [s.spell for s in play.combat.spells] == ["Spell Shield"]
+
+
+def test_create_undead_costs_hit_points_not_exhaustion() -> None:
+    """Create Undead (line 1468): "0E, 1HP... this Spell causes 1HP of damage from the caster
+    instead of Exhaustion"; raising the zombie is the table's."""
+    play = spell_arena()
+    play.put("hero-ysolde", 2, 3, facing=0, spells=("Create Undead",))
+    play.put("zombie", 4, 2, condition="dead")
+    play.pass_until("hero-ysolde")
+    body = {"type": "cast_spell", "figure": "hero-ysolde", "spell": "Create Undead"}
+    assert play.rule_of("ana", {**body, "target": "orc"}) == "spell-target", "not a corpse"
+    events = play.act("hero-ysolde", "cast_spell", [HIT, BLANK, BLANK], spell="Create Undead", target="zombie")
+    assert [(type(e).__name__) for e in events][2:5] == ["Damaged", "SpellEnded", "TableApplied"]
+    ysolde = play.figure("hero-ysolde")
+    assert (ysolde.wounds, ysolde.exhaustion) == (1, 0)

@@ -27,6 +27,7 @@ from domain.rulesets.pericle.v4.handbook import HandbookSpell
 
 # "Staves and wands allow heroes to gain the benefits of the Staff & Wand Disciplines" (line 966).
 MAGE_WEAPONS = frozenset({"staff", "wand", "great staff"})
+CORPSE_SPELLS = frozenset({"Create Undead", "Create Undead, Greater"})
 CREATION_RANGE = 3  # "up to 3 hexes from the hero" (line 476)
 # Thrown spells that "use the range increments for a ranged weapon" (Arcane Barrage, Inversus Major).
 RANGED_INCREMENTS = frozenset({"Arcane Barrage", "Inversus Major"})
@@ -66,7 +67,14 @@ def _target(play: Play, caster: Figure, spell: HandbookSpell, command: cmd.CastS
             raise RuleViolation("spell-shield", f"{aimed_at.name} is behind a Spell Shield")
     if spell.name == "Paralysis" and target.mt >= 10:
         raise RuleViolation("spell-target", "Paralysis does not affect creatures with MT10+ (line 1496)")
-    if not target.active and target.condition != "unconscious" and spell.name != "Revival":
+    if spell.name in CORPSE_SPELLS:
+        # Create Undead (line 1468): "Creates a zombie from a corpse... may only be cast on a
+        # corpse of MT5 or less" (Greater, line 1526: "no limit to zombie corpse size").
+        if target.condition != "dead":
+            raise RuleViolation("spell-target", f"{spell.name} is cast on a corpse")
+        if spell.name == "Create Undead" and target.mt > 5:
+            raise RuleViolation("spell-target", "Create Undead raises a corpse of MT5 or less")
+    elif not target.active and target.condition != "unconscious" and spell.name != "Revival":
         raise RuleViolation("spell-target", f"{target.name} is {target.condition}")
     return target
 
@@ -173,6 +181,10 @@ def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
                            exhaustion=paid, power=command.power, duration=duration))
     if not rolled.success:
         return
+    if spell.hp_cost:
+        # Create Undead (line 1468): "this Spell causes 1HP of damage from the caster instead of
+        # Exhaustion"; the Crit that spares Exhaustion (line 182) does not spare these HP.
+        play.emit(ev.Damaged(figure=caster.id, amount=spell.hp_cost, source=f"spell:{spell.name}"))
     if not spell.maintained and not spell.duration:
         # Instant: nothing lasts to be maintained (the effect is applied now, or by the table).
         play.emit(ev.SpellEnded(caster=caster.id, spell=spell.name, target=target.id, reason="instant"))
