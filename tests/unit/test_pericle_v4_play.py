@@ -519,3 +519,34 @@ def test_create_undead_costs_hit_points_not_exhaustion() -> None:
     assert [(type(e).__name__) for e in events][2:5] == ["Damaged", "SpellEnded", "TableApplied"]
     ysolde = play.figure("hero-ysolde")
     assert (ysolde.wounds, ysolde.exhaustion) == (1, 0)
+
+
+def test_disciplines_that_change_attacks() -> None:
+    """Arbalist I and II (lines 1135, 1183): AD+1 each with a crossbow; Dodge Projectiles (line
+    1139): "Your foes have AD-1 on attacks to hit you with a ranged attack or Spell"; Martial
+    Arts I (line 1211): "Add +1 to damage when attacking with an unarmed strike or with a cestus"."""
+    from domain.rulesets.pericle.catalogue import WEAPONS, Weapon, unarmed
+    from domain.rulesets.pericle.discipline_effects import attack_adjustments, damage_bonuses
+
+    play = spell_arena()
+    shooter = msgspec.structs.replace(play.figure("hero-bram"), disciplines=("Arbalist I", "Arbalist II"))
+    dodger = msgspec.structs.replace(play.figure("orc"), disciplines=("Dodge Projectiles",))
+    crossbow: Weapon = WEAPONS["hand crossbow"]
+    assert [(a.source, a.value) for a in attack_adjustments(shooter, dodger, crossbow, "ranged")] == [
+        ("Arbalist I", 1), ("Arbalist II", 1), ("Dodge Projectiles", -1)]
+    assert attack_adjustments(shooter, dodger, WEAPONS["club"], "melee") == []
+    boxer = msgspec.structs.replace(shooter, disciplines=("Martial Arts I",))
+    assert [(a.source, a.value) for a in damage_bonuses(boxer, unarmed(3))] == [("Martial Arts I", 1)]
+    assert damage_bonuses(boxer, WEAPONS["club"]) == []
+
+
+def test_thrown_weapon_expertise_in_a_throw() -> None:
+    """Thrown Weapon Expertise (line 1173): "Gain AD+2 when throwing a weapon." Bram throws his
+    dagger at the orc two hexes away."""
+    play = spell_arena()
+    play.put("hero-bram", 2, 4, facing=0, disciplines=("Thrown Weapon Expertise",), in_hand=("dagger",))
+    play.put("hero-ysolde", 0, 6)
+    play.pass_until("hero-bram")
+    [strike] = strikes(play.act("hero-bram", "attack", [HIT, 1, BLANK, BLANK], strikes=[{"target": "orc"}]))
+    assert strike.kind == "thrown" and ("Thrown Weapon Expertise", 2) in [
+        (a.source, a.value) for a in strike.check.adjustments]

@@ -9,7 +9,7 @@ import msgspec
 
 from domain.dice_expression import roll_expression
 from domain.errors import RuleViolation
-from domain.rulesets.pericle import board, poison, spell_effects
+from domain.rulesets.pericle import board, discipline_effects, poison, spell_effects
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.catalogue import DEFT_WEAPONS, Weapon, unarmed
@@ -172,6 +172,7 @@ def _plan(play: Play, attacker: Figure, target: Figure, weapon: Weapon, own: lis
         adjustments.append(Adjustment(mastery, "Weapon Mastery"))
     if weapon.bow and "Archery" in attacker.disciplines:
         adjustments.append(Adjustment(2, "Archery"))
+    adjustments += discipline_effects.attack_adjustments(attacker, target, weapon, kind)
     if attacker.condition == "prone" and kind in ("melee", "reach"):
         raise RuleViolation("prone", "a prone figure makes no melee attack outside a Grapple")
     if kind in ("melee", "reach"):
@@ -323,6 +324,7 @@ def _damage(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: 
         bonuses.append(Adjustment(2, "dagger or knife in a Grapple"))
     if weapon.weapon_class == "axe":
         bonuses.append(Adjustment(1, "axe"))
+    bonuses += discipline_effects.damage_bonuses(attacker, weapon)
     face = effect = None
     crit_roll = None
     if crit:

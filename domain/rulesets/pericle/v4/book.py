@@ -40,6 +40,17 @@ ENFORCED_DISCIPLINES: dict[str, str] = {
     "Special Weapon Proficiency: Cestus": "the Cestus may be carried (sheet.py)",
     "Special Weapon Proficiency: Katar": "the Katar may be carried (sheet.py)",
     "Spell Throwing": "AD+2 casting a Thrown Spell (v4/casting.py)",
+    "Arbalist I": "AD+1 with a crossbow (discipline_effects.py)",
+    "Arbalist II": "AD+1 more with a crossbow (discipline_effects.py)",
+    "Thrown Weapon Expertise": "AD+2 throwing a weapon; readying another as it throws is the table's "
+                               "(discipline_effects.py)",
+    "Dodge Projectiles": "foes AD-1 with ranged and thrown attacks and Spells at the hero (discipline_effects.py, "
+                         "v4/casting.py)",
+    "Martial Arts I": "+1 damage unarmed or with a cestus (discipline_effects.py)",
+    "Martial Arts II": "+2 damage in all unarmed or with a cestus; the MT push instead of an attack is the table's "
+                       "(discipline_effects.py)",
+    "Martial Arts III": "+3 damage in all unarmed or with a cestus; the Trip after a hit is the table's "
+                        "(discipline_effects.py)",
     "Staff & Wand Affinity: Arcane I": "Arcane Spells cost 1E less to cast (v4/casting.py)",
 }
 

@@ -126,6 +126,8 @@ def _aim(play: Play, caster: Figure, spell: HandbookSpell, target: Figure,
     adjustments: list[Adjustment] = poison.penalty(caster)
     if spell.category in ("T", "T-T") and "Spell Throwing" in caster.disciplines:
         adjustments.append(Adjustment(2, "Spell Throwing"))
+    if target.id != caster.id and "Dodge Projectiles" in target.disciplines:
+        adjustments.append(Adjustment(-1, "Dodge Projectiles"))  # "a ranged attack or Spell" (line 1139)
     if caster.airborne:
         adjustments.append(Adjustment(-1, "casting while flying"))
     elif target.airborne:
