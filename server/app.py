@@ -280,7 +280,7 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
                                        name="schema-assets"),
             health, live, ready, metrics, players.create_player, players.show_player,
             tokens.list_tokens, tokens.create_token, tokens.rotate_token, tokens.revoke_token,
-            rulesets.list_rulesets, rulesets.show_ruleset,
+            rulesets.list_rulesets, rulesets.show_ruleset, rulesets.pericle_catalogue,
             battles.create_battle, battles.list_battles, battles.show_battle, battles.claim_seat,
             battles.send_command, battles.list_events, battles.show_state, battles.verify_battle,
             battles.verify_battle_receipts, receipts.receipt_keys,

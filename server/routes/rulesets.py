@@ -8,6 +8,7 @@ from litestar.params import FromPath
 
 from domain.rulesets import LATEST, Ruleset
 from domain.rulesets.contract import RulesetVersion, settings_of_rules
+from domain.rulesets.pericle.v4.catalogue import PericleCatalogue, handbook_catalogue
 from server.http import problem_responses
 from server.problems import not_found
 from server.published_schemas import VersionSchemas, version_schemas
@@ -99,3 +100,17 @@ async def show_ruleset(ruleset_id: FromPath[str]) -> RulesetDetail:
         reference=ruleset.reference_values(),
         schemas=version_schemas(ruleset.id, ruleset.version),
     )
+
+
+# Built once: the Handbook's catalogues do not change while the server runs.
+_PERICLE_CATALOGUE = handbook_catalogue(LATEST["pericle"].version)
+
+
+@get("/v1/rulesets/pericle/catalogue", tags=["rulesets"],
+     summary="The Pericle Hero Handbook's catalogues a client builds a hero from",
+     description="Ancestries, weapons, armour and shields, Disciplines, Spells, Skills, items and prices, each with "
+                 "its seed reference (source file and line). Each Discipline and Spell says whether its effect is "
+                 "`enforced` by the server or `table-applied` (its use is judged and recorded with its cost, check and "
+                 "duration, and its event carries the entry's text for the table).")
+async def pericle_catalogue() -> PericleCatalogue:
+    return _PERICLE_CATALOGUE

@@ -55,12 +55,14 @@ def encounter(**changes: Any) -> dict[str, Any]:
 
 class PericleArena:
     def __init__(self, heroes: dict[str, list[dict[str, Any]]] | None = None,
-                 provisional: dict[str, dict[str, Any]] | None = None, **changes: Any) -> None:
-        """`changes` alter the encounter; `provisional` sets provisional rules' settings."""
+                 provisional: dict[str, dict[str, Any]] | None = None, version: str | None = None,
+                 **changes: Any) -> None:
+        """`changes` alter the encounter; `provisional` sets provisional rules' settings;
+        `version` pins a released ruleset version (the latest by default)."""
         self.state = BattleState()
         self.events: list[msgspec.Struct] = []
         seats = ("ana", "ben", "gm")
-        self.run(CreateBattle(battle_id=BATTLE, ruleset="pericle", seats=seats,
+        self.run(CreateBattle(battle_id=BATTLE, ruleset="pericle", seats=seats, ruleset_version=version,
                               options={"encounter": encounter(**changes), "provisional": provisional or {}}), "p0")
         for seat in seats:
             self.run(ClaimSeat(seat=seat), PLAYERS[seat])
@@ -95,7 +97,7 @@ class PericleArena:
             msgspec.structs.replace(f, **changes) if f.id == figure_id else f for f in self.combat.figures))
 
     def command(self, seat: str, body: dict[str, Any], faces: list[int] | None = None) -> list[msgspec.Struct]:
-        from domain.rulesets.pericle.v3 import PericleCommand
+        from domain.rulesets.pericle.v4.version import PericleV4Command as PericleCommand
 
         command = msgspec.convert(body, PericleCommand)
         return self.run(command, PLAYERS[seat], faces)

@@ -8,7 +8,7 @@ from typing import TypeVar
 
 from domain.errors import RuleViolation
 from domain.hexes import Hex, distance
-from domain.rulesets.pericle import board, poison
+from domain.rulesets.pericle import board, poison, spell_effects
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.catalogue import SPELLS
@@ -69,7 +69,14 @@ def delay(play: Play, command: cmd.Delay) -> None:
 # ---- attacks -----------------------------------------------------------------------------
 
 
+def not_paralysed(play: Play, figure: Figure) -> None:
+    """Version 4's Paralysis: the target "cannot move or attack" (seed 001, line 1496)."""
+    if spell_effects.paralysed(play.state, figure):
+        raise RuleViolation("paralysed", f"{figure.name} is paralysed: it cannot move or attack")
+
+
 def attack(play: Play, attacker: Figure, command: cmd.Attack) -> None:
+    not_paralysed(play, attacker)
     if command.parry:
         _check_parry(attacker, command)
     strike_all(play, attacker, command.strikes, parry=command.parry)
@@ -94,6 +101,7 @@ def grapple(play: Play, attacker: Figure, command: cmd.Grapple) -> None:
     """An Opposed Grapple Check (the higher score rolls at the difference; on a tie the heroes
     roll); success puts both prone in the defender's hex, a Grapple Pile."""
     not_grappled(attacker, "start another Grapple")
+    not_paralysed(play, attacker)
     if attacker.condition != "standing":
         raise RuleViolation("prone", "a prone figure cannot Grapple")
     if attacker.pinned_turn >= play.state.turn:
@@ -192,6 +200,9 @@ def move_action(play: Play, figure: Figure, command: cmd.MoveFigure) -> None:
 def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
     """A Base AD check; Thrown spells use a thrown weapon's range and cover; Exhaustion is paid
     after the effect, only on success, and not at all on a Crit (these are not Arcane spells)."""
+    if command.at is not None or command.second_target is not None or command.facing is not None:
+        raise RuleViolation("spell-unknown", "`at`, `second_target` and `facing` are for the Handbook's Spells "
+                                             "(version 4)")
     not_after_running(caster, "casting a spell")
     spell = SPELLS.get(command.spell)
     if spell is None or command.spell not in caster.spells:

@@ -157,6 +157,20 @@ class CastSpell(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, 
     spell: Name
     target: FigureId
     power: Annotated[int, msgspec.Meta(ge=0, le=10)] = 0  # E put into an xE spell (Clumsiness)
+    # Version 4: the hex a Creation spell appears in (or a hex-targeted spell strikes), and the
+    # second target of a [T-T] spell (Transfer Wounds). Version 3 refuses them.
+    at: Hex | None = None
+    second_target: FigureId | None = None
+    facing: Facing | None = None  # Teleport: "face the desired direction"
+
+
+class UseDiscipline(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="use_discipline"):
+    """Version 4: use a learned Discipline: in the Movement phase instead of moving (Taunt I and
+    II, Berserk), else as the Action; its Exhaustion paid, its effect applied by the server where
+    it models it, else recorded for the table."""
+
+    discipline: Name
+    target: FigureId | None = None
 
 
 class StandUp(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="stand_up"):
@@ -231,6 +245,9 @@ class SpendKarma(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_onl
 # The commands that took no `seat` before every command did: a command of theirs records no
 # `"seat": null` (command_recorded holds exactly what it held before).
 SEAT_ADDED: tuple[type[msgspec.Struct], ...] = (Face, DeclareDeftStrikes, _Action, ChooseTarget, SpendKarma)
+# Fields version 4 added to a command of version 3: recorded only when given, so that a command
+# of version 3 records what it always recorded.
+V4_FIELDS: dict[type[msgspec.Struct], tuple[str, ...]] = {CastSpell: ("at", "second_target", "facing")}
 
 ACTION_COMMANDS = (Attack, Grapple, Escape, ClimbOut, Withdraw, CastSpell, StandUp, ReadyWeapons, Reload, PickUp,
                    FetchItem, UseItem, OpenDoor, Delay, PassAction)

@@ -4,7 +4,7 @@ the Defense Dice."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
@@ -303,3 +303,36 @@ COMBAT_EVENTS: tuple[type[msgspec.Struct], ...] = (
     DeftStrikesDeclared, ActionPhaseBegan, Attacked, Grappled, JoinedPile, EscapedGrapple, Damaged, PoisonSave,
     SpellCast, SpellMaintained, SpellEnded, StoodUp, WeaponsReadied, WeaponReloaded, ItemPickedUp, ItemFetched,
     ItemUsed, DoorOpened, TargetChosen, ActionDone, ActionDelayed, SlotSkipped, TurnEnded, CombatEnded)
+
+
+# ---- version 4: the whole Hero Handbook ------------------------------------------------------
+
+
+class DisciplineUsed(msgspec.Struct, frozen=True, kw_only=True, tag="discipline_used"):
+    """A Discipline used as an Action: the Exhaustion it cost (paid now), and whether it lasts
+    with an upkeep (Berserk: kept among the maintained effects, paid at each later Action)."""
+
+    figure: str
+    discipline: str
+    target: str | None = None
+    exhaustion: int = 0
+    sustained: bool = False
+    instead_of_moving: bool = False  # used in the Movement phase as the figure's move (Taunt, Berserk)
+
+
+class TableApplied(msgspec.Struct, frozen=True, kw_only=True, tag="table_applied"):
+    """An effect the server does not model, for the table to apply: the Handbook entry's text
+    and seed line, after the cast or use that the server judged and recorded."""
+
+    figure: str
+    source: Literal["spell", "discipline"]
+    name: str
+    target: str | None = None
+    at: Hex | None = None
+    second_target: str | None = None
+    line: int
+    text: str
+    enforcement: Literal["table-applied"] = "table-applied"
+
+
+HANDBOOK_EVENTS: tuple[type[msgspec.Struct], ...] = (DisciplineUsed, TableApplied)

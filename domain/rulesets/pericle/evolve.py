@@ -177,6 +177,18 @@ def _cast(state: CombatState, event: ev.SpellCast) -> CombatState:
     return _exhaust(state, event.caster, event.exhaustion)
 
 
+def _use_discipline(state: CombatState, event: ev.DisciplineUsed) -> CombatState:
+    """Version 4: a sustained Discipline (Berserk) is kept with the maintained spells, whose
+    upkeep its user pays at each later Action."""
+    if event.instead_of_moving:
+        state = replace(state, moved_figures=(*state.moved_figures, event.figure))
+    if event.sustained:
+        kept = ActiveSpell(spell=event.discipline, caster=event.figure, target=event.target or event.figure,
+                           cast_turn=state.turn, exhaustion=event.exhaustion)
+        state = replace(state, spells=(*state.spells, kept))
+    return _exhaust(state, event.figure, event.exhaustion)
+
+
 def _exhaust(state: CombatState, caster: str, amount: int) -> CombatState:
     if amount <= 0:
         return state
@@ -287,6 +299,8 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
             return _cast(state, event)
         case ev.SpellMaintained():
             return _exhaust(state, event.caster, event.exhaustion)
+        case ev.DisciplineUsed():
+            return _use_discipline(state, event)
         case ev.SpellEnded():
             return replace(state, spells=tuple(s for s in state.spells if not (
                 s.spell == event.spell and s.caster == event.caster and s.target == event.target)))

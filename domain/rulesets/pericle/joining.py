@@ -4,6 +4,7 @@ heroes from hero sheets checked against the Hero Handbook (`submit_hero`, before
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import msgspec
 
@@ -14,7 +15,7 @@ from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.catalogue import WEAPONS, Weapon
 from domain.rulesets.pericle.encounter import Companion, Enemy
 from domain.rulesets.pericle.rules import Table, encounter_of
-from domain.rulesets.pericle.sheet import HeroSheet, stats
+from domain.rulesets.pericle.sheet import HeroSheet, Stats, stats
 from domain.rulesets.pericle.sheet import problems as sheet_problems
 from domain.rulesets.pericle.state import Figure
 
@@ -43,8 +44,9 @@ def hero_id(name: str) -> str:
     return "hero-" + re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
-def hero_figure(sheet: HeroSheet, seat: str, command: cmd.SubmitHero) -> Figure:
-    derived = stats(sheet)
+def hero_figure(sheet: HeroSheet, seat: str, command: cmd.SubmitHero,
+                derive: Callable[[HeroSheet], Stats] = stats) -> Figure:
+    derived = derive(sheet)
     weapons = tuple(WEAPONS[w.lower()] for w in sheet.weapons)
     if command.in_hand:
         in_hand = tuple(item.lower() for item in command.in_hand)
@@ -74,9 +76,15 @@ def _hands(figure: Figure, sheet: HeroSheet) -> list[str]:
 def submit_hero(ctx: Table, command: cmd.SubmitHero) -> Events:
     """A hero joins the seat acting at one of the encounter's hero starting hexes; every way its
     sheet breaks the Hero Handbook is listed in one refusal."""
+    return submit_checked(ctx, command, sheet_problems, stats)
+
+
+def submit_checked(ctx: Table, command: cmd.SubmitHero, check: Callable[[HeroSheet], list[str]],
+                   derive: Callable[[HeroSheet], Stats]) -> Events:
+    """`submit_hero` with the Handbook checks and derived numbers of a version."""
     state = encounter_of(ctx)
-    found = sheet_problems(command.hero)
-    figure = hero_figure(command.hero, ctx.seat, command) if not found else None
+    found = check(command.hero)
+    figure = hero_figure(command.hero, ctx.seat, command, derive) if not found else None
     if figure is not None:
         found += _hands(figure, command.hero)
         if state.figure(figure.id) is not None:

@@ -31,6 +31,11 @@ def as_sent(command: msgspec.Struct) -> dict[str, Any]:
     data.pop("expected_version", None)
     if isinstance(command, cmd.SEAT_ADDED) and data.get("seat") is None:
         data.pop("seat", None)
+    for kind, added in cmd.V4_FIELDS.items():
+        if isinstance(command, kind):  # the API's request type derives from the command's
+            for name in added:
+                if data.get(name) is None:
+                    data.pop(name, None)
     return data
 
 

@@ -9,7 +9,7 @@ import msgspec
 
 from domain.dice_expression import roll_expression
 from domain.errors import RuleViolation
-from domain.rulesets.pericle import board, poison
+from domain.rulesets.pericle import board, discipline_effects, poison, spell_effects
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.catalogue import DEFT_WEAPONS, Weapon, unarmed
@@ -172,6 +172,7 @@ def _plan(play: Play, attacker: Figure, target: Figure, weapon: Weapon, own: lis
         adjustments.append(Adjustment(mastery, "Weapon Mastery"))
     if weapon.bow and "Archery" in attacker.disciplines:
         adjustments.append(Adjustment(2, "Archery"))
+    adjustments += discipline_effects.attack_adjustments(attacker, target, weapon, kind)
     if attacker.condition == "prone" and kind in ("melee", "reach"):
         raise RuleViolation("prone", "a prone figure makes no melee attack outside a Grapple")
     if kind in ("melee", "reach"):
@@ -182,6 +183,8 @@ def _plan(play: Play, attacker: Figure, target: Figure, weapon: Weapon, own: lis
             adjustments.append(Adjustment(bonus, "prone target" if prone else f"{where} hex"))
         if "Defensive Fighting" in target.disciplines:
             adjustments.append(Adjustment(-2 if target.defending else -1, "Defensive Fighting"))
+        if spell_effects.paralysed(play.state, target):
+            adjustments.append(Adjustment(spell_effects.PARALYSED_MELEE_BONUS, "paralysed target"))
     if kind in ("melee", "reach") and target.grappled_with:
         defense.append("Partial Cover (Grapple Pile)")
     if kind == "grapple-strike" and "Defensive Fighting" in target.disciplines:
@@ -206,8 +209,9 @@ def _plan(play: Play, attacker: Figure, target: Figure, weapon: Weapon, own: lis
             below_zero_cap = 1
     misfortune = max(0, weapon.mt - attacker.mt) if attacker.team == "heroes" else 0
     base = attacker.base_ad
-    if any(s.spell == "Blur" and s.target == target.id for s in play.state.spells):
-        # Blur: "forces an attacker to roll AD0 and have Misfortune".
+    if spell_effects.on(play.state, target, "Blur") and not spell_effects.on(play.state, attacker, "True Vision"):
+        # Blur: "forces an attacker to roll AD0 and have Misfortune"; True Vision (version 4):
+        # "the ability to see through Blur".
         adjustments = [Adjustment(-base, "Blur: AD0")]
         misfortune += 1
     return StrikePlan(kind, adjustments, misfortune, defense, below_zero_cap, base)
@@ -307,7 +311,11 @@ def resolve_strike(play: Play, attacker: Figure, target: Figure, weapon: Weapon,
 
 def _damage(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: StrikePlan,
             order: cmd.StrikeOrder, strike: ev.Strike, *, crit: bool) -> ev.Strike:
-    damage_roll = roll_expression(play.dice, weapon.damage, f"{attacker.name}: {weapon.name} damage")
+    # Divine Might (version 4): "an additional 1d6 damage per E spent", rolled with the weapon's.
+    might = spell_effects.divine_might(play.state, attacker) if plan.kind in ("melee", "reach", "grapple-strike") else 0
+    expression = f"{weapon.damage}+{might}d6" if might else weapon.damage
+    damage_roll = roll_expression(play.dice, expression, f"{attacker.name}: {weapon.name} damage"
+                                  f"{' with Divine Might' if might else ''}")
     bonuses: list[Adjustment] = []
     mastery = attacker.mastery.count(weapon.weapon_class)
     if mastery and order.mastery == "damage":
@@ -316,6 +324,7 @@ def _damage(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: 
         bonuses.append(Adjustment(2, "dagger or knife in a Grapple"))
     if weapon.weapon_class == "axe":
         bonuses.append(Adjustment(1, "axe"))
+    bonuses += discipline_effects.damage_bonuses(attacker, weapon)
     face = effect = None
     crit_roll = None
     if crit:
@@ -324,15 +333,16 @@ def _damage(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: 
     rolled = max(0, damage_roll.total or 0) + sum(b.value for b in bonuses if b.source != "axe")
     from_front = _shield_faces(target, attacker, plan.kind)
     parry = 2 if target.parrying and plan.kind in ("melee", "reach") else 0
+    armour, shield, by_spells = spell_effects.protection(play.state, target, target.armour, target.shield, from_front)
     dealt = damage_after_armour(rolled, "axe" if weapon.weapon_class == "axe" else
                                 "hammer" if weapon.weapon_class == "hammer" else "other",
-                                target.armour + parry, target.shield, from_front, crit_face=face,
+                                armour + parry, shield, from_front, crit_face=face,
                                 defense_torches=strike.check.armour_bonus)
     if face == "one star or torch" and effect is not None:
         dealt = 0  # the effect without damage
-    protection = [Adjustment(target.armour, "armour")]
+    protection = [Adjustment(target.armour, "armour"), *by_spells]
     if weapon.weapon_class == "hammer":
-        protection.append(Adjustment(-min(2, target.armour), "hammer: armour penetration"))
+        protection.append(Adjustment(-min(2, armour), "hammer: armour penetration"))
     if parry:
         protection.append(Adjustment(parry, "Dual Weapons parry"))
     if from_front and target.shield:

@@ -7,7 +7,7 @@ import msgspec
 
 from domain.dice_expression import roll_expression
 from domain.errors import RuleViolation
-from domain.rulesets.pericle import board, poison
+from domain.rulesets.pericle import board, poison, spell_effects
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.catalogue import SPELLS
@@ -17,7 +17,9 @@ from domain.rulesets.pericle.heroes import action_order as ranked_by_base_ad
 from domain.rulesets.pericle.movement import walk
 from domain.rulesets.pericle.overrun import check_overrun, overrun
 from domain.rulesets.pericle.play import Play, acting_for_team, require_phase, roll_among, team_seats
-from domain.rulesets.pericle.state import CombatState, Figure, Team
+from domain.rulesets.pericle.state import ActiveSpell, CombatState, Figure, Team
+from domain.rulesets.pericle.v4.book import DISCIPLINES as HANDBOOK_DISCIPLINES
+from domain.rulesets.pericle.v4.book import SPELLS as HANDBOOK_SPELLS
 
 # ---- Initiative --------------------------------------------------------------------------
 
@@ -47,6 +49,8 @@ def choose_order(play: Play, command: cmd.ChooseOrder) -> None:
 def can_move(play: Play, figure: Figure) -> None:
     if not figure.active:
         raise RuleViolation("figure-down", f"{figure.name} is {figure.condition}")
+    if spell_effects.paralysed(play.state, figure):
+        raise RuleViolation("paralysed", f"{figure.name} is paralysed: it cannot move or attack")
     if figure.grappled_with:
         raise RuleViolation("grappled-no-move", "a Grappled figure cannot move; escaping is an Action")
     if figure.stunned:
@@ -280,6 +284,21 @@ def advance(play: Play) -> None:
         play.emit(ev.SlotSkipped(figure=figure.id, reason=reason))
 
 
+def upkeep_of(active: ActiveSpell, turn: int) -> int:
+    """A maintained effect's Exhaustion this turn, as the Handbook lists it ("1E+1E/turn": 1).
+    Version 3's one maintained spell, Blur, has the same upkeep in both tables; the Handbook's
+    adds Fly's "+1 every two turns", Divine Might's "xE/turn" (the E it was cast with) and
+    Berserk's "an additional 2E for every turn thereafter"."""
+    if active.spell in SPELLS:
+        return SPELLS[active.spell].upkeep
+    if active.spell in HANDBOOK_DISCIPLINES:
+        return HANDBOOK_DISCIPLINES[active.spell].upkeep
+    spell = HANDBOOK_SPELLS[active.spell]
+    if spell.upkeep is None:
+        return active.exhaustion
+    return spell.upkeep if (turn - active.cast_turn) % spell.upkeep_every == 0 else 0
+
+
 def upkeep(play: Play, figure: Figure, cancel: list[str]) -> None:
     """Seed 001, Renew Spells & Items: at the start of its Action a caster pays each maintained
     spell's Exhaustion, or lets it go."""
@@ -290,7 +309,7 @@ def upkeep(play: Play, figure: Figure, cancel: list[str]) -> None:
             play.emit(ev.SpellEnded(caster=figure.id, spell=spell.spell, target=spell.target, reason="cancelled"))
         else:
             play.emit(ev.SpellMaintained(caster=figure.id, spell=spell.spell, target=spell.target,
-                                         exhaustion=SPELLS[spell.spell].upkeep))
+                                         exhaustion=upkeep_of(spell, play.state.turn)))
 
 
 def combat_over(play: Play) -> bool:

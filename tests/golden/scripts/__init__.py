@@ -17,6 +17,7 @@ SCRIPTS: dict[tuple[str, str], Script] = {
     ("pericle", "1"): pericle.version_1,
     ("pericle", "2"): pericle.version_2,
     ("pericle", "3"): pericle.version_3,
+    ("pericle", "4"): pericle.version_4,
     ("d100", "1"): d100.version_1,
     ("d100", "2"): d100.version_2,
     ("d100", "3"): d100.version_3,

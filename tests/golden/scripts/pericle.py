@@ -1,4 +1,5 @@
-"""Pericle: version 1 (free rolls), version 2 (checks), version 3 (combat).
+"""Pericle: version 1 (free rolls), version 2 (checks), version 3 (combat), version 4 (the whole
+Hero Handbook: version 3's battles with a hero whose Spells and Disciplines version 3 never knew).
 
 Version 3's battles are played by a bot that reads the state as a client would and proposes
 commands the rules may refuse (a refused one records nothing): first those of the command types
@@ -55,6 +56,11 @@ VARYA = {"name": "Varya", "ancestry": "human", "mt": 3, "dx": 2, "kn": 0,
          "skills": {"Perception": 1, "Athletics": 1}, "weapons": ["Dagger", "Short Sword"], "armour": "Leather",
          "shield": "Buckler", "disciplines": ["Weapon Mastery", "Tactics"], "mastery": ["sword"], "karma": 1,
          "items": ["Potion of Healing", "Potion of Healing"]}
+# Version 4: an odrim caster with Spells of four schools and Disciplines used instead of moving.
+# Like Baerwyn in version 3's skirmish, he strikes deftly and carries a crossbow.
+CORVIN = {"name": "Corvin", "ancestry": "odrim", "mt": 1, "dx": 2, "kn": 2, "weapons": ["Dagger", "Hand Crossbow"],
+          "spells": ["Terror", "Summon Beast I", "Blur", "Grease, Minor", "Clumsiness"],
+          "disciplines": ["Deft Strikes", "Taunt I"], "karma": 1}
 BAERWYN = {"name": "Baerwyn", "ancestry": "forest elf", "mt": 2, "dx": 2, "kn": 1, "skills": {"Athletics": 1},
            "weapons": ["Dagger", "Hand Crossbow"], "disciplines": ["Deft Strikes"], "spells": ["Blur", "Clumsiness"],
            "karma": 1}
@@ -165,6 +171,10 @@ def wanted_proposals(combat: CombatState, wanted: set[str]) -> Iterator[Proposal
 def _wanted_moves(combat: CombatState, wanted: set[str]) -> Iterator[Proposal]:
     movers = [f for f in combat.figures if f.active and f.team == combat.moving and f.id not in combat.moved_figures
               and not f.grappled_with]
+    if "use_discipline" in wanted:
+        # Version 4: Taunt and Berserk are used instead of moving.
+        yield from ((f.seat, {"type": "use_discipline", "figure": f.id, "discipline": d})
+                    for f in movers for d in f.disciplines if d in ("Taunt I", "Taunt II", "Berserk"))
     if "climb_out" in wanted:
         yield from ((f.seat, body) for f in movers if f.team == "enemies" for body in _jumps(combat, f))
     doors = [d.hex for d in combat.encounter.map.doors if d.hex not in combat.opened]
@@ -223,6 +233,15 @@ def _wanted_actions(combat: CombatState, figure: Figure, wanted: set[str]) -> It
         for spell in figure.spells:
             target = foes[0] if spell == "Clumsiness" and foes else figure
             yield seat, {"type": "cast_spell", **me, "spell": spell, "target": target.id, "power": 1}
+        # Version 4's Spells: at a foe, at the caster, and a Creation on a free hex beside it.
+        for spell in figure.spells:
+            yield from ((seat, {"type": "cast_spell", **me, "spell": spell, "target": f.id}) for f in foes[:1])
+            yield seat, {"type": "cast_spell", **me, "spell": spell, "target": figure.id}
+            yield from ((seat, {"type": "cast_spell", **me, "spell": spell, "target": figure.id, "at": at(n)})
+                        for n in free[:1])
+    if "use_discipline" in wanted:
+        yield from ((seat, {"type": "use_discipline", **me, "discipline": d, "target": foes[0].id if foes else None})
+                    for d in figure.disciplines)
     if "delay" in wanted and figure.team == "heroes" and figure.id not in combat.delayed:
         yield seat, {"type": "delay", **me}
     if "withdraw" in wanted and figure.standing:
@@ -274,12 +293,13 @@ class CombatKit(Kit):
     """A hero against an orc and a goblin; an action is the combat's next command, or one of
     version 2's checks or a free roll (still taken in a version 3 battle)."""
 
-    def __init__(self) -> None:
-        super().__init__("pericle", "3", options={"encounter": ENCOUNTER})
+    def __init__(self, version: str = "3", hero: dict[str, Any] = VARYA) -> None:
+        super().__init__("pericle", version, options={"encounter": ENCOUNTER})
         self.bots: dict[str, CombatBot] = {}
+        self.hero = hero
 
     def prepare(self, battle: Battle) -> None:
-        battle.send("north", {"type": "submit_hero", "hero": VARYA, "start": {"q": 0, "r": 3}})
+        battle.send("north", {"type": "submit_hero", "hero": self.hero, "start": {"q": 0, "r": 3}})
 
     def act(self, battle: Battle, seat: str) -> tuple[str, int]:
         self.turn += 1
@@ -297,9 +317,10 @@ def _joins(hero: dict[str, Any], q: int, r: int, **more: Any) -> dict[str, Any]:
     return {"type": "submit_hero", "hero": hero, "start": {"q": q, "r": r}, "facing": 0, **more}
 
 
-def _encounter_battle(api: Api, encounter: dict[str, Any], heroes: dict[str, list[dict[str, Any]]]) -> Battle:
+def _encounter_battle(api: Api, encounter: dict[str, Any], heroes: dict[str, list[dict[str, Any]]],
+                      version: str = "3") -> Battle:
     players = {seat: api.player(seat) for seat in (*heroes, encounter["enemy_seat"])}
-    kit = Kit("pericle", "3", options={"encounter": encounter})
+    kit = Kit("pericle", version, options={"encounter": encounter})
     battle = new_battle(api, kit, players, players[next(iter(heroes))])
     for seat, joining in heroes.items():
         for body in joining:
@@ -308,12 +329,13 @@ def _encounter_battle(api: Api, encounter: dict[str, Any], heroes: dict[str, lis
     return battle
 
 
-def skirmish(api: Api, wanted: set[str], seed: int) -> Battle | None:
+def skirmish(api: Api, wanted: set[str], seed: int, version: str = "3",
+             second: dict[str, Any] = BAERWYN) -> Battle | None:
     """Every command type still wanted but the climb out of a pit, then the combat fought to its
     end; None when it ends before they are all sent."""
     # Varya's buckler stays slung: a free hand to fetch a potion into.
     battle = _encounter_battle(api, SKIRMISH, {"ana": [_joins(VARYA, 1, 1, in_hand=["Short Sword"])],
-                                               "ben": [_joins(BAERWYN, 0, 4)]})
+                                               "ben": [_joins(second, 0, 4)]}, version)
     bot = CombatBot(battle, wanted, TURN_ONLY, seed)
     if not bot.play_until_sent(wanted - {"climb_out"}):
         return None
@@ -321,10 +343,10 @@ def skirmish(api: Api, wanted: set[str], seed: int) -> Battle | None:
     return battle
 
 
-def chasm(api: Api, wanted: set[str], seed: int) -> Battle | None:
+def chasm(api: Api, wanted: set[str], seed: int, version: str = "3") -> Battle | None:
     """Goblins jump a chasm until one clings to its edge and climbs out; then the hero's player
     concedes. None when the goblins all fall in first."""
-    battle = _encounter_battle(api, CHASM, {"ana": [_joins(VARYA, 0, 0)]})
+    battle = _encounter_battle(api, CHASM, {"ana": [_joins(VARYA, 0, 0)]}, version)
     if not CombatBot(battle, wanted, TURN_ONLY, seed).play_until_sent({"climb_out"}):
         return None
     battle.send("ana", {"type": "concede"})
@@ -346,4 +368,58 @@ def version_3(api: Api) -> dict[str, Battle]:
     battles["skirmish"] = until_sent(lambda left, seed: skirmish(api, left, seed), wanted)
     battles["chasm"] = until_sent(lambda left, seed: chasm(api, left, seed), wanted)
     assert not wanted, f"no battle sent {sorted(wanted)}"
+    return battles
+
+
+# Corvin casts these in turn, each as his Action comes (one he cannot cast yet waits a turn).
+HANDBOOK_CASTS: list[dict[str, Any]] = [
+    {"spell": "Terror"},  # at the nearest foe
+    {"spell": "Summon Beast I", "target": "hero-corvin"},  # a Creation: `at` a free hex beside him
+    {"spell": "Clumsiness", "power": 1},  # at the nearest foe
+    {"spell": "Grease, Minor", "target": "hero-corvin"},  # thrown at a hex: `at` a free hex beside him
+    {"spell": "Blur", "target": "hero-corvin"},
+]
+
+
+def handbook(api: Api, seed: int) -> Battle:
+    """Corvin casts Spells of four schools, the table applying what the server does not model;
+    then the combat is fought to its end."""
+    battle = _encounter_battle(api, SKIRMISH, {"ana": [_joins(VARYA, 1, 1, in_hand=["Short Sword"])],
+                                               "ben": [_joins(CORVIN, 0, 4)]}, "4")
+    bot = CombatBot(battle, set(), TURN_ONLY, seed)
+    casts = list(HANDBOOK_CASTS)
+    for _ in range(400):
+        state = battle.state()
+        if state["status"] != "active" or not casts:
+            break
+        combat = _combat(state)
+        corvin = _acting(combat) if combat.phase == "actions" else None
+        if corvin is None or corvin.id != "hero-corvin":
+            bot.step()
+            continue
+        foes = sorted((f for f in combat.figures if f.team != corvin.team and f.active),
+                      key=lambda f: (distance(f.hex, corvin.hex), f.id))
+        for planned in list(casts):  # the first of them the rules let him cast now
+            cast = {"type": "cast_spell", "figure": corvin.id, "target": foes[0].id if foes else corvin.id, **planned}
+            tries = [*({**cast, "at": at(n)} for n in _free(combat, corvin.hex)), cast]
+            if any(battle.attempt("ben", body) is not None for body in tries):
+                casts.remove(planned)
+                break
+        else:
+            battle.send("ben", {"type": "pass_action", "figure": corvin.id})
+    CombatBot(battle, set(), TO_THE_END, seed).play_to_the_end()
+    return battle
+
+
+def version_4(api: Api) -> dict[str, Battle]:
+    """Version 3's battles under version 4, the core ones with Corvin, whose Spells and
+    Disciplines version 3 never knew, and the skirmish with him beside Varya; and a battle where
+    he casts Spells of four schools."""
+    battles = core_battles(api, CombatKit("4", CORVIN))
+    wanted = {tag(c) for c in RULESETS[("pericle", "4")].commands} - {"submit_hero"}
+    wanted -= {sent for battle in battles.values() for sent in battle.sent}
+    battles["skirmish"] = until_sent(lambda left, seed: skirmish(api, left, seed, "4", CORVIN), wanted)
+    battles["chasm"] = until_sent(lambda left, seed: chasm(api, left, seed, "4"), wanted)
+    assert not wanted, f"no battle sent {sorted(wanted)}"
+    battles["handbook"] = handbook(api, seed=1)
     return battles

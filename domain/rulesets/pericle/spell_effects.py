@@ -1,0 +1,58 @@
+"""Spell effects that the movement and attack rules read (Pericle 4; version 3 knows only Blur
+and Clumsiness, so its battles never meet the others)."""
+
+from __future__ import annotations
+
+from domain.rulesets.pericle.dice import Adjustment
+from domain.rulesets.pericle.state import CombatState, Figure
+
+# Magic Armor I-III (seed 001, lines 1458, 1514, 1550): "Provides three points of armor. Stacks
+# with other armor, but does not stack with other Spells that provide armor".
+MAGIC_ARMOR = {"Magic Armor I": 3, "Magic Armor II": 4, "Magic Armor III": 6}
+# Armor Penetration (line 1432): "Penetrates three points of the target's armor & shields, thus
+# reducing the target's armor by three... This applies to all attacks against the target".
+PENETRATION = 3
+
+
+def on(state: CombatState, target: Figure, spell: str) -> bool:
+    return any(s.spell == spell and s.target == target.id for s in state.spells)
+
+
+def magic_armour(state: CombatState, target: Figure) -> int:
+    """The best Magic Armor on the target (they do not stack)."""
+    return max((points for name, points in MAGIC_ARMOR.items() if on(state, target, name)), default=0)
+
+
+def protection(state: CombatState, target: Figure, armour: int, shield: int,
+               from_front: bool) -> tuple[int, int, list[Adjustment]]:
+    """Armour and shield after the target's spells, and what changed them: Magic Armor adds to
+    the armour; Armor Penetration takes 3 from armour, then from a shield that counts."""
+    changes: list[Adjustment] = []
+    if points := magic_armour(state, target):
+        armour += points
+        changes.append(Adjustment(points, "Magic Armor"))
+    if on(state, target, "Armor Penetration"):
+        from_armour = min(armour, PENETRATION)
+        from_shield = min(shield, PENETRATION - from_armour) if from_front else 0
+        armour, shield = armour - from_armour, shield - from_shield
+        if from_armour + from_shield:
+            changes.append(Adjustment(-(from_armour + from_shield), "Armor Penetration"))
+    return armour, shield, changes
+
+
+def divine_might(state: CombatState, attacker: Figure) -> int:
+    """Divine Might (line 1546): "Target's melee attacks deal an additional 1d6 damage per E
+    spent, up to a maximum of 3E": the d6s its melee damage gains (the E it was cast with)."""
+    return max((s.exhaustion for s in state.spells if s.spell == "Divine Might" and s.target == attacker.id),
+               default=0)
+
+
+# Paralysis and Paralysis, Greater (lines 1496, 1516): "Immobilizes the target for three turns.
+# The target remains standing, but cannot move or attack... Attacking a paralyzed creature with a
+# melee attack grants the attacker +4 AD to hit."
+PARALYSIS = ("Paralysis", "Paralysis, Greater")
+PARALYSED_MELEE_BONUS = 4
+
+
+def paralysed(state: CombatState, figure: Figure) -> bool:
+    return any(on(state, figure, name) for name in PARALYSIS)
