@@ -1,12 +1,16 @@
 """The Postgres event store (asyncpg).
 
-Global order: writers are serialised. Every append takes one transaction-scoped
-advisory lock before it reads the stream version and inserts, and holds it until
-commit. Positions are therefore handed out in commit order, so a subscriber that
-reads `position > checkpoint` can never pass over a row that commits later with a
-smaller position. We chose this over xid8 snapshot filtering because it keeps the
-subscriber's cursor a plain integer and the version check trivially exact; the cost
-is that appends do not overlap (one commit at a time), which bench/ measures.
+Global order without a global lock (issue #19). An append locks only its own stream (and its
+idempotency key), so appends to different streams overlap and share WAL flushes. Each event
+carries the id of the transaction that appended it, and the global feed is ordered by
+(transaction id, position). `read_all` hands out only events whose transaction id is below
+the xmin of the reader's own snapshot: every transaction with a smaller id has ended (its
+events are visible, or it rolled back), and any transaction still to commit has an id at or
+above that xmin, so it sorts after everything handed out. A subscriber that follows the feed
+can therefore never pass over an event that commits late, nor see one twice. Its cursor stays
+a plain integer, the position of the last event it took; `read_all` looks up that event's
+transaction id. The cost: a transaction that stays open holds the feed back (not the writers)
+until it ends, and positions handed out are in feed order, not always ascending.
 """
 
 from __future__ import annotations
@@ -54,6 +58,18 @@ LONG_READ = 1000  # rows; reading more than this from the start of a stream paus
 _EVENT_COLUMNS = "stream_id, version, position, type, data, actor, recorded_at, hash, prev_hash, command"
 _TOKEN_COLUMNS = ("t.id, t.player_id, t.secret_hash, t.legacy, t.label, t.scopes, t.created_at, t.expires_at, "
                   "t.revoked_at")
+# How long `read_all` waits by default for a transaction still open that holds the feed back (seconds).
+FEED_WAIT = 2.0
+# The feed: ordered by (transaction id, position), from the cursor's event on; `ready` says the
+# transaction is below the snapshot's xmin (ended). Rows sort by transaction id, so the ready
+# ones come first. A cursor at 0, or at an event recorded before migration 0008 (transaction
+# id 0), compares by position among those older events.
+_FEED_QUERY = f"""
+    SELECT {_EVENT_COLUMNS}, e.transaction_id < pg_snapshot_xmin(pg_current_snapshot()) AS ready
+    FROM events e
+    WHERE (e.transaction_id, e.position) >
+          (coalesce((SELECT c.transaction_id FROM events c WHERE c.position = $1), '0'::xid8), $1)
+    ORDER BY e.transaction_id, e.position LIMIT $2"""
 # The connection setting chronicle_append reads for the lifetime of a new idempotency record.
 IDEMPOTENCY_TTL_SETTING = "chronicle.idempotency_ttl"
 
@@ -115,14 +131,17 @@ def _unavailable_when_disconnected(method: Callable[..., Awaitable[T]]) -> Calla
 class PostgresStore:
     name = "postgres"
 
-    def __init__(self, pool: asyncpg.Pool, idempotency_ttl: float = DEFAULT_IDEMPOTENCY_TTL) -> None:
+    def __init__(self, pool: asyncpg.Pool, idempotency_ttl: float = DEFAULT_IDEMPOTENCY_TTL,
+                 feed_wait: float = FEED_WAIT) -> None:
         self._pool = pool
         self._idempotency_ttl = idempotency_ttl
+        self._feed_wait = feed_wait
 
     @classmethod
     async def connect(cls, dsn: str, *, min_size: int = 2, max_size: int = 20, run_migrations: bool = True,
-                      idempotency_ttl: float = DEFAULT_IDEMPOTENCY_TTL) -> PostgresStore:
-        """A pool on `dsn`; idempotency records written through it live `idempotency_ttl` seconds."""
+                      idempotency_ttl: float = DEFAULT_IDEMPOTENCY_TTL, feed_wait: float = FEED_WAIT) -> PostgresStore:
+        """A pool on `dsn`; idempotency records written through it live `idempotency_ttl` seconds;
+        `read_all` waits up to `feed_wait` seconds for a transaction that holds the feed back."""
         if run_migrations:
             connection = await asyncpg.connect(dsn)
             try:
@@ -132,7 +151,7 @@ class PostgresStore:
         pool = await asyncpg.create_pool(dsn, min_size=min_size, max_size=max_size, init=_init_connection,
                                          reset=_keep_session,
                                          server_settings={IDEMPOTENCY_TTL_SETTING: repr(float(idempotency_ttl))})
-        return cls(pool, idempotency_ttl)
+        return cls(pool, idempotency_ttl, feed_wait)
 
     async def append(self, stream_id: str, expected_version: int, events: Sequence[NewEvent], *,
                      prev_hash: str | None = None, secret: bytes | None = None,
@@ -217,10 +236,19 @@ class PostgresStore:
         return [_event(row) for row in rows]
 
     async def read_all(self, after_position: int = 0, limit: int = 1000) -> list[RecordedEvent]:
-        rows = await self._pool.fetch(
-            f"SELECT {_EVENT_COLUMNS} FROM events WHERE position > $1 ORDER BY position LIMIT $2",
-            after_position, limit)
-        return [_event(row) for row in rows]
+        """The events after the one at `after_position`, in feed order (see the module's docstring).
+        Events committed behind a transaction still open are withheld; when nothing else is left
+        to hand out, wait (up to the store's `feed_wait` seconds) for that transaction to end, so
+        that a reader catching up right after its own append still sees it."""
+        deadline = asyncio.get_running_loop().time() + self._feed_wait
+        delay = 0.001
+        while True:
+            rows = await self._pool.fetch(_FEED_QUERY, after_position, limit)
+            ready = [_event(row) for row in rows if row["ready"]]
+            if ready or len(rows) == 0 or asyncio.get_running_loop().time() >= deadline:
+                return ready
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 0.05)
 
     async def stream(self, stream_id: str) -> StreamRow | None:
         version = await self._pool.fetchval("SELECT version FROM streams WHERE stream_id = $1", stream_id)
