@@ -212,8 +212,11 @@ class EventStore(Protocol):
                           through: int | None = None) -> list[RecordedEvent]: ...
 
     async def read_all(self, after_position: int = 0, limit: int = 1000) -> list[RecordedEvent]:
-        """Events of every stream in global position order. A subscriber that follows
-        `position` never skips an event that commits late."""
+        """Events of every stream in the global feed's order, after the event at `after_position`
+        (0: from the start). A subscriber whose cursor is the position of the last event it took
+        never skips an event that commits late and never sees one twice. Each stream's events
+        come in version order; positions are unique but, with appends committing in parallel,
+        not always ascending along the feed."""
         ...
 
     async def stream(self, stream_id: str) -> StreamRow | None: ...
