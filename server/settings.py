@@ -71,6 +71,10 @@ class Settings(msgspec.Struct, frozen=True):
     # Browser origins that may call the API (CORS); "*" lets any page call it, as a public API
     # with bearer tokens (no cookies) allows.
     cors_origins: tuple[str, ...] = ("*",)
+    # Server processes `chronicle serve` runs on one port, each a node (server/workers.py).
+    workers: int = 1
+    # Which of them this process is (1..workers), set by `chronicle serve` itself; None when alone.
+    worker: int | None = None
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Settings:
@@ -113,4 +117,5 @@ class Settings(msgspec.Struct, frozen=True):
             shutdown_timeout=number("CHRONICLE_SHUTDOWN_TIMEOUT", defaults.shutdown_timeout),
             websockets_per_address=int(number("CHRONICLE_WEBSOCKETS_PER_ADDRESS", defaults.websockets_per_address)),
             cors_origins=tuple(o.strip() for o in env.get("CORS_ORIGINS", "*").split(",") if o.strip()) or ("*",),
+            workers=int(number("CHRONICLE_WORKERS", defaults.workers)),
         )

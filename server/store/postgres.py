@@ -132,8 +132,9 @@ class PostgresStore:
     name = "postgres"
 
     def __init__(self, pool: asyncpg.Pool, idempotency_ttl: float = DEFAULT_IDEMPOTENCY_TTL,
-                 feed_wait: float = FEED_WAIT) -> None:
+                 feed_wait: float = FEED_WAIT, dsn: str = "") -> None:
         self._pool = pool
+        self.dsn = dsn  # what the pool connects to (live events between workers listen there too)
         self._idempotency_ttl = idempotency_ttl
         self._feed_wait = feed_wait
 
@@ -151,7 +152,7 @@ class PostgresStore:
         pool = await asyncpg.create_pool(dsn, min_size=min_size, max_size=max_size, init=_init_connection,
                                          reset=_keep_session,
                                          server_settings={IDEMPOTENCY_TTL_SETTING: repr(float(idempotency_ttl))})
-        return cls(pool, idempotency_ttl, feed_wait)
+        return cls(pool, idempotency_ttl, feed_wait, dsn)
 
     async def append(self, stream_id: str, expected_version: int, events: Sequence[NewEvent], *,
                      prev_hash: str | None = None, secret: bytes | None = None,
