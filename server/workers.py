@@ -56,7 +56,20 @@ def listening_socket(host: str, port: int, listen: bool = True) -> socket.socket
     return sock
 
 
-def run_worker(settings: Settings) -> None:
+def _stop_with(supervisor: int) -> None:
+    """Have the kernel send this worker SIGTERM (a graceful shutdown) if the supervisor dies,
+    even by SIGKILL, so that no worker is left serving on its own (Linux; elsewhere a no-op)."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    pr_set_pdeathsig = 1
+    ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
+    if os.getppid() != supervisor:  # it died before the request took effect
+        os.kill(os.getpid(), signal.SIGTERM)
+
+
+def run_worker(settings: Settings, supervisor: int) -> None:
     """One worker process: a whole server on its own SO_REUSEPORT socket."""
     import uvicorn
 
@@ -67,6 +80,7 @@ def run_worker(settings: Settings) -> None:
     # Its own process group: a Ctrl-C in the terminal reaches the supervisor alone, which
     # passes it on once (uvicorn takes a second signal as "exit now, skip the graceful part").
     os.setpgrp()
+    _stop_with(supervisor)
     configure_logging(settings.log_level)
     sock = listening_socket(settings.host, settings.port)
     server = uvicorn.Server(uvicorn_config(create_app(settings), settings, log_config=None))
@@ -103,7 +117,7 @@ def serve_workers(settings: Settings) -> int:
     probe = listening_socket(settings.host, settings.port, listen=False)
     settings, embedded = prepare(settings)
     context = multiprocessing.get_context("spawn")
-    workers = [context.Process(target=run_worker, args=(msgspec.structs.replace(settings, worker=n),),
+    workers = [context.Process(target=run_worker, args=(msgspec.structs.replace(settings, worker=n), os.getpid()),
                                name=f"chronicle-worker-{n}")
                for n in range(1, settings.workers + 1)]
     stopping = threading.Event()

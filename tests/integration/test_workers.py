@@ -9,6 +9,7 @@ import asyncio
 import json
 import signal
 import sys
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -108,3 +109,21 @@ def test_a_live_message_too_big_for_notify_becomes_a_resync() -> None:
     assert payload_of("battle-x", big) == "battle-x\n" + RESYNC.decode()
     edge = b"y" * (MAX_PAYLOAD - len("battle-x\n"))
     assert len(payload_of("battle-x", edge).encode()) == MAX_PAYLOAD, "the largest payload Postgres takes goes as is"
+
+
+def test_workers_stop_when_their_supervisor_is_killed(database_url: str) -> None:
+    """No worker is left serving on its own after a SIGKILL of `chronicle serve` (which cannot
+    pass the signal on): the kernel tells each worker, which shuts down."""
+    server = ServerProcess(database_url, argv=[sys.executable, "-m", "server.cli", "serve", "--workers", str(WORKERS)])
+    server.env.pop("REDIS_URL", None)
+    server.start()
+    try:
+        assert server.process is not None
+        server.process.kill()
+        server.process.wait(10)
+        deadline = time.monotonic() + 30
+        while server._ready():
+            assert time.monotonic() < deadline, "a worker still answers after its supervisor died"
+            time.sleep(0.1)
+    finally:
+        server.stop()
