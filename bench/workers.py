@@ -85,9 +85,10 @@ def main() -> None:
             server = ServerProcess(dsn, argv=[sys.executable, "-m", "server.cli", "serve", "--workers", str(workers)])
             server.env["CHRONICLE_RATE_LIMITS"] = "off"
             server.env.pop("REDIS_URL", None)
-            server.start()
             try:
+                server.start(within=120)  # the machine may be busy
                 results[workers] = asyncio.run(measured(server, args.clients, args.seconds, roll=True))
+                print(f"  {workers} workers: {results[workers][0]:.0f} /s", flush=True)
             finally:
                 server.signal(signal.SIGTERM)  # the supervisor stops its workers
                 server.stop()
