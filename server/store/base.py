@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
 from datetime import datetime
 from typing import Any, Literal, Protocol
 
@@ -233,6 +234,12 @@ class EventStore(Protocol):
 
     async def reset_projection(self, name: str) -> None:
         """Empty the read models and rewind the checkpoint, for a rebuild."""
+        ...
+
+    def projection_turn(self, name: str, wait: bool = True) -> AbstractAsyncContextManager[bool]:
+        """This subscriber's turn across every node: while one holds it, no other node folds the
+        same events only to lose the checkpoint's compare-and-set (work paid once per node).
+        Gives True once held; without `wait`, gives False at once when another node has it."""
         ...
 
     async def battle_rows(self, battle_ids: Sequence[str]) -> dict[str, BattleRow]: ...

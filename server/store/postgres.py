@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
@@ -58,6 +59,8 @@ LONG_READ = 1000  # rows; reading more than this from the start of a stream paus
 _EVENT_COLUMNS = "stream_id, version, position, type, data, actor, recorded_at, hash, prev_hash, command"
 _TOKEN_COLUMNS = ("t.id, t.player_id, t.secret_hash, t.legacy, t.label, t.scopes, t.created_at, t.expires_at, "
                   "t.revoked_at")
+# The advisory lock space (two-integer form) of `projection_turn`: one lock per subscriber name.
+_PROJECTION_LOCK = 7_700_005
 # How long `read_all` waits by default for a transaction still open that holds the feed back (seconds).
 FEED_WAIT = 2.0
 # The feed: ordered by (transaction id, position), from the cursor's event on; `ready` says the
@@ -283,6 +286,21 @@ class PostgresStore:
             await connection.execute("UPDATE projection_checkpoints SET position = $2 WHERE name = $1",
                                      name, to_position)
             return True
+
+    @asynccontextmanager
+    async def projection_turn(self, name: str, wait: bool = True) -> AsyncIterator[bool]:
+        # A transaction-scoped advisory lock on a connection of its own: it takes no transaction
+        # id, so holding it never holds the global feed back (see read_all).
+        try:
+            async with self._pool.acquire() as connection, connection.transaction():
+                held = await connection.fetchval("SELECT pg_try_advisory_xact_lock($1, hashtext($2))",
+                                                 _PROJECTION_LOCK, name)
+                if not held and wait:
+                    await connection.execute("SELECT pg_advisory_xact_lock($1, hashtext($2))", _PROJECTION_LOCK, name)
+                    held = True
+                yield bool(held)
+        except _CONNECTION_LOST as exc:
+            raise StoreUnavailable(f"{type(exc).__name__}: {exc}") from exc
 
     async def reset_projection(self, name: str) -> None:
         async with self._pool.acquire() as connection, connection.transaction():

@@ -265,3 +265,24 @@ async def test_events_recorded_before_the_migration_keep_their_order_and_checkpo
         assert [key(e) for e in resumed] == [*old_feed[6:], (new_stream, 1), (new_stream, 2), (old_streams[0], 5)]
     finally:
         await after.close()
+
+
+async def test_one_node_at_a_time_takes_a_subscribers_turn(store: EventStore) -> None:
+    """Subscribers on several nodes take turns (`projection_turn`) rather than all folding the
+    same events for one of them to win the checkpoint (issue #19: work paid once per node)."""
+    name = f"{FEED}-{uuid.uuid4()}"
+
+    async def take(wait: bool) -> bool:
+        async with store.projection_turn(name, wait) as mine:
+            return mine
+
+    async with store.projection_turn(name) as first:
+        assert first
+        assert not await take(wait=False), "a background loop leaves the turn to the node holding it"
+        waiting = asyncio.create_task(take(wait=True))
+        await asyncio.sleep(0.05)
+        assert not waiting.done(), "a reader waits for the turn"
+        async with store.projection_turn(f"{name}-other", wait=False) as other:
+            assert other, "another subscriber's turn is its own"
+    assert await waiting
+    assert await take(wait=False)
