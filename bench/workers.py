@@ -13,6 +13,7 @@ import argparse
 import asyncio
 import os
 import signal
+import subprocess
 import sys
 from pathlib import Path
 
@@ -90,8 +91,11 @@ def main() -> None:
                 results[workers] = asyncio.run(measured(server, args.clients, args.seconds, roll=True))
                 print(f"  {workers} workers: {results[workers][0]:.0f} /s", flush=True)
             finally:
-                server.signal(signal.SIGTERM)  # the supervisor stops its workers
-                server.stop()
+                try:
+                    server.signal(signal.SIGTERM)  # the supervisor stops its workers
+                except subprocess.TimeoutExpired:
+                    print(f"  {workers} workers: no graceful stop within 20 s; killed", flush=True)
+                server.stop()  # a killed supervisor's workers stop too (PR_SET_PDEATHSIG)
     one = results[args.workers[0]][0]
     print(f"{args.clients} clients, {args.seconds:.0f} s each; {os.cpu_count()} cores; load average before the end "
           f"{os.getloadavg()[0]:.1f}")
