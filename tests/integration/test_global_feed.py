@@ -139,7 +139,7 @@ class HeldAppend:
         held = cls(connection, stream_name(), size)
         await held.transaction.start()
         # A store over the one connection: its append runs inside the open transaction.
-        in_transaction = PostgresStore(connection)  # type: ignore[arg-type]
+        in_transaction = PostgresStore(connection, lane_size=0)  # type: ignore[arg-type]
         await in_transaction.append(held.stream, 0, batch(size, held.stream))
         return held
 
