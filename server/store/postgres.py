@@ -176,7 +176,8 @@ class PostgresStore:
         pool = await asyncpg.create_pool(dsn, min_size=min_size, max_size=max_size, init=_init_connection,
                                          reset=_keep_session,
                                          server_settings={IDEMPOTENCY_TTL_SETTING: repr(float(idempotency_ttl))})
-        return cls(pool, idempotency_ttl, feed_wait, dsn, lane_size)
+        # The lane never holds more than half the pool: what it keeps idle no other query can use.
+        return cls(pool, idempotency_ttl, feed_wait, dsn, min(lane_size, max_size // 2))
 
     async def append(self, stream_id: str, expected_version: int, events: Sequence[NewEvent], *,
                      prev_hash: str | None = None, secret: bytes | None = None,

@@ -286,3 +286,20 @@ async def test_one_node_at_a_time_takes_a_subscribers_turn(store: EventStore) ->
             assert other, "another subscriber's turn is its own"
     assert await waiting
     assert await take(wait=False)
+
+
+async def test_the_append_lane_never_holds_up_a_small_pool(database_url: str) -> None:
+    """The connections kept for appends are at most half the pool: with a pool of two, four
+    appends at once and the reads after them all go through."""
+    store = await PostgresStore.connect(database_url, min_size=1, max_size=2)
+    try:
+        streams = [stream_name() for _ in range(4)]
+
+        async def appends_then_reads() -> list[list[RecordedEvent]]:
+            await asyncio.gather(*(store.append(s, 0, batch(1, s)) for s in streams))
+            return list(await asyncio.gather(*(store.read_stream(s) for s in streams)))
+
+        read = await asyncio.wait_for(appends_then_reads(), 20)
+        assert [len(events) for events in read] == [1, 1, 1, 1]
+    finally:
+        await store.close()
