@@ -106,10 +106,10 @@ class ServerProcess(_OnLoopback):
         self.process: subprocess.Popen[bytes] | None = None
         self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 - lives as long as the process it captures
 
-    def start(self) -> ServerProcess:
+    def start(self, within: float = 30) -> ServerProcess:
         argv = [arg.replace("{port}", str(self.port)) for arg in self.argv]
         self.process = subprocess.Popen(argv, env=self.env, stdout=subprocess.DEVNULL, stderr=self._stderr)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + within
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"server exited: {self.stderr_text()[-2000:]}")

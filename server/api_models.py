@@ -239,12 +239,14 @@ class CaughtUpNotifications(msgspec.Struct, frozen=True, tag="caught_up"):
     seq: int
 
 
-class Health(msgspec.Struct, frozen=True):
+class Health(msgspec.Struct, frozen=True, omit_defaults=True):
     """Readiness: whether the store and the broker answer."""
 
     status: str
     store: str
     broker: str
+    # Which worker answered (1..N) when `chronicle serve --workers N` runs several; absent otherwise.
+    worker: int | None = None
 
 
 class FieldProblem(msgspec.Struct, frozen=True):

@@ -41,6 +41,7 @@ from server.limits.websockets import WebsocketLimit
 from server.notify.notifier import Notifier
 from server.notify.store import MemoryNotifications, NotificationStore, PostgresNotifications
 from server.notify.webhooks import Deliverer
+from server.notify_broker import PostgresNotifyBackend
 from server.observability import REQUEST_ID_HEADER, metrics, request_context_middleware, request_id_var
 from server.openapi_contract import ContractJson, ContractSwagger
 from server.openapi_docs import DocumentedStructs
@@ -190,7 +191,7 @@ async def prune_idempotency_records(store: EventStore, interval: float) -> None:
 async def health(request: Request[Any, Any, Any]) -> Health:
     state = app_state(request.app)
     await state.store.ping()
-    return Health(status="ok", store=state.store.name, broker=state.broker)
+    return Health(status="ok", store=state.store.name, broker=state.broker, worker=state.settings.worker)
 
 
 @get("/health/live", tags=["operations"], summary="Liveness: the process answers")
@@ -209,13 +210,16 @@ async def ready(request: Request[Any, Any, Any]) -> Health:
         except (RedisError, OSError) as exc:
             raise problem(503, "broker-unavailable", f"redis does not answer: {exc}",
                           headers={"Retry-After": str(RETRY_AFTER_SECONDS)}) from exc
-    return Health(status="ok", store=state.store.name, broker=state.broker)
+    return Health(status="ok", store=state.store.name, broker=state.broker, worker=state.settings.worker)
 
 
 def create_app(settings: Settings | None = None, store: EventStore | None = None) -> Litestar:
     """Build the app. A given `store` is used as is (tests); otherwise one is opened at start-up."""
     settings = settings or Settings.from_env()
-    channels = ChannelsPlugin(backend=channels_backend(settings.redis_url), arbitrary_channels_allowed=True)
+    broker = "redis" if settings.redis_url else "postgres" if settings.workers > 1 else "memory"
+    # Several workers without Redis share live events through Postgres (server/notify_broker.py).
+    notify = PostgresNotifyBackend() if broker == "postgres" else None
+    channels = ChannelsPlugin(backend=notify or channels_backend(settings.redis_url), arbitrary_channels_allowed=True)
     proxies = TrustedProxies(settings.trusted_proxies)
     buckets: Buckets = RedisBuckets.from_url(settings.redis_url) if settings.redis_url else MemoryBuckets()
     rate_limiter = RateLimiter(Policy(settings), buckets, proxies)
@@ -230,6 +234,10 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
 
     async def open_resources(app: Litestar) -> None:
         opened, embedded = (store, None) if store else await open_store(settings)
+        if notify is not None:
+            if not isinstance(opened, PostgresStore):
+                raise RuntimeError("live events between workers need the Postgres store (or REDIS_URL)")
+            notify.attach(opened.dsn)
         service = BattleService(opened, publish, snapshot_every=settings.snapshot_every, notary=notary)
         projector = Projector(opened)
         tournaments = TournamentService(opened, publish, notary)
@@ -254,7 +262,7 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
             clock_watcher=clock_watcher, notes=notes, notifier=notifier, deliverer=deliverer,
             ratings=Ratings(opened), token_cache=TokenCache(),
             expensive_reads=BoundedRunner(settings.expensive_read_concurrency, settings.expensive_read_wait),
-            broker="redis" if settings.redis_url else "memory",
+            broker=broker,
             redis=Redis.from_url(settings.redis_url) if settings.redis_url else None,
             background=background))
 

@@ -49,7 +49,7 @@ class AppState:
     ratings: Ratings
     token_cache: TokenCache
     expensive_reads: BoundedRunner
-    broker: str  # "redis" or "memory"
+    broker: str  # "redis", "postgres" (LISTEN/NOTIFY between workers) or "memory"
     redis: Redis | None
     background: tuple[asyncio.Task[None], ...]  # cancelled at shutdown
 

@@ -30,7 +30,16 @@ def _settings(args: argparse.Namespace) -> Settings:
         changes["host"] = args.host
     if getattr(args, "port", None):
         changes["port"] = args.port
+    if getattr(args, "workers", None):
+        changes["workers"] = args.workers
     return msgspec.structs.replace(settings, **changes)
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
+    return value
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -42,6 +51,10 @@ def serve(args: argparse.Namespace) -> int:
 
     settings = _settings(args)
     configure_logging(settings.log_level)
+    if settings.workers > 1:
+        from server.workers import serve_workers
+
+        return serve_workers(settings)
     server = uvicorn.Server(uvicorn_config(create_app(settings), settings, log_config=None))
     server.run()
     return 0 if server.started else STARTUP_FAILURE
@@ -161,6 +174,8 @@ def main(argv: list[str] | None = None) -> int:
     run = commands.add_parser("serve", help="run the server (embedded Postgres unless DATABASE_URL is set)")
     run.add_argument("--host")
     run.add_argument("--port", type=int)
+    run.add_argument("--workers", type=_positive, help="server processes on the port, each a node "
+                     "(default CHRONICLE_WORKERS, or 1)")
     run.set_defaults(func=serve)
     commands.add_parser("migrate", help="apply database migrations").set_defaults(func=migrate)
     check = commands.add_parser("verify", help="check a battle's or tournament's chain, dice, rules and receipts")

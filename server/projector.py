@@ -48,9 +48,11 @@ class Projector:
         self._batch_size = batch_size
         self._lock = asyncio.Lock()
 
-    async def catch_up(self) -> None:
-        async with self._lock:
-            while await self._apply_batch():
+    async def catch_up(self, wait: bool = True) -> None:
+        """Fold what is new. A reader waits for its turn (it must see its own writes); the
+        background loop (`wait=False`) leaves the work to a node already doing it."""
+        async with self._lock, self._store.projection_turn(NAME, wait) as mine:
+            while mine and await self._apply_batch():
                 pass
 
     async def rebuild(self) -> None:
@@ -59,7 +61,7 @@ class Projector:
         await self.catch_up()
 
     async def run(self, interval: float = 0.5) -> None:
-        await every(interval, self.catch_up, "projector")
+        await every(interval, lambda: self.catch_up(wait=False), "projector")
 
     async def _apply_batch(self) -> bool:
         """Apply the next batch; True while there may be more."""

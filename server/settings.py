@@ -80,6 +80,10 @@ class Settings(msgspec.Struct, frozen=True):
     webhook_retry_base: float = 10.0
     webhook_max_attempts: int = 8
     webhook_disable_after: int = 20
+    # Server processes `chronicle serve` runs on one port, each a node (server/workers.py).
+    workers: int = 1
+    # Which of them this process is (1..workers), set by `chronicle serve` itself; None when alone.
+    worker: int | None = None
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Settings:
@@ -128,4 +132,5 @@ class Settings(msgspec.Struct, frozen=True):
             webhook_retry_base=number("CHRONICLE_WEBHOOK_RETRY_BASE", defaults.webhook_retry_base),
             webhook_max_attempts=int(number("CHRONICLE_WEBHOOK_MAX_ATTEMPTS", defaults.webhook_max_attempts)),
             webhook_disable_after=int(number("CHRONICLE_WEBHOOK_DISABLE_AFTER", defaults.webhook_disable_after)),
+            workers=int(number("CHRONICLE_WORKERS", defaults.workers)),
         )

@@ -111,9 +111,10 @@ class TournamentRunner:
         self._tournaments = tournaments
         self._lock = asyncio.Lock()
 
-    async def catch_up(self) -> None:
-        async with self._lock:
-            while True:
+    async def catch_up(self, wait: bool = True) -> None:
+        """Handle what is new; without `wait`, leave it to a node already doing it."""
+        async with self._lock, self._store.projection_turn(RUNNER, wait) as mine:
+            while mine:
                 start = await self._store.projection_position(RUNNER)
                 events = await self._store.read_all(start, RUNNER_BATCH)
                 if not events:
@@ -123,7 +124,7 @@ class TournamentRunner:
                 await self._store.commit_projection(RUNNER, start, events[-1].position, [], [])
 
     async def run(self, interval: float = 0.5) -> None:
-        await every(interval, self.catch_up, "tournament runner")
+        await every(interval, lambda: self.catch_up(wait=False), "tournament runner")
 
     async def _handle(self, event: RecordedEvent) -> None:
         if event.type == "round_paired" and event.stream_id.startswith(f"{TOURNAMENT}-"):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-import networkx as nx  # type: ignore[import-untyped]
+import rustworkx as rx
 
 from domain.errors import RuleViolation
 
@@ -28,14 +28,15 @@ def assign(pairs: Sequence[tuple[str, str]], tables: Sequence[int],
     span = len(pairs) * len(tables) + 1  # the placement term never adds up to one repeat
     repeat_weight = span * (len(pairs) + 1)
     base = repeat_weight * (2 * len(pairs) + 1)
-    graph = nx.Graph()
-    for i, pair in enumerate(pairs):
-        for j, table in enumerate(tables):
-            cost = repeat_weight * repeats(pair, table, played_on) + abs(i - j)
-            graph.add_edge(("pair", i), ("table", j), weight=base - cost)
-    matching = nx.max_weight_matching(graph, maxcardinality=True)
-    chosen: dict[int, int] = {}
-    for u, v in matching:
-        pair_node, table_node = (u, v) if u[0] == "pair" else (v, u)
-        chosen[pair_node[1]] = tables[table_node[1]]
+    # Nodes 0..P-1 are the pairs, P..P+T-1 the tables.
+    graph = rx.PyGraph()
+    graph.add_nodes_from(range(len(pairs) + len(tables)))
+    graph.add_edges_from([(i, len(pairs) + j, base - (repeat_weight * repeats(pair, table, played_on) + abs(i - j)))
+                          for i, pair in enumerate(pairs) for j, table in enumerate(tables)])
+    matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=_weight)
+    chosen = {min(u, v): tables[max(u, v) - len(pairs)] for u, v in matching}
     return [chosen[i] for i in range(len(pairs))]
+
+
+def _weight(weight: int) -> int:
+    return weight

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
 from datetime import datetime
 from typing import Any, Literal, Protocol
 
@@ -212,8 +213,11 @@ class EventStore(Protocol):
                           through: int | None = None) -> list[RecordedEvent]: ...
 
     async def read_all(self, after_position: int = 0, limit: int = 1000) -> list[RecordedEvent]:
-        """Events of every stream in global position order. A subscriber that follows
-        `position` never skips an event that commits late."""
+        """Events of every stream in the global feed's order, after the event at `after_position`
+        (0: from the start). A subscriber whose cursor is the position of the last event it took
+        never skips an event that commits late and never sees one twice. Each stream's events
+        come in version order; positions are unique but, with appends committing in parallel,
+        not always ascending along the feed."""
         ...
 
     async def stream(self, stream_id: str) -> StreamRow | None: ...
@@ -230,6 +234,12 @@ class EventStore(Protocol):
 
     async def reset_projection(self, name: str) -> None:
         """Empty the read models and rewind the checkpoint, for a rebuild."""
+        ...
+
+    def projection_turn(self, name: str, wait: bool = True) -> AbstractAsyncContextManager[bool]:
+        """This subscriber's turn across every node: while one holds it, no other node folds the
+        same events only to lose the checkpoint's compare-and-set (work paid once per node).
+        Gives True once held; without `wait`, gives False at once when another node has it."""
         ...
 
     async def battle_rows(self, battle_ids: Sequence[str]) -> dict[str, BattleRow]: ...

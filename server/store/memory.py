@@ -4,7 +4,8 @@ unit tests and benchmarks use instead of a mock."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 
 import msgspec
@@ -38,6 +39,7 @@ class MemoryStore:
     def __init__(self, idempotency_ttl: float = DEFAULT_IDEMPOTENCY_TTL) -> None:
         self._idempotency_ttl = timedelta(seconds=idempotency_ttl)
         self._lock = asyncio.Lock()
+        self._turns: dict[str, asyncio.Lock] = {}
         self._log: list[RecordedEvent] = []
         self._streams: dict[str, list[RecordedEvent]] = {}
         self._versions: dict[str, int] = {}
@@ -119,6 +121,15 @@ class MemoryStore:
             self._player_rows.update({row.player_id: row for row in players})
             self._checkpoints[name] = to_position
             return True
+
+    @asynccontextmanager
+    async def projection_turn(self, name: str, wait: bool = True) -> AsyncIterator[bool]:
+        turn = self._turns.setdefault(name, asyncio.Lock())
+        if not wait and turn.locked():
+            yield False
+            return
+        async with turn:
+            yield True
 
     async def reset_projection(self, name: str) -> None:
         async with self._lock:

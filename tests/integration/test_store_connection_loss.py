@@ -71,3 +71,32 @@ async def test_connections_killed_mid_operation_are_reported_as_store_unavailabl
     finally:
         await admin.close()
         await store.close()
+
+
+async def test_append_lane_connections_killed_while_idle_are_replaced(database_url: str) -> None:
+    """The connections the store keeps checked out for appends (its append lane) die while idle:
+    each fails one append at most, with StoreUnavailable, and is replaced; closing the store
+    does not wait for them."""
+    name = f"chronicle-lane-{uuid.uuid4().hex[:8]}"
+    store = await PostgresStore.connect(with_application_name(database_url, name), min_size=1, max_size=10,
+                                        lane_size=3)
+    admin = await asyncpg.connect(database_url)
+    streams = [f"battle-{uuid.uuid4()}" for _ in range(3)]
+    try:
+        # Three appends at once: three lane connections.
+        await asyncio.gather(*(store.append(s, 0, [NewEvent(type="noted", data={"n": 1})]) for s in streams))
+        await admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1",
+                            name)
+        failed = 0
+        for version in range(1, 8):
+            try:
+                await store.append(streams[0], version - failed, [NewEvent(type="noted", data={"n": version})])
+            except StoreUnavailable:
+                failed += 1
+        # The lane drops a connection the pool has already taken back (none fails then); one
+        # whose death the client has not noticed yet fails one append.
+        assert failed <= 3, "each dead connection fails one append at most"
+        assert len(await store.read_stream(streams[0])) == 1 + 7 - failed
+    finally:
+        await admin.close()
+        await asyncio.wait_for(store.close(), 10)

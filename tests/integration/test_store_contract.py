@@ -132,7 +132,9 @@ async def test_subscriber_by_global_position_sees_everything_once(store: EventSt
     mine = [(e.stream_id, e.version) for e in seen if e.stream_id in streams]
     assert len(mine) == len(set(mine)) == 80, "nothing skipped, nothing twice"
     positions = [e.position for e in seen]
-    assert positions == sorted(positions)
+    # Feed order is not position order any more (issue #19: appends to different streams commit
+    # in parallel, and Postgres orders the feed by transaction id first); positions stay unique.
+    assert len(positions) == len(set(positions))
     for stream in streams:
         assert [v for s, v in mine if s == stream] == list(range(1, 11)), "each stream in order"
 

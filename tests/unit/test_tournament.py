@@ -112,6 +112,34 @@ def test_pairings_are_valid_and_avoid_rematches_and_gaps_as_far_as_possible(coun
     assert sum((points[a] - points[b]) ** 2 for a, b in pairs) == least_gap, "score groups kept where possible"
 
 
+@settings(max_examples=40, deadline=None)
+@given(count=st.integers(2, 40), history=st.integers(0, 3), clubs=st.integers(1, 4), seed=st.integers(0, 10**6))
+def test_the_matching_weighs_as_much_as_the_networkx_one_on_the_same_weights(count: int, history: int, clubs: int,
+                                                                            seed: int) -> None:
+    """rustworkx (issue #19) finds a matching of the very weight networkx's finds, every
+    priority included (rematches, score gaps, clubs, the dice's order)."""
+    rng = random.Random(seed)
+    players = [f"p{n}" for n in range(count - count % 2)]
+    points = {p: rng.choice([0, 1, 3, 4, 6, 9]) for p in players}
+    opponents: dict[str, set[str]] = {p: set() for p in players}
+    for _ in range(history * len(players) // 2):
+        a, b = rng.sample(players, 2)
+        opponents[a].add(b)
+        opponents[b].add(a)
+    affiliations = {p: {f"club:{rng.randrange(clubs)}"} for p in players}
+    ranked = sorted(players, key=lambda p: -points[p])
+    order = {p: i for i, p in enumerate(rng.sample(players, len(players)))}
+    pairs, _ = pairing.pair_swiss(ranked, points, opponents, affiliations, order, set())
+    weights = {(ranked[i], ranked[j]): w for i, j, w in pairing.swiss_edges(ranked, points, opponents, affiliations,
+                                                                             order)}
+    reference = nx.Graph()
+    reference.add_weighted_edges_from((a, b, w) for (a, b), w in weights.items())
+    best = nx.max_weight_matching(reference, maxcardinality=True)
+    best_weight = sum(weights.get((a, b), weights.get((b, a), 0)) for a, b in best)
+    assert sum(weights[pair] for pair in pairs) == best_weight
+    assert len(pairs) == len(players) // 2
+
+
 def test_same_club_is_avoided_when_it_costs_nothing() -> None:
     ranked = ["a", "b", "c", "d"]
     points = dict.fromkeys(ranked, 0)
