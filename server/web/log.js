@@ -45,7 +45,8 @@ function sentence(type, data, who) {
     case "contest_opened": return `${data.seat} contested event ${data.version}: "${data.reason}" (contest ${data.contest})`;
     case "contest_vote_cast": return `${data.seat} ${data.agree ? "agreed to overturn" : "refused to overturn"} contest ${data.contest}`;
     case "contest_ruled": return `contest ${data.contest} ruled ${data.decision}${data.text ? `: "${data.text}"` : ""}`;
-    case "action_reverted": return `contest ${data.contest} overturned the action: events ${data.from_version} to ${data.to_version} are void`;
+    case "action_reverted": return `contest ${data.contest} overturned the action of event ${data.from_version}: `
+      + "the table is as it was before it (its events are voided, their dice stay spent)";
     case "referee_appointed": return `appointed ${who.name(data.player_id) || data.player_id} referee`;
     case "battle_forked": return `forked from battle ${String(data.origin_battle_id).slice(0, 8)} at event ${data.origin_version}`;
     default: return generic(type, data);
@@ -54,8 +55,9 @@ function sentence(type, data, who) {
 
 /** @param {string} type @param {any} data */
 function generic(type, data) {
-  const subjectKey = SUBJECTS.find((k) => typeof data[k] === "string");
-  const subject = subjectKey ? `${data[subjectKey]} ` : "";
+  // Who the event is about: an id, or a whole record (a character added, a hero joining) by its name.
+  const subjectKey = SUBJECTS.find((k) => typeof data[k] === "string" || typeof data[k]?.name === "string");
+  const subject = subjectKey ? `${typeof data[subjectKey] === "string" ? data[subjectKey] : data[subjectKey].name} ` : "";
   const parts = [];
   for (const [k, v] of Object.entries(data)) {
     if (k === subjectKey || SKIPPED.has(k) || v === null || v === undefined) continue;
