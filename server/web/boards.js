@@ -37,6 +37,15 @@ export function renderTable(state) {
   return { board, facts: [], turn: null };
 }
 
+/**
+ * A key to the map's colours.
+ * @param {[string, string][]} entries label, colour
+ */
+function legend(entries) {
+  return el("p", { class: "legend" }, ...entries.map(([label, colour]) => el("span", { class: "key" },
+    el("span", { class: "swatch", style: `background:${colour}` }), label)));
+}
+
 // ---- Pilgrimage: the inch table ----
 
 const TERRAIN = /** @type {Record<string, string>} */ ({
@@ -118,7 +127,10 @@ function pilgrimage(rs, colour) {
     el("td", null, f.sheet.name), el("td", null, `${f.health}/${f.sheet.health}`),
     el("td", null, f.x === null || f.x === undefined ? "—" : `${round(f.x)}, ${round(f.y)}`),
     el("td", null, pilgrimageStates(f).join(", ") || "—")));
-  const board = el("div", { "data-testid": "board" }, map, reserve.childElementCount ? reserve : null,
+  const kinds = [...new Set((table.terrain ?? []).flatMap((/** @type {any} */ t) => t.kinds ?? []))];
+  const mapKey = legend([...kinds.map((k) => /** @type {[string, string]} */ ([k, TERRAIN[k] ?? "#9a8f7a"])),
+    ["light", "#ffe680"], ["objective", "#fff"]]);
+  const board = el("div", { "data-testid": "board" }, map, mapKey, reserve.childElementCount ? reserve : null,
     el("div", { class: "scroll" }, el("table", null,
       el("thead", null, el("tr", null, ...["Side", "Character", "Health", "Position (in)", "State"].map((h) => el("th", null, h)))),
       el("tbody", null, ...rows))));
@@ -264,7 +276,9 @@ function pericle(rs, colour) {
   const order = (rs.order ?? []).map((/** @type {string} */ id, /** @type {number} */ i) => el("li",
     { class: id === rs.current ? "turn" : null }, `${i + 1}. ${figures.find((/** @type {any} */ f) => f.id === id)?.name ?? id}`
       + (id === rs.current ? " (acting)" : "")));
-  const board = el("div", { "data-testid": "board" }, map, reserve.childElementCount ? reserve : null,
+  const mapKey = legend([["wall", "#4a4438"], ["door", "#7a4a1d"], ["open door", "#d9c7a3"], ["furniture", "#9b7b4f"],
+    ["pit", "#161412"], ["hazard", "#e06a1b"], ["item on the ground", "#c9a227"]]);
+  const board = el("div", { "data-testid": "board" }, map, mapKey, reserve.childElementCount ? reserve : null,
     el("div", { class: "scroll" }, el("table", null,
       el("thead", null, el("tr", null, ...["Side", "Figure", "HP", "Exhaustion", "Facing", "State"].map((h) => el("th", null, h)))),
       el("tbody", null, ...rows))),

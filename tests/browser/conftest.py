@@ -11,13 +11,17 @@ tests end. pytest-playwright still gives its options (`--headed`, `--slowmo`...)
 
 from __future__ import annotations
 
+import asyncio
+import uuid
 from collections.abc import Iterator
 from typing import Any
 
+import asyncpg
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, sync_playwright
 
 from bench.harness import LiveServer
+from server.embedded import database_dsn
 from server.settings import Settings
 from tests.browser.world import World, build, chromium_path
 
@@ -30,15 +34,33 @@ def browser(world: World, browser_type_launch_args: dict[str, Any]) -> Iterator[
         launched.close()
 
 
-@pytest.fixture(scope="session")
-def web_server(database_url: str) -> Iterator[LiveServer]:
+async def _admin(dsn: str, sql: str) -> None:
+    connection = await asyncpg.connect(dsn)
+    try:
+        await connection.execute(sql)
+    finally:
+        await connection.close()
+
+
+@pytest.fixture(scope="package")
+def web_database(database_url: str) -> Iterator[str]:
+    """A database of its own beside the session's: two servers on one database would run two
+    tournament runners over the same tournaments while the e2e tests time theirs."""
+    name = f"chronicle_web_{uuid.uuid4().hex[:12]}"
+    asyncio.run(_admin(database_url, f'CREATE DATABASE "{name}"'))
+    yield database_dsn(database_url, name)
+    asyncio.run(_admin(database_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+@pytest.fixture(scope="package")
+def web_server(web_database: str) -> Iterator[LiveServer]:
     """A server of its own for the pages: the rate limits are the e2e tests' business
     (tests/e2e/test_rate_limits.py), and other tests' reads must not throttle these pages."""
-    with LiveServer(Settings(database_url=database_url, rate_limits=False)) as server:
+    with LiveServer(Settings(database_url=web_database, rate_limits=False)) as server:
         yield server
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def world(web_server: LiveServer) -> World:
     return build(web_server.url)
 

@@ -122,6 +122,29 @@ def api(world: World) -> Iterator[Api]:
         yield Api(http)
 
 
+@pytest.mark.parametrize("played", [("pericle", "3", "answered"), ("pilgrimage", "2", "refereed")],
+                         ids=lambda p: "/".join(p))
+def test_contested_and_voided_events_are_marked_with_the_contest_and_its_ruling(
+        watched: Watched, world: World, played: tuple[str, str, str]) -> None:
+    battle = world.battles[played]
+    contests = api_get(world, f"/v1/battles/{battle}/contests")["contests"]
+    events = api_get(world, f"/v1/battles/{battle}/events?limit=1000")["events"]
+    assert contests and any(e["void"] for e in events), "the golden script contests and overturns an action"
+    page = watched.page
+    page.goto(f"{world.url}/battles/{battle}")
+    expect(page.get_by_test_id("event-row")).to_have_count(len(events))
+    voided = page.locator("[data-testid=event-row].void").evaluate_all(
+        "(rows) => rows.map((r) => Number(r.dataset.version))")
+    assert voided == [e["version"] for e in events if e["void"]]
+    for contest in contests:
+        row = page.locator(f'[data-testid="event-row"][data-version="{contest["version"]}"]')
+        expect(row).to_have_class(re.compile("contested"))
+        expect(row).to_contain_text(contest["reason"])
+        expect(row).to_contain_text(contest["status"])
+        if contest["ruling"]:
+            expect(row).to_contain_text(contest["ruling"])
+
+
 def new_d100_battle(api: Api) -> Any:
     north, south = api.player("north"), api.player("south")
     battle = api.create(north, "d100", "3", {"north": north, "south": south})
