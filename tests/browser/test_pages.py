@@ -342,27 +342,37 @@ def test_the_tournament_page_follows_results_live(watched: Watched, world: World
     assert standings_on_page(page) == expected
 
 
-def test_the_battle_list_filters_by_ruleset_and_status_and_lists_tournaments(watched: Watched, world: World) -> None:
+def test_the_battle_list_filters_by_ruleset_and_status_and_lists_tournaments(watched: Watched, world: World,
+                                                                              api: Api) -> None:
+    in_play = new_d100_battle(api).id
+    listed = api_get(world, "/v1/battles?limit=100")["battles"]
     page = watched.page
     page.goto(world.url + "/")
     battles = page.get_by_test_id("battle-list")
+    expect(battles.locator("li")).to_have_count(len(listed))
     for played in PLAYED:
         expect(battles.locator(f'li[data-id="{world.battles[played]}"] a')).to_have_attribute(
             "href", f"/battles/{world.battles[played]}")
-    page.get_by_label("Ruleset").select_option("pericle")
-    expect(battles.locator("li[data-ruleset=pericle]").first).to_be_visible()
-    assert set(battles.locator("li").evaluate_all("(lis) => lis.map((l) => l.dataset.ruleset)")) == {"pericle"}
-    page.get_by_label("Status").select_option("ended")
-    expect(battles.locator("li").first).to_be_visible()
-    assert set(battles.locator("li").evaluate_all("(lis) => lis.map((l) => l.dataset.status)")) == {"ended"}
-    expect(page.get_by_test_id("tournament-list").locator(f'a[href="/tournaments/{world.tournament}"]')).to_have_count(1)
     # Live battles come first.
-    page.get_by_label("Ruleset").select_option("")
-    page.get_by_label("Status").select_option("")
-    expect(battles.locator("li").first).to_be_visible()
     statuses = battles.locator("li").evaluate_all("(lis) => lis.map((l) => l.dataset.status)")
     order = {"active": 0, "open": 1, "ended": 2}
-    assert statuses == sorted(statuses, key=order.__getitem__)
+    assert statuses == sorted(statuses, key=order.__getitem__) and statuses[0] == "active"
+    expect(battles.locator(f'li[data-id="{in_play}"]')).to_have_attribute("data-status", "active")
+    # Filters: by ruleset, then by status as well.
+    page.get_by_label("Ruleset").select_option("pericle")
+    expect(battles.locator("li:not([data-ruleset=pericle])")).to_have_count(0)
+    expect(battles.locator("li")).to_have_count(sum(b["ruleset"] == "pericle" for b in listed))
+    page.get_by_label("Status").select_option("active")
+    expect(battles.locator("li")).to_have_count(sum(b["ruleset"] == "pericle" and b["status"] == "active"
+                                                    for b in listed))
+    page.get_by_label("Ruleset").select_option("d100")
+    expect(battles.locator("li:not([data-ruleset=d100])")).to_have_count(0)
+    expect(battles.locator(f'li[data-id="{in_play}"]')).to_have_count(1)
+    expect(battles.locator("li:not([data-status=active])")).to_have_count(0)
+    # The tournaments whose battles are listed.
+    page.get_by_label("Ruleset").select_option("")
+    page.get_by_label("Status").select_option("")
+    expect(page.get_by_test_id("tournament-list").locator(f'a[href="/tournaments/{world.tournament}"]')).to_have_count(1)
 
 
 def every_page(world: World) -> list[str]:
