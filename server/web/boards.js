@@ -55,8 +55,17 @@ const TERRAIN = /** @type {Record<string, string>} */ ({
 
 /** @param {any} rs @param {(seat: string) => string} colour */
 function pilgrimage(rs, colour) {
-  const table = rs.table ?? { width: 24, depth: 24, terrain: [], lights: [], objectives: [] };
   const env = rs.environment ?? {};
+  const weather = /** @type {[string, string][]} */ ([
+    ["Season", env.season ?? "—"], ["Time", env.time ?? "—"], ["Light", env.shifting_light ?? "—"],
+    ["Weather", (env.weather ?? []).join(", ") || "—"], ["Sight", `${rs.sight ?? env.sight ?? "—"}"`]]);
+  if (!rs.table) {
+    // Version 1 records the environment only: no table, no Characters on it.
+    const board = el("div", { "data-testid": "board" },
+      el("p", { class: "muted" }, "This version of Pilgrimage records the environment only: the log says what happened."));
+    return { board, facts: weather, turn: null };
+  }
+  const table = rs.table;
   const figures = rs.figures ?? [];
   const map = svg("svg", {
     class: "board", viewBox: `-0.5 -0.5 ${table.width + 1} ${table.depth + 1}`, role: "img",
@@ -136,9 +145,7 @@ function pilgrimage(rs, colour) {
       el("tbody", null, ...rows))));
   const facts = /** @type {[string, string][]} */ ([
     ["Trial", rs.trial ?? "—"], ["Turn", String(rs.turn ?? "—")], ["Phase", words(rs.phase ?? "—")],
-    ["Season", env.season ?? "—"], ["Time", env.time ?? "—"], ["Light", env.shifting_light ?? "—"],
-    ["Weather", (env.weather ?? []).join(", ") || "—"], ["Sight", `${rs.sight ?? env.sight ?? "—"}"`],
-    ["Scores", Object.entries(rs.scores ?? {}).map(([s, n]) => `${s} ${n}`).join(", ") || "—"],
+    ...weather, ["Scores", Object.entries(rs.scores ?? {}).map(([s, n]) => `${s} ${n}`).join(", ") || "—"],
   ]);
   return { board, facts, turn: rs.side_to_act ?? null };
 }
