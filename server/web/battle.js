@@ -202,7 +202,10 @@ const refreshLatest = debounce(async () => {
 const refreshContests = debounce(async () => {
   try {
     contests = (await getJSON(`${base}/contests`)).contests;
-    events = await allEvents(base); // the voided events carry `void` now
+    // The voided events carry `void` now; an event the stream brought meanwhile is kept.
+    const fresh = await allEvents(base);
+    const upTo = fresh.length ? fresh[fresh.length - 1].version : 0;
+    events = [...fresh, ...events.filter((e) => e.version > upTo)];
     renderLog();
   } catch (error) { showError(error); }
 }, 80);
