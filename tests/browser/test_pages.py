@@ -201,6 +201,24 @@ def test_a_dropped_stream_reconnects_and_resumes_after_the_last_event(watched: W
     assert versions == list(range(1, missed[-1] + 1)), "every event once, in order"
 
 
+def test_a_contest_and_its_overturning_are_marked_as_they_commit(watched: Watched, world: World, api: Api) -> None:
+    battle = new_d100_battle(api)
+    page = watched.page
+    page.goto(f"{world.url}/battles/{battle.id}")
+    expect(page.locator("#live-status")).to_have_attribute("data-state", "live")
+    contested = roll(battle, "a suspicious roll")
+    opened = battle.send("south", {"type": "contest", "version": contested, "reason": "loaded dice"})
+    row = page.locator(f'[data-testid="event-row"][data-version="{contested}"]')
+    expect(row).to_have_class(re.compile("contested"))
+    expect(row).to_contain_text('"loaded dice" — open')
+    number = opened["events"][0]["data"]["contest"]
+    battle.send("north", {"type": "agree", "contest": number})
+    expect(row).to_contain_text("overturned")
+    expect(row).to_have_class(re.compile("void"))
+    voided = [e["version"] for e in api_get(world, f"/v1/battles/{battle.id}/events")["events"] if e["void"]]
+    expect(page.locator("[data-testid=event-row].void")).to_have_count(len(voided))
+
+
 def test_the_replay_slider_shows_the_state_the_api_gives_at_its_version(watched: Watched, world: World) -> None:
     battle = world.battles[PILGRIMAGE]
     page = watched.page
