@@ -106,6 +106,7 @@ function pilgrimage(rs, colour) {
     const sheet = figure.sheet ?? {};
     const states = pilgrimageStates(figure);
     const label = `${sheet.name} (${sheet.seat}), health ${figure.health} of ${sheet.health}`
+      + (figure.z ? `, ${round(figure.z)}" up` : "")
       + (states.length ? `, ${states.join(", ")}` : "");
     const common = { "data-testid": "figure", "data-id": sheet.id, "data-seat": sheet.seat,
       "data-health": figure.health, "data-x": figure.x, "data-y": figure.y, "data-states": states.join(" ") };
@@ -134,7 +135,8 @@ function pilgrimage(rs, colour) {
   const rows = figures.map((/** @type {any} */ f) => el("tr", null,
     el("td", null, el("span", { class: "pill", style: `color:#fff;background:${colour(f.sheet.seat)}` }, f.sheet.seat)),
     el("td", null, f.sheet.name), el("td", null, `${f.health}/${f.sheet.health}`),
-    el("td", null, f.x === null || f.x === undefined ? "—" : `${round(f.x)}, ${round(f.y)}`),
+    el("td", null, f.x === null || f.x === undefined ? "—"
+      : `${round(f.x)}, ${round(f.y)}${f.z ? `, ${round(f.z)}" up` : ""}`),
     el("td", null, pilgrimageStates(f).join(", ") || "—")));
   const kinds = [...new Set((table.terrain ?? []).flatMap((/** @type {any} */ t) => t.kinds ?? []))];
   const mapKey = legend([...kinds.map((k) => /** @type {[string, string]} */ ([k, TERRAIN[k] ?? "#9a8f7a"])),
