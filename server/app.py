@@ -50,7 +50,7 @@ from server.projector import Projector, every
 from server.ratings import Ratings
 from server.receipts import Notary, load_signing_key
 from server.request_limits import refuse_unstorable_bodies
-from server.routes import battles, notifications, players, receipts, rulesets, stream, tokens, tournaments
+from server.routes import battles, notifications, players, receipts, rulesets, stream, tokens, tournaments, web
 from server.settings import Settings
 from server.store.base import EventStore, IdempotencyKeyReused, StoreUnavailable
 from server.store.postgres import PostgresStore
@@ -286,6 +286,7 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
         route_handlers=[
             create_static_files_router(path=SCHEMA_ASSETS, directories=[SWAGGER_UI], include_in_schema=False,
                                        name="schema-assets"),
+            web.web_assets(), *web.pages,
             health, live, ready, metrics, players.create_player, players.show_player,
             tokens.list_tokens, tokens.create_token, tokens.rotate_token, tokens.revoke_token,
             rulesets.list_rulesets, rulesets.show_ruleset, rulesets.pericle_catalogue,
