@@ -5,10 +5,12 @@ tests/e2e/test_openapi.py's drift test; that the streams send what it says, test
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
 
+import jsonschema_rs
 import yaml
 
 from server.app import API_VERSION
@@ -33,6 +35,17 @@ def resolve(ref: str) -> Any:
     for part in ref[2:].split("/"):
         node = node[part.replace("~1", "/").replace("~0", "~")]
     return node
+
+
+def test_it_is_valid_against_the_official_asyncapi_3_schema() -> None:
+    """tests/asyncapi/ holds the AsyncAPI Initiative's JSON Schema of a 3.0.0 document."""
+    official = json.loads((ROOT / "tests" / "asyncapi" / "asyncapi-3.0.0.schema.json").read_text())
+    validator = jsonschema_rs.validator_for(official)
+    committed = yaml.safe_load((ROOT / "api_schema" / "asyncapi.yaml").read_text())
+    problems = [f"{'/'.join(map(str, e.instance_path))}: {e.message[:200]}" for e in validator.iter_errors(committed)]
+    assert problems == []
+    wrong = {**committed, "operations": {"shout": {"action": "shout", "channel": {"$ref": "#/channels/battleStream"}}}}
+    assert not validator.is_valid(wrong)
 
 
 def test_it_is_an_asyncapi_3_document_whose_references_all_resolve() -> None:
