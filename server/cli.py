@@ -131,8 +131,7 @@ def openapi_documents() -> dict[str, bytes]:
     """The documents committed under api_schema/, generated from the app."""
     from litestar.serialization import encode_json
 
-    from server.app import API_VERSION, create_app
-    from server.asyncapi import asyncapi_yaml
+    from server.app import create_app
     from server.store.memory import MemoryStore
     from server.ws_schema import stream_message_schema
 
@@ -141,19 +140,23 @@ def openapi_documents() -> dict[str, bytes]:
     return {
         "openapi.json": json.dumps(served, indent=2, sort_keys=True).encode() + b"\n",
         "stream.schema.json": json.dumps(stream_message_schema(), indent=2, sort_keys=True).encode() + b"\n",
-        "asyncapi.yaml": asyncapi_yaml(API_VERSION),
     }
 
 
-def openapi(args: argparse.Namespace) -> int:
-    return _write(Path(args.out), openapi_documents())
-
-
-def asyncapi(args: argparse.Namespace) -> int:
+def asyncapi_documents() -> dict[str, bytes]:
+    """The AsyncAPI document of the live streams, committed as api_schema/asyncapi.yaml."""
     from server.app import API_VERSION
     from server.asyncapi import asyncapi_yaml
 
-    return _write(Path(args.out), {"asyncapi.yaml": asyncapi_yaml(API_VERSION)})
+    return {"asyncapi.yaml": asyncapi_yaml(API_VERSION)}
+
+
+def openapi(args: argparse.Namespace) -> int:
+    return _write(Path(args.out), {**openapi_documents(), **asyncapi_documents()})
+
+
+def asyncapi(args: argparse.Namespace) -> int:
+    return _write(Path(args.out), asyncapi_documents())
 
 
 def _write(out: Path, documents: dict[str, bytes]) -> int:

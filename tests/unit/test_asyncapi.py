@@ -1,7 +1,7 @@
 """The AsyncAPI document of the streams (api_schema/asyncapi.yaml) holds together: an AsyncAPI 3
-document whose every reference resolves, whose operations send their channel's own messages,
-and whose close codes are the README's. (That the committed file is what the code generates is
-tests/e2e/test_openapi.py's drift test; that the streams send what it says, test_stream_protocol.py.)"""
+document (checked against the official schema) whose every reference resolves, whose operations
+send their channel's own messages, and whose close codes are the README's; and the committed file
+is what the code generates. (That the streams send what it says: tests/e2e/test_stream_protocol.py.)"""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ import yaml
 
 from server.app import API_VERSION
 from server.asyncapi import CLOSE_CODES, asyncapi_document
+from server.cli import asyncapi_documents
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCUMENT = asyncapi_document(API_VERSION)
@@ -35,6 +36,12 @@ def resolve(ref: str) -> Any:
     for part in ref[2:].split("/"):
         node = node[part.replace("~1", "/").replace("~0", "~")]
     return node
+
+
+def test_the_committed_document_is_the_one_the_code_generates() -> None:
+    committed = (ROOT / "api_schema" / "asyncapi.yaml").read_bytes()
+    stale = "api_schema/asyncapi.yaml is stale: run `chronicle asyncapi`"
+    assert committed == asyncapi_documents()["asyncapi.yaml"], stale
 
 
 def test_it_is_valid_against_the_official_asyncapi_3_schema() -> None:
