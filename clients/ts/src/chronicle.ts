@@ -14,9 +14,6 @@ export type BattleCommand = NonNullable<
 export type CommandType = BattleCommand["type"];
 /** The body of the command tagged `T`, without its tag. */
 export type CommandBody<T extends CommandType> = Omit<Extract<BattleCommand, { type: T }>, "type">;
-export type CommandResult =
-  paths["/v1/battles/{battle_id}/commands"]["post"]["responses"]["201"]["content"]["application/json"];
-export type Envelope = CommandResult["events"][number];
 
 export interface Player {
   id: string;
@@ -47,9 +44,10 @@ export async function newPlayer(api: Api, name: string): Promise<Player> {
   return { id: created.id, token: created.token };
 }
 
-/** Send the command tagged `type`: the tag and the body are checked together against the schema. */
+/** Send the command tagged `type`: the tag and the body are checked together against the schema.
+ * Its answer is typed as openapi-fetch reads the schema's 201 response. */
 export async function send<T extends CommandType>(api: Api, player: Player, battleId: string, type: T,
-                                                  body: CommandBody<T>): Promise<CommandResult> {
+                                                  body: CommandBody<T>) {
   const command = { ...body, type } as Extract<BattleCommand, { type: T }>;
   return expect(`${type} in ${battleId}`, await api.POST("/v1/battles/{battle_id}/commands", {
     params: { path: { battle_id: battleId } },
@@ -57,3 +55,7 @@ export async function send<T extends CommandType>(api: Api, player: Player, batt
     body: command,
   }));
 }
+
+/** What a command answers: the battle's version, the events it recorded and the receipt. */
+export type CommandResult = Awaited<ReturnType<typeof send>>;
+export type Envelope = CommandResult["events"][number];
