@@ -5,7 +5,7 @@ TypeScript client (openapi-typescript types, openapi-fetch calls, `clients/ts/`)
 with `tsc` and then play a d100 adventure from Node against a live server; the Python client
 (openapi-python-client, into a temporary folder) is imported and plays one too. Commands are built
 without writing their `type` tag: the Python models fill it in themselves, and the TypeScript
-types reject a wrong one (`clients/ts/src/play_d100.ts`). Every battle is then checked through
+types reject a wrong one (`clients/ts/src/contract_checks.ts`). Every battle is then checked through
 our own HTTP reading: the chain, the dice and every command verify.
 
 Node.js and npm are required, not optional: `.ci/run` installs them; without them these tests
