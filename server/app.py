@@ -56,6 +56,7 @@ from server.store.base import EventStore, IdempotencyKeyReused, StoreUnavailable
 from server.store.postgres import PostgresStore
 from server.stream_service import RefusedAfterDraw, StreamCorrupted, StreamNotFound, VersionConflict
 from server.tournament_service import TournamentRunner, TournamentService
+from server.ws_handshake import accept_before_close
 
 log = logging.getLogger("chronicle")
 
@@ -282,7 +283,7 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
         if state.embedded is not None:
             state.embedded.stop()
 
-    return Litestar(
+    app = Litestar(
         route_handlers=[
             create_static_files_router(path=SCHEMA_ASSETS, directories=[SWAGGER_UI], include_in_schema=False,
                                        name="schema-assets"),
@@ -347,3 +348,5 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
         logging_config=LoggingConfig(log_exceptions="always", configure_root_logger=False,
                                      disable_stack_trace=expected_refusals()),
     )
+    app.asgi_handler = accept_before_close(app.asgi_handler)
+    return app

@@ -159,10 +159,25 @@ def openapi_documents() -> dict[str, bytes]:
     }
 
 
+def asyncapi_documents() -> dict[str, bytes]:
+    """The AsyncAPI document of the live streams, committed as api_schema/asyncapi.yaml."""
+    from server.app import API_VERSION
+    from server.asyncapi import asyncapi_yaml
+
+    return {"asyncapi.yaml": asyncapi_yaml(API_VERSION)}
+
+
 def openapi(args: argparse.Namespace) -> int:
-    out = Path(args.out)
+    return _write(Path(args.out), {**openapi_documents(), **asyncapi_documents()})
+
+
+def asyncapi(args: argparse.Namespace) -> int:
+    return _write(Path(args.out), asyncapi_documents())
+
+
+def _write(out: Path, documents: dict[str, bytes]) -> int:
     out.mkdir(parents=True, exist_ok=True)
-    for name, content in openapi_documents().items():
+    for name, content in documents.items():
         (out / name).write_bytes(content)
         print(f"wrote {out / name}")
     return 0
@@ -188,9 +203,12 @@ def main(argv: list[str] | None = None) -> int:
     projection_commands = projections.add_subparsers(dest="action", required=True)
     projection_commands.add_parser("rebuild", help="rebuild the battle list and player records from the log") \
         .set_defaults(func=rebuild_projections)
-    export = commands.add_parser("openapi", help="write the OpenAPI and websocket schemas")
+    export = commands.add_parser("openapi", help="write the OpenAPI, AsyncAPI and websocket schemas")
     export.add_argument("--out", default=str(SCHEMA_DIR))
     export.set_defaults(func=openapi)
+    streams = commands.add_parser("asyncapi", help="write the AsyncAPI document of the live streams")
+    streams.add_argument("--out", default=str(SCHEMA_DIR))
+    streams.set_defaults(func=asyncapi)
     args = parser.parse_args(argv)
     return int(args.func(args))
 

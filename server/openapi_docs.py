@@ -14,6 +14,7 @@ import msgspec
 # Litestar exports no public name for its struct schema plugin; tests/e2e/test_openapi.py
 # fails if a Litestar upgrade moves it or its descriptions stop appearing.
 from litestar._openapi.schema_generation.plugins.struct import StructSchemaPlugin
+from litestar.openapi.spec import Reference
 from litestar.plugins import OpenAPISchemaPlugin
 
 if TYPE_CHECKING:
@@ -43,6 +44,7 @@ class DocumentedStructs(OpenAPISchemaPlugin):
 
     def to_openapi_schema(self, field_definition: FieldDefinition, schema_creator: SchemaCreator) -> Schema:
         schema = self._structs.to_openapi_schema(field_definition, schema_creator)
+        _default_the_tag(schema, field_definition.type_)
         if schema.description is None:
             schema.description = struct_description(field_definition.type_)
         if getattr(field_definition.type_, "__struct_config__", None) is not None and \
@@ -50,3 +52,15 @@ class DocumentedStructs(OpenAPISchemaPlugin):
             # msgspec refuses a field the struct does not have: the schema says so.
             schema.additional_properties = False
         return schema
+
+
+def _default_the_tag(schema: Schema, struct: type) -> None:
+    """A tagged struct's tag (a command's `type`) is also its default, so that a generated client
+    fills it in itself (openapi-python-client: `type_: Literal["roll"] = "roll"`) rather than
+    each caller writing it by hand. It stays required: the server needs it to tell commands apart."""
+    config = getattr(struct, "__struct_config__", None)
+    if config is None or config.tag is None or not isinstance(schema.properties, dict):
+        return
+    tag = schema.properties.get(config.tag_field)
+    if tag is not None and not isinstance(tag, Reference):
+        tag.default = config.tag

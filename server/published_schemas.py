@@ -236,7 +236,36 @@ def openapi_components() -> dict[str, Schema]:
     builder.envelopes(Envelope, BATTLE_EVENTS, "Event")
     builder.envelopes(TournamentEnvelope, TOURNAMENT_EVENTS, "TournamentEvent")
     builder.battle_state(RULESETS.values())
+    for command in (*get_args(CommandRequest), *get_args(TournamentPlay)):
+        # A command's tag is also its default, so that a generated client fills it in (it stays
+        # required: the server still wants it).
+        builder.components[builder.name_of(command)]["properties"][TAG]["default"] = tag_of(command)
+    _closed_tuples(builder.components)
+    _unique_titles(builder.components)
     return builder.components
+
+
+def _unique_titles(components: dict[str, Schema]) -> None:
+    """A title two components share becomes each one's component name: client generators name
+    their models by title and would drop all but one of them."""
+    titles = Counter(schema.get("title") for schema in components.values())
+    for name, schema in components.items():
+        if "title" in schema and titles[schema["title"]] > 1:
+            schema["title"] = name
+
+
+def _closed_tuples(schema: Any) -> None:
+    """msgspec closes a fixed-length tuple with `items: false`, which openapi-python-client cannot
+    read; `maxItems` says the same."""
+    if isinstance(schema, dict):
+        if schema.get("items") is False and "prefixItems" in schema:
+            del schema["items"]
+            schema["maxItems"] = len(schema["prefixItems"])
+        for value in schema.values():
+            _closed_tuples(value)
+    elif isinstance(schema, list):
+        for value in schema:
+            _closed_tuples(value)
 
 
 class VersionSchemas(msgspec.Struct, frozen=True):

@@ -150,10 +150,13 @@ async def _serve(socket: WebSocket[Any, Any, Any], channels: ChannelsPlugin, str
         await socket.close(code=BAD_REQUEST, reason=f"after must be a whole number up to {MAX_VERSION}")
         return
     store = app_state(socket.app).store
-    if await store.stream(stream) is None:
+    head = await store.stream(stream)
+    if head is None:
         await socket.close(code=NOT_FOUND, reason="no such stream")
         return
-    relay = _Relay(socket, store, stream, after, kind.live_envelope)
+    # A watcher claiming more than the stream holds is caught up to what it does hold, so that
+    # `caught_up` names a version the stream has reached and the next live event follows it.
+    relay = _Relay(socket, store, stream, min(after, head.version), kind.live_envelope)
     closed = asyncio.create_task(_wait_for_close(socket))
     try:
         async with channels.start_subscription([stream]) as subscriber:
