@@ -24,7 +24,7 @@ from domain.errors import DomainError
 from server.battle_service import BATTLE, BattleService, battle_id_of
 from server.projector import Projector, every
 from server.store.base import EventStore
-from server.stream_service import StreamNotFound, VersionConflict
+from server.stream_service import StreamCorrupted, StreamNotFound, VersionConflict
 
 WATCHER = "clock-watcher"
 BATCH = 200
@@ -81,7 +81,14 @@ class ClockWatcher:
             await self._store.commit_projection(WATCHER, start, events[-1].position, [], [])
 
     async def _watch(self, battle_id: str) -> None:
-        state = await self._battles.load(battle_id)
+        try:
+            state = await self._battles.load(battle_id)
+        except StreamCorrupted as exc:
+            # A tampered battle takes no command (nor a claim on time) until an operator has
+            # looked; it must not stop the watcher for every other battle.
+            log.error("clock watcher skips %s: %s", battle_id, exc)
+            self._flags.pop(battle_id, None)
+            return
         timed = state.clock is not None and state.status == ACTIVE and state.forked_from is None
         flag = state.clock.flag_at() if timed and state.clock is not None else None
         if flag is None:

@@ -29,7 +29,7 @@ from server.battle_service import BATTLE, BattleService, battle_id_of
 from server.notify.store import NewNotification, Notification, NotificationStore
 from server.projector import every
 from server.store.base import EventStore, RecordedEvent
-from server.stream_service import Publish
+from server.stream_service import Publish, StreamCorrupted
 from server.tournament_service import TOURNAMENT, TournamentService
 
 NOTIFIER = "notifier"
@@ -81,10 +81,15 @@ class Notifier:
         await every(interval, self.catch_up, "notifier")
 
     async def _derive(self, stream: str, events: list[RecordedEvent]) -> list[NewNotification]:
-        if stream.startswith(f"{BATTLE}-"):
-            return await self._battle(battle_id_of(stream), events)
-        if stream.startswith(f"{TOURNAMENT}-"):
-            return await self._tournament(stream.removeprefix(f"{TOURNAMENT}-"), events)
+        try:
+            if stream.startswith(f"{BATTLE}-"):
+                return await self._battle(battle_id_of(stream), events)
+            if stream.startswith(f"{TOURNAMENT}-"):
+                return await self._tournament(stream.removeprefix(f"{TOURNAMENT}-"), events)
+        except StreamCorrupted as exc:
+            # One tampered stream (refused on load, and logged there for an operator) must not
+            # hold back every other player's notifications: it tells nobody anything.
+            log.error("notifier skips %s: %s", stream, exc)
         return []
 
     async def _battle(self, battle_id: str, events: list[RecordedEvent]) -> list[NewNotification]:

@@ -107,3 +107,28 @@ async def test_a_tournament_without_a_time_limit_spawns_battles_without_clocks(
     created = (await postgres_store.read_stream(stream_id(table.battle_id)))[0]
     assert (await battles.load(table.battle_id)).clock is None
     assert created.command is not None and "clock" not in created.command
+
+
+async def clocked_battle(battles: BattleService) -> str:
+    created = await battles.create("alice", "pilgrimage", ["north", "south"], {}, None, ruleset_version="1",
+                                   clock=TimeControl(per_turn_seconds=600))
+    battle_id: str = json.loads(created.body)["id"]
+    await battles.execute(battle_id, "alice", ClaimSeat(seat="north"), None, None)
+    await battles.execute(battle_id, "bob", ClaimSeat(seat="south"), None, None)
+    await battles.execute(battle_id, "alice", Start(), None, None)
+    return battle_id
+
+
+async def test_a_tampered_battle_does_not_stop_the_watcher_for_the_others(own_store: PostgresStore) -> None:
+    """A stream whose stored chain no longer verifies is refused on load (and logged for an
+    operator); the watcher skips it and keeps every other battle's clock."""
+    battles = BattleService(own_store, nothing)
+    tampered = await clocked_battle(battles)
+    await own_store.execute("UPDATE events SET actor = 'mallory' WHERE stream_id = $1 AND version = 2",
+                            stream_id(tampered))
+    fresh = BattleService(own_store, nothing)  # no state cached from before the tampering
+    honest = await clocked_battle(fresh)
+    watcher = ClockWatcher(own_store, fresh, Projector(own_store))
+    await watcher.catch_up()
+    assert set(watcher.deadlines()) == {honest}
+    assert await own_store.projection_position(WATCHER) > 0
