@@ -297,6 +297,7 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
             battles.show_dice, battles.list_contests, battles.fork_battle, battles.preview_command,
             stream.battle_stream, stream.tournament_stream, *notifications.ROUTES,
             tournaments.create_tournament, tournaments.tournament_command, tournaments.show_tournament,
+            tournaments.list_tournaments,
             tournaments.registrations, tournaments.rounds, tournaments.draft, tournaments.standings,
             tournaments.player_history,
             tournaments.tournament_events, tournaments.verify_tournament, tournaments.verify_tournament_receipts,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any, TypedDict, TypeVar, cast
@@ -25,6 +26,23 @@ MAX_KEY_LENGTH = 200
 BEARER_SECURITY: list[SecurityRequirement] = [{"bearer": []}]
 _CHALLENGE = {"WWW-Authenticate": "Bearer"}
 Body = TypeVar("Body")
+_MAX_SEQ = 2**63 - 1  # list positions are Postgres bigints
+
+
+def cursor_of(seq: int) -> str:
+    """The cursor of a list page that ends at `seq` (opaque to clients)."""
+    return base64.urlsafe_b64encode(f"seq:{seq}".encode()).decode()
+
+
+def seq_from_cursor(cursor: str) -> int:
+    try:
+        kind, _, value = base64.urlsafe_b64decode(cursor.encode()).decode().partition(":")
+        seq = int(value)
+        if kind != "seq" or not 0 < seq <= _MAX_SEQ:
+            raise ValueError(cursor)
+        return seq
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise problem(400, "cursor-invalid", "that cursor did not come from this API") from exc
 
 
 def store_of(request: Request[Any, Any, Any]) -> EventStore:

@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import base64
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 from uuid import UUID
@@ -37,12 +36,14 @@ from server.http import (
     authenticate,
     caller,
     check_route,
+    cursor_of,
     encoded,
     next_page,
     player_write,
     problem_responses,
     projector_of,
     read_route,
+    seq_from_cursor,
     service_of,
     store_of,
     stored,
@@ -57,7 +58,6 @@ from server.store.chain import format_time
 from server.verification import Report, verify_stream
 
 MAX_PAGE = 1000
-_MAX_SEQ = 2**63 - 1  # battle list positions are Postgres bigints
 _encode = msgspec.json.Encoder().encode
 _READ = read_route("battles")
 _CHECK = check_route("battles")
@@ -66,21 +66,6 @@ _STATE_RESPONSES = {**problem_responses(404), 503: ResponseSpec(
     data_container=ProblemDetail, media_type="application/problem+json", generate_examples=False,
     description="the database is unreachable, or (with `at`) every slot for past states is taken (`rule` busy): "
                 "retry after `Retry-After` seconds")}
-
-
-def _cursor(seq: int) -> str:
-    return base64.urlsafe_b64encode(f"seq:{seq}".encode()).decode()
-
-
-def _seq_from(cursor: str) -> int:
-    try:
-        kind, _, value = base64.urlsafe_b64decode(cursor.encode()).decode().partition(":")
-        seq = int(value)
-        if kind != "seq" or not 0 < seq <= _MAX_SEQ:
-            raise ValueError(cursor)
-        return seq
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise problem(400, "cursor-invalid", "that cursor did not come from this API") from exc
 
 
 async def _summary_or_404(request: Request[Any, Any, Any], battle_id: UUID) -> BattleSummary:
@@ -140,12 +125,12 @@ async def list_battles(
     cursor: Annotated[str | None, QueryParameter(max_length=200)] = None,
     limit: Annotated[int, QueryParameter(ge=1, le=100)] = 20,
 ) -> BattleList:
-    before = _seq_from(cursor) if cursor else None
+    before = seq_from_cursor(cursor) if cursor else None
     if player == "me":
         player = (await caller(request)).player.id
     await projector_of(request).catch_up()
     rows = await store_of(request).list_battles(status, before, limit, player)
-    next_cursor = _cursor(rows[-1].seq) if len(rows) == limit else None
+    next_cursor = cursor_of(rows[-1].seq) if len(rows) == limit else None
     return BattleList(battles=[msgspec.convert(r.summary, BattleSummary) for r in rows], next_cursor=next_cursor)
 
 

@@ -31,12 +31,15 @@ from server.app_state import app_state
 from server.http import (
     caller,
     check_route,
+    cursor_of,
     next_page,
     player_idempotency,
     player_write,
     problem_responses,
     read_route,
     require_scopes,
+    seq_from_cursor,
+    store_of,
     stored,
     write_route,
 )
@@ -45,6 +48,7 @@ from server.problems import not_found
 from server.receipts import Receipt
 from server.store.base import Scope
 from server.tournament_service import (
+    TOURNAMENT,
     TOURNAMENT_RULES,
     TOURNAMENTS,
     TournamentEnvelope,
@@ -114,6 +118,13 @@ class TournamentSummary(msgspec.Struct, frozen=True):
     check_in: bool = False
     tables: list[TableSpec] = []
     forbidden_pairings: list[ForbiddenPairing] = []
+
+
+class TournamentList(msgspec.Struct, frozen=True):
+    """A page of tournaments, newest first; follow `next_cursor` until it is null."""
+
+    tournaments: list[TournamentSummary]
+    next_cursor: str | None
 
 
 class Registration(msgspec.Struct, frozen=True):
@@ -264,7 +275,24 @@ async def tournament_command(request: Request[Any, Any, Any], tournament_id: Fro
 
 @get("/v1/tournaments/{tournament_id:uuid}", summary="A tournament's summary", **_READ)
 async def show_tournament(request: Request[Any, Any, Any], tournament_id: FromPath[UUID]) -> TournamentSummary:
-    state = await _state(request, tournament_id)
+    return _summary(await _state(request, tournament_id))
+
+
+@get("/v1/tournaments", summary="Tournaments, newest first, with cursor pagination", **_READ)
+async def list_tournaments(
+    request: Request[Any, Any, Any],
+    cursor: Annotated[str | None, QueryParameter(max_length=200)] = None,
+    limit: Annotated[int, QueryParameter(ge=1, le=100)] = 20,
+) -> TournamentList:
+    before = seq_from_cursor(cursor) if cursor else None
+    await app_state(request.app).tournament_runner.catch_up()
+    found = await store_of(request).list_founded("tournament_created", before, limit)
+    states = [await _service(request).load(stream_id.removeprefix(f"{TOURNAMENT}-")) for stream_id, _ in found]
+    return TournamentList(tournaments=[_summary(state) for state in states if state.status != "new"],
+                          next_cursor=cursor_of(found[-1][1]) if len(found) == limit else None)
+
+
+def _summary(state: TournamentState) -> TournamentSummary:
     settings = state.settings
     assert settings is not None
     return TournamentSummary(

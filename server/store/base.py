@@ -251,6 +251,11 @@ class EventStore(Protocol):
 
     async def player_rows(self, player_ids: Sequence[str]) -> dict[str, PlayerRow]: ...
 
+    async def list_founded(self, event_type: str, before: int | None, limit: int) -> list[tuple[str, int]]:
+        """The streams whose first event is of `event_type` (`tournament_created`), newest first,
+        each with the position of that first event (`before` pages on)."""
+        ...
+
     async def unfinished_battles_created_by(self, player_id: str) -> int:
         """How many battles of the battle list `player_id` created that have not ended (a
         tournament's battles, which its organiser creates, not counted)."""

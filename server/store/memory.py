@@ -151,6 +151,11 @@ class MemoryStore:
     async def player_rows(self, player_ids: Sequence[str]) -> dict[str, PlayerRow]:
         return {i: self._player_rows[i] for i in player_ids if i in self._player_rows}
 
+    async def list_founded(self, event_type: str, before: int | None, limit: int) -> list[tuple[str, int]]:
+        founded = [(events[0].stream_id, events[0].position) for events in self._streams.values()
+                   if events and events[0].type == event_type and (before is None or events[0].position < before)]
+        return sorted(founded, key=lambda found: -found[1])[:limit]
+
     async def unfinished_battles_created_by(self, player_id: str) -> int:
         return sum(1 for row in self._battles.values() if row.status != "ended"
                    and row.summary["creator"] == player_id and row.summary.get("tournament_id") is None)

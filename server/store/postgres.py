@@ -387,6 +387,14 @@ class PostgresStore:
             status, before_seq, limit, seated)
         return [BattleRow(**dict(row)) for row in rows]
 
+    async def list_founded(self, event_type: str, before: int | None, limit: int) -> list[tuple[str, int]]:
+        # Answered by the partial index of migration 0012 (one row per stream).
+        rows = await self._pool.fetch(
+            """SELECT stream_id, position FROM events
+               WHERE version = 1 AND type = $1 AND ($2::bigint IS NULL OR position < $2)
+               ORDER BY position DESC LIMIT $3""", event_type, before, limit)
+        return [(row["stream_id"], int(row["position"])) for row in rows]
+
     async def player_rows(self, player_ids: Sequence[str]) -> dict[str, PlayerRow]:
         rows = await self._pool.fetch(
             "SELECT player_id, record FROM player_records WHERE player_id = ANY($1::text[])", list(player_ids))

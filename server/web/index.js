@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * `/`: the battles (in play first, then open, then ended; filtered by ruleset and status) and
- * the tournaments their pairings belong to, from `GET /v1/battles` and `GET /v1/tournaments/{id}`.
+ * the tournaments (newest first), from `GET /v1/battles` and `GET /v1/tournaments`.
  */
 import { el, getJSON, playerName, short, showError, words } from "./common.js";
 
@@ -44,21 +44,18 @@ async function render() {
   await renderTournaments();
 }
 
-/** @type {Map<string, Promise<any>>} */
-const tournaments = new Map();
+/** @type {any[] | null} */
+let tournaments = null;
 
 async function renderTournaments() {
-  for (const b of battles) {
-    if (b.tournament_id && !tournaments.has(b.tournament_id)) {
-      tournaments.set(b.tournament_id, getJSON(`/v1/tournaments/${b.tournament_id}`).catch(() => null));
-    }
-  }
-  const known = (await Promise.all(tournaments.values())).filter(Boolean);
-  $("tournaments").replaceChildren(...(known.length ? known.map((t) => el("li", { "data-id": t.id },
+  tournaments ??= (await getJSON(`/v1/tournaments?limit=${PAGE}`)).tournaments;
+  const ruleset = /** @type {HTMLSelectElement} */ ($("ruleset-filter")).value;
+  const shown = (tournaments ?? []).filter((t) => !ruleset || t.ruleset === ruleset);
+  $("tournaments").replaceChildren(...(shown.length ? shown.map((t) => el("li", { "data-id": t.id },
     el("a", { href: `/tournaments/${t.id}` }, t.name), " ", el("span", { class: `status ${t.status}` }, t.status),
     el("span", { class: "muted" }, ` · ${t.ruleset} ${t.ruleset_version} · ${t.players} players · ${t.rounds_paired} round(s)`),
     t.champion ? el("span", { class: "pill ok" }, "champion decided") : null))
-    : [el("li", { class: "muted" }, "No tournament has paired a round among these battles.")]));
+    : [el("li", { class: "muted" }, "No tournament yet.")]));
 }
 
 async function reload() {

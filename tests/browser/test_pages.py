@@ -387,10 +387,14 @@ def test_the_battle_list_filters_by_ruleset_and_status_and_lists_tournaments(wat
     expect(battles.locator("li:not([data-ruleset=d100])")).to_have_count(0)
     expect(battles.locator(f'li[data-id="{in_play}"]')).to_have_count(1)
     expect(battles.locator("li:not([data-status=active])")).to_have_count(0)
-    # The tournaments whose battles are listed.
+    # Every tournament, a new one that has paired no round among them (GET /v1/tournaments).
     page.get_by_label("Ruleset").select_option("")
     page.get_by_label("Status").select_option("")
-    expect(page.get_by_test_id("tournament-list").locator(f'a[href="/tournaments/{world.tournament}"]')).to_have_count(1)
+    tournaments = page.get_by_test_id("tournament-list")
+    expect(tournaments.locator(f'a[href="/tournaments/{world.tournament}"]')).to_have_count(1)
+    new = tournament(api, rounds=1, name="Spring Cup").id
+    page.reload()
+    expect(tournaments.locator(f'a[href="/tournaments/{new}"]')).to_have_text("Spring Cup")
 
 
 def every_page(world: World) -> list[str]:

@@ -239,6 +239,19 @@ async def test_the_battle_list_filters_by_a_seated_player(store: EventStore) -> 
     assert [r.battle_id for r in await store.list_battles(None, 10**9 + 3, 1000, seated)] == [rows[0].battle_id]
 
 
+async def test_streams_are_listed_by_their_first_event_newest_first(store: EventStore) -> None:
+    founding = f"founded_{uuid.uuid4().hex[:8]}"
+    ids = [new_stream() for _ in range(3)]
+    for stream_id in ids:
+        await store.append(stream_id, 0, [NewEvent(founding, {})])
+        await store.append(new_stream(), 0, [NewEvent("other", {})])  # another kind in between
+    await store.append(ids[0], 1, [NewEvent(founding, {})])  # a later event of that type founds nothing
+    found = await store.list_founded(founding, None, 2)
+    assert [stream_id for stream_id, _ in found] == [ids[2], ids[1]]
+    rest = await store.list_founded(founding, found[-1][1], 10)
+    assert [stream_id for stream_id, _ in rest] == [ids[0]]
+
+
 async def test_the_newest_snapshot_is_kept(store: EventStore) -> None:
     from server.store.base import Snapshot
 
