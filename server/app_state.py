@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from server.battle_service import BattleService
     from server.credentials import TokenCache
     from server.embedded import EmbeddedPostgres
+    from server.hero_service import HeroService
     from server.limits.identity import TrustedProxies
     from server.limits.offload import BoundedRunner
     from server.projector import Projector
@@ -38,6 +39,7 @@ class AppState:
     tournaments: TournamentService
     tournament_runner: TournamentRunner
     projector: Projector
+    heroes: HeroService
     ratings: Ratings
     token_cache: TokenCache
     expensive_reads: BoundedRunner
