@@ -12,6 +12,7 @@ import msgspec
 from domain.codec import HERO_COMMANDS
 from domain.heroes.aggregate import HeroState, decide, replay
 from domain.heroes.commands import CreateHero, OpenHero
+from domain.rulesets import find_ruleset
 from server.receipts import Notary, Receipt
 from server.store.base import EventStore, Idempotency, RecordedEvent, StoredResponse
 from server.stream_service import Kind, Publish, StreamService
@@ -55,8 +56,10 @@ class HeroService(StreamService):
     async def create(self, actor: str, hero: CreateHero, idempotency: Idempotency | None) -> StoredResponse:
         hero_id = str(uuid.uuid4())
         # A hero rolls no dice, but every stream has a seed: `verify` replays it like any other.
-        return await self.execute(hero_id, actor, OpenHero(hero_id=hero_id, hero=hero), None, idempotency,
-                                  new_seed=secrets.token_bytes(32), respond=_created_body)
+        # The newest version's Handbook checks a new hero: its catalogues are the fullest.
+        version = find_ruleset(hero.ruleset).version
+        return await self.execute(hero_id, actor, OpenHero(hero_id=hero_id, hero=hero, ruleset_version=version),
+                                  None, idempotency, new_seed=secrets.token_bytes(32), respond=_created_body)
 
     async def owned_by(self, player_id: str) -> list[HeroState]:
         ids = await self.store.streams_founded("hero_created", "owner", player_id, MAX_HEROES_LISTED)

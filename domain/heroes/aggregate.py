@@ -52,7 +52,7 @@ def decide(state: HeroState, command: Any, dice: Dice, actor: str, now: str) -> 
 def _create(state: HeroState, command: OpenHero, actor: str) -> HeroCreated:
     if state.status != "new":
         raise RuleViolation("hero-exists", "a hero is created only once")
-    ruleset = find_ruleset(command.hero.ruleset)  # the newest version: its catalogues apply
+    ruleset = find_ruleset(command.hero.ruleset, command.ruleset_version)
     if not hosts_heroes(ruleset.version):
         raise RuleViolation("ruleset-hosts-no-heroes", f"{ruleset.id} {ruleset.version} hosts no heroes")
     sheet = command.hero.sheet

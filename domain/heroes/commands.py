@@ -18,10 +18,12 @@ class CreateHero(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="c
 
 
 class OpenHero(msgspec.Struct, frozen=True, tag="open_hero"):
-    """CreateHero with the id the server gave it."""
+    """CreateHero with the id the server gave it and the ruleset version that checks it (the
+    newest when created; recorded, so deciding it again later applies the same checks)."""
 
     hero_id: str
     hero: CreateHero
+    ruleset_version: str
     chain: str = CURRENT_CHAIN
 
 

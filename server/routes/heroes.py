@@ -20,10 +20,11 @@ from domain.rulesets.pericle.sheet import HeroSheet
 from domain.seats import acting_seat
 from server.api_models import CommandResult
 from server.app_state import app_state
-from server.hero_service import HeroEnvelope, HeroService, hero_envelope
+from server.hero_service import HERO_RULES, HEROES, HeroEnvelope, HeroService, hero_envelope
 from server.http import caller, next_page, player_write, read_route, stored, write_route
 from server.problems import not_found
 from server.receipts import Receipt
+from server.verification import Report, verify_stream
 
 _READ = read_route("heroes")
 _WRITE = write_route("heroes")
@@ -123,6 +124,17 @@ async def hero_events(
     service = _service(request)
     events = await service.store.read_stream(service.kind.stream_id(str(hero_id)), after=after, limit=limit)
     return HeroEventPage(events=[hero_envelope(e) for e in events], next=next_page(events, state.version))
+
+
+@get("/v1/heroes/{hero_id:uuid}/verify", **_READ,
+     summary="Check the hero's hash chain and every recorded command decided again")
+async def verify_hero(request: Request[Any, Any, Any], hero_id: FromPath[UUID]) -> Report:
+    state = app_state(request.app)
+    report = await verify_stream(state.heroes.store, HEROES.stream_id(str(hero_id)), str(hero_id), HERO_RULES,
+                                 state.notary, [], state.expensive_reads)
+    if report is None:
+        raise not_found(f"hero {hero_id}")
+    return report
 
 
 @post("/v1/battles/{battle_id:uuid}/heroes", tags=["battles", "heroes"], security=_WRITE["security"],

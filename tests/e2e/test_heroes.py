@@ -70,6 +70,8 @@ async def test_a_hero_is_created_brought_into_a_battle_by_id_and_its_history_rea
     replayed = replay([event_from(e["type"], e["data"]) for e in events])
     assert replayed.battles == (battle_id,) and replayed.xp == 10
     assert (await client.get(f"/v1/heroes/{hero_id}")).json()["battles"] == [battle_id]
+    verified = (await client.get(f"/v1/heroes/{hero_id}/verify")).json()
+    assert verified["ok"] is True, verified
 
 
 async def test_an_invalid_sheet_is_refused_with_every_problem(client: httpx.AsyncClient) -> None:

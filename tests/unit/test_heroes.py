@@ -30,6 +30,7 @@ from tests.unit.pericle_arena import BAERWYN, SINDARO, VARYA
 
 NOW = "2026-12-01T00:00:00Z"
 DICE = HmacDice(b"s" * 32, "hero-1", [], 0)
+LATEST = find_ruleset("pericle").version
 
 
 def sheet(base: dict[str, Any], **changes: Any) -> HeroSheet:
@@ -37,7 +38,7 @@ def sheet(base: dict[str, Any], **changes: Any) -> HeroSheet:
 
 
 def created(base: dict[str, Any] = VARYA, owner: str = "alice", **changes: Any) -> HeroState:
-    command = OpenHero(hero_id="h1", hero=CreateHero(sheet=sheet(base, **changes)))
+    command = OpenHero(hero_id="h1", hero=CreateHero(sheet=sheet(base, **changes)), ruleset_version=LATEST)
     return replay(decide(HeroState(), command, DICE, owner, NOW))
 
 
@@ -46,7 +47,7 @@ def test_a_hero_is_created_with_its_unspent_xp_after_karma_at_five_xp_each() -> 
     # Mastery and Tactics (11 XP) leave 15; her 1 Karma costs 5 (line 636): 10 XP left.
     hero = created()
     assert (hero.status, hero.owner, hero.name, hero.xp, hero.version) == ("alive", "alice", "Varya", 10, 1)
-    assert hero.ruleset == "pericle" and hero.ruleset_version == find_ruleset("pericle").version
+    assert hero.ruleset == "pericle" and hero.ruleset_version == LATEST
     assert hero.max_hp == hero.hp == 3 + 10  # MT + 10 (Step 8)
     assert hero.sheet == msgspec.to_builtins(sheet(VARYA))
 
@@ -91,7 +92,7 @@ def test_the_arena_heroes_are_valid_heroes(base: dict[str, Any]) -> None:
 
 
 def test_a_hero_is_created_once() -> None:
-    command = OpenHero(hero_id="h1", hero=CreateHero(sheet=sheet(VARYA)))
+    command = OpenHero(hero_id="h1", hero=CreateHero(sheet=sheet(VARYA)), ruleset_version=LATEST)
     with pytest.raises(RuleViolation) as refused:
         decide(created(), command, DICE, "alice", NOW)
     assert refused.value.rule == "hero-exists"
@@ -121,3 +122,10 @@ def test_hero_events_round_trip_through_the_codec_and_replay_to_the_same_state()
     decoded = [event_from(event_type(e), event_data(e)) for e in events]
     assert decoded == events
     assert replay(decoded) == replay(events)
+
+
+def test_a_version_without_heroes_is_refused() -> None:
+    command = OpenHero(hero_id="h1", hero=CreateHero(sheet=sheet(VARYA)), ruleset_version="2")
+    with pytest.raises(RuleViolation) as refused:
+        decide(HeroState(), command, DICE, "alice", NOW)
+    assert refused.value.rule == "ruleset-hosts-no-heroes"
