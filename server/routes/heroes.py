@@ -10,6 +10,7 @@ import msgspec
 from litestar import Request, Response, get, post
 from litestar.params import FromPath, JSONBody, QueryParameter
 
+from domain.commands import NAME_PATTERN
 from domain.errors import NotPermitted, RuleViolation
 from domain.heroes.aggregate import HeroState
 from domain.heroes.commands import CreateHero, EnterBattle
@@ -58,6 +59,8 @@ class HeroView(msgspec.Struct, frozen=True):
 
 
 class HeroList(msgspec.Struct, frozen=True):
+    """A player's heroes, oldest first."""
+
     heroes: list[HeroView]
 
 
@@ -109,7 +112,9 @@ async def show_hero(request: Request[Any, Any, Any], hero_id: FromPath[UUID]) ->
 
 @get("/v1/heroes", summary="A player's heroes, oldest first (`player=me`: the caller's)", **_READ)
 async def list_heroes(request: Request[Any, Any, Any],
-                      player: Annotated[str, QueryParameter(min_length=1, max_length=100)]) -> HeroList:
+                      player: Annotated[str, QueryParameter(
+                          min_length=1, max_length=64, pattern=NAME_PATTERN,
+                          description="the owner's player id; `me` for the caller (needs a token)")]) -> HeroList:
     player_id = (await caller(request)).player.id if player == "me" else player
     return HeroList(heroes=[_view(state) for state in await _service(request).owned_by(player_id)])
 

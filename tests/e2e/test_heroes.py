@@ -44,6 +44,8 @@ async def test_a_hero_is_created_brought_into_a_battle_by_id_and_its_history_rea
     assert [h["id"] for h in mine.json()["heroes"]] == [hero_id]
     theirs = await client.get("/v1/heroes", params={"player": "me"}, headers=auth(players["ben"]))
     assert theirs.json()["heroes"] == []
+    by_id = await client.get("/v1/heroes", params={"player": players["ana"]["id"]})
+    assert [h["id"] for h in by_id.json()["heroes"]] == [hero_id]
 
     battle_id = await pericle_battle(client, players)
     # Ben may not bring Ana's hero, even into his own seat.
