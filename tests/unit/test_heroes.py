@@ -23,8 +23,8 @@ from domain.errors import RuleViolation
 from domain.heroes.aggregate import HeroState, decide, replay
 from domain.heroes.commands import CreateHero, EnterBattle, OpenHero
 from domain.heroes.events import HeroCreated, HeroEnteredBattle
-from domain.heroes.sheets import creation_problems, xp_left
-from domain.rulesets import find_ruleset
+from domain.heroes.sheets import creation_problems, hosts_heroes, sheet_rules, xp_left
+from domain.rulesets import RULESETS, find_ruleset
 from domain.rulesets.pericle.sheet import HeroSheet
 from tests.unit.pericle_arena import BAERWYN, SINDARO, VARYA
 
@@ -129,3 +129,12 @@ def test_a_version_without_heroes_is_refused() -> None:
     with pytest.raises(RuleViolation) as refused:
         decide(HeroState(), command, DICE, "alice", NOW)
     assert refused.value.rule == "ruleset-hosts-no-heroes"
+
+
+def test_every_pericle_version_that_takes_heroes_has_its_sheet_check_here() -> None:
+    # A new Pericle version with `submit_hero` must name its sheet module in SHEET_MODULES, or
+    # new heroes would not be held to its catalogues.
+    takes_heroes = [version for (ruleset, version), rules in RULESETS.items() if ruleset == "pericle"
+                    and any(c.__struct_config__.tag == "submit_hero" for c in rules.commands)]
+    assert takes_heroes and all(hosts_heroes(version) for version in takes_heroes)
+    assert all(callable(sheet_rules(version).problems) for version in takes_heroes)
