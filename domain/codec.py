@@ -9,12 +9,13 @@ import msgspec
 from domain.clock import CLOCK_EVENTS
 from domain.contests import CONTEST_EVENTS
 from domain.events import CORE_EVENTS
+from domain.heroes.events import HERO_EVENTS
 from domain.rulesets import RULESETS
 from domain.tournament.events import TOURNAMENT_EVENTS
 
 # Each version lists every event type it may record; versions of one ruleset share most of them.
 EVENT_TYPES: tuple[type[msgspec.Struct], ...] = tuple(dict.fromkeys(
-    CORE_EVENTS + CLOCK_EVENTS + CONTEST_EVENTS + TOURNAMENT_EVENTS + tuple(
+    CORE_EVENTS + CLOCK_EVENTS + CONTEST_EVENTS + TOURNAMENT_EVENTS + HERO_EVENTS + tuple(
         event for ruleset in RULESETS.values() for event in ruleset.events)))
 Event = Union[EVENT_TYPES]  # type: ignore[valid-type]  # noqa: UP007 - built from a tuple at run time
 
@@ -94,8 +95,15 @@ def _tournament_commands() -> dict[str, type[msgspec.Struct]]:
                              t.ForbidPairing, t.SwapPlayers, t.SetPairing, t.GiveBye, t.PublishRound, t.DeleteRound))
 
 
+def _hero_commands() -> dict[str, type[msgspec.Struct]]:
+    from domain.heroes.commands import HERO_COMMANDS
+
+    return _commands_by_tag(HERO_COMMANDS)
+
+
 BATTLE_COMMANDS = _battle_commands()
 TOURNAMENT_COMMANDS = _tournament_commands()
+HERO_COMMANDS = _hero_commands()
 
 
 def command_from(data: dict[str, Any], known: dict[str, type[msgspec.Struct]]) -> msgspec.Struct:

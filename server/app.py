@@ -29,6 +29,7 @@ from server.broker import channels_backend
 from server.clock_watcher import ClockWatcher
 from server.credentials import TokenCache
 from server.embedded import EmbeddedPostgres, ensure_database
+from server.hero_service import HeroService
 from server.http import problem_responses
 from server.limits.buckets import Buckets, MemoryBuckets, RedisBuckets
 from server.limits.docs import DocumentedLimits
@@ -50,7 +51,7 @@ from server.projector import Projector, every
 from server.ratings import Ratings
 from server.receipts import Notary, load_signing_key
 from server.request_limits import refuse_unstorable_bodies
-from server.routes import battles, notifications, players, receipts, rulesets, stream, tokens, tournaments, web
+from server.routes import battles, heroes, notifications, players, receipts, rulesets, stream, tokens, tournaments, web
 from server.settings import Settings
 from server.store.base import EventStore, IdempotencyKeyReused, StoreUnavailable
 from server.store.postgres import PostgresStore
@@ -261,7 +262,7 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
             settings=settings, store=opened, embedded=embedded, proxies=proxies, notary=notary, service=service,
             tournaments=tournaments, tournament_runner=tournament_runner, projector=projector,
             clock_watcher=clock_watcher, notes=notes, notifier=notifier, deliverer=deliverer,
-            ratings=Ratings(opened), token_cache=TokenCache(),
+            heroes=HeroService(opened, publish, notary), ratings=Ratings(opened), token_cache=TokenCache(),
             expensive_reads=BoundedRunner(settings.expensive_read_concurrency, settings.expensive_read_wait),
             broker=broker,
             redis=Redis.from_url(settings.redis_url) if settings.redis_url else None,
@@ -302,6 +303,8 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
             tournaments.player_history,
             tournaments.tournament_events, tournaments.verify_tournament, tournaments.verify_tournament_receipts,
             tournaments.ratings,
+            heroes.create_hero, heroes.show_hero, heroes.list_heroes, heroes.hero_events, heroes.verify_hero,
+            heroes.bring_hero,
         ],
         on_startup=[open_resources],
         on_shutdown=[close_resources],

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from server.clock_watcher import ClockWatcher
     from server.credentials import TokenCache
     from server.embedded import EmbeddedPostgres
+    from server.hero_service import HeroService
     from server.limits.identity import TrustedProxies
     from server.limits.offload import BoundedRunner
     from server.notify.notifier import Notifier
@@ -46,6 +47,7 @@ class AppState:
     notifier: Notifier
     deliverer: Deliverer
     projector: Projector
+    heroes: HeroService
     ratings: Ratings
     token_cache: TokenCache
     expensive_reads: BoundedRunner

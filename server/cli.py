@@ -95,6 +95,7 @@ def _read_receipts(path: Path) -> list[Receipt]:
 
 def verify(args: argparse.Namespace) -> int:
     from server.battle_service import BATTLE_RULES, stream_id
+    from server.hero_service import HERO_RULES, HEROES
     from server.receipts import Notary, load_signing_key
     from server.tournament_service import TOURNAMENT_RULES, TOURNAMENTS
     from server.verification import verify_stream
@@ -111,7 +112,9 @@ def verify(args: argparse.Namespace) -> int:
                 report = await verify_stream(store, TOURNAMENTS.stream_id(args.id), args.id, TOURNAMENT_RULES,
                                              notary, receipts)
             if report is None:
-                print(f"no battle or tournament {args.id}", file=sys.stderr)
+                report = await verify_stream(store, HEROES.stream_id(args.id), args.id, HERO_RULES, notary, receipts)
+            if report is None:
+                print(f"no battle, tournament or hero {args.id}", file=sys.stderr)
                 return 2
         print(json.dumps(msgspec.to_builtins(report), indent=2))
         return 0 if report.ok else 1
@@ -193,8 +196,9 @@ def main(argv: list[str] | None = None) -> int:
                      "(default CHRONICLE_WORKERS, or 1)")
     run.set_defaults(func=serve)
     commands.add_parser("migrate", help="apply database migrations").set_defaults(func=migrate)
-    check = commands.add_parser("verify", help="check a battle's or tournament's chain, dice, rules and receipts")
-    check.add_argument("id", help="a battle id or a tournament id")
+    check = commands.add_parser("verify",
+                                help="check a battle's, tournament's or hero's chain, dice, rules and receipts")
+    check.add_argument("id", help="a battle, tournament or hero id")
     check.add_argument("--receipts", help="a file of receipts (a JSON array, or JSON Lines) the log must still hold")
     check.set_defaults(func=verify)
     commands.add_parser("receipt-key", help="print a new receipt signing key (CHRONICLE_SIGNING_KEY)") \

@@ -41,6 +41,8 @@ EXPENSIVE_READS = frozenset({
     "/v1/battles/{battle_id}/events",
     "/v1/tournaments/{tournament_id}/verify",
     "/v1/tournaments/{tournament_id}/events",
+    "/v1/heroes/{hero_id}/verify",
+    "/v1/heroes/{hero_id}/events",
     "/v1/ratings",
 })
 PAST_STATE = "/v1/battles/{battle_id}/state"

@@ -222,6 +222,11 @@ class EventStore(Protocol):
 
     async def stream(self, stream_id: str) -> StreamRow | None: ...
 
+    async def streams_founded(self, event_type: str, key: str, value: str, limit: int) -> list[str]:
+        """The ids of the streams whose first event is of `event_type` with `data[key] == value`,
+        oldest first (e.g. a player's heroes: `hero_created` with that `owner`)."""
+        ...
+
     # ---- read models kept by the projector (server/projector.py) ----
 
     async def projection_position(self, name: str) -> int: ...

@@ -109,6 +109,10 @@ class MemoryStore:
         version = self._versions.get(stream_id)
         return StreamRow(stream_id=stream_id, version=version) if version is not None else None
 
+    async def streams_founded(self, event_type: str, key: str, value: str, limit: int) -> list[str]:
+        return [events[0].stream_id for events in self._streams.values()
+                if events and events[0].type == event_type and events[0].data.get(key) == value][:limit]
+
     async def projection_position(self, name: str) -> int:
         return self._checkpoints.get(name, 0)
 

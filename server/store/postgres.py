@@ -318,6 +318,13 @@ class PostgresStore:
         version = await self._pool.fetchval("SELECT version FROM streams WHERE stream_id = $1", stream_id)
         return StreamRow(stream_id=stream_id, version=version) if version is not None else None
 
+    async def streams_founded(self, event_type: str, key: str, value: str, limit: int) -> list[str]:
+        rows = await self._pool.fetch(
+            "SELECT stream_id FROM events WHERE version = 1 AND type = $1 AND data->>$2 = $3 "
+            "ORDER BY position LIMIT $4",
+            event_type, key, value, limit)
+        return [row["stream_id"] for row in rows]
+
     async def projection_position(self, name: str) -> int:
         position = await self._pool.fetchval("SELECT position FROM projection_checkpoints WHERE name = $1", name)
         return int(position or 0)

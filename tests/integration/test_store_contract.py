@@ -467,3 +467,17 @@ async def test_unfinished_battles_are_counted_by_creator(store: EventStore) -> N
             row("active", tournament_id="t-1")]
     assert await store.commit_projection(name, 0, 10, rows, []) is True
     assert await store.unfinished_battles_created_by(creator) == 3
+
+
+async def test_streams_founded_lists_the_streams_a_first_event_names_oldest_first(store: EventStore) -> None:
+    owner, other = f"owner-{uuid.uuid4()}", f"owner-{uuid.uuid4()}"
+    first, second, theirs, later = new_stream(), new_stream(), new_stream(), new_stream()
+    for stream, who in ((first, owner), (theirs, other), (second, owner)):
+        await store.append(stream, 0, [NewEvent(type="founded", data={"owner": who}, actor=who)])
+    # Only a stream's first event counts: a later event naming the owner founds nothing.
+    await store.append(later, 0, [NewEvent(type="other", data={"owner": other}, actor=other)])
+    await store.append(later, 1, [NewEvent(type="founded", data={"owner": owner}, actor=owner)])
+    assert await store.streams_founded("founded", "owner", owner, 10) == [first, second]
+    assert await store.streams_founded("founded", "owner", owner, 1) == [first]
+    assert await store.streams_founded("founded", "owner", other, 10) == [theirs]
+    assert await store.streams_founded("other", "owner", owner, 10) == []

@@ -1,0 +1,169 @@
+"""Heroes over HTTP: create one from a sheet, read it, list a player's, read its history, and
+bring it into a Pericle battle by id (the battle records the sheet as it is then)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+from uuid import UUID
+
+import msgspec
+from litestar import Request, Response, get, post
+from litestar.params import FromPath, JSONBody, QueryParameter
+
+from domain.commands import NAME_PATTERN
+from domain.errors import NotPermitted, RuleViolation
+from domain.heroes.aggregate import HeroState
+from domain.heroes.commands import CreateHero, EnterBattle
+from domain.hexes import Hex
+from domain.rulesets.pericle.combat_commands import SeatName, SubmitHero
+from domain.rulesets.pericle.encounter import Facing, Name
+from domain.rulesets.pericle.sheet import HeroSheet
+from domain.seats import acting_seat
+from server.api_models import CommandResult
+from server.app_state import app_state
+from server.hero_service import HERO_RULES, HEROES, HeroEnvelope, HeroService, hero_envelope
+from server.http import caller, next_page, player_write, read_route, stored, write_route
+from server.problems import not_found
+from server.receipts import Receipt
+from server.verification import Report, verify_stream
+
+_READ = read_route("heroes")
+_WRITE = write_route("heroes")
+
+
+class HeroCreatedResponse(msgspec.Struct, frozen=True):
+    """The created hero: its id, version, name and unspent XP."""
+
+    id: str
+    version: int
+    name: str
+    xp: int
+    receipt: Receipt | None = None
+
+
+class HeroView(msgspec.Struct, frozen=True):
+    """A hero: its owner, sheet, unspent XP, Hit Points and the battles it has entered."""
+
+    id: str
+    owner: str
+    name: str
+    status: str
+    ruleset: str
+    ruleset_version: str  # the version whose Handbook checks the sheet passed
+    sheet: dict[str, Any]
+    xp: int
+    max_hp: int
+    hp: int
+    battles: list[str]
+    version: int
+
+
+class HeroList(msgspec.Struct, frozen=True):
+    """A player's heroes, oldest first."""
+
+    heroes: list[HeroView]
+
+
+class HeroEventPage(msgspec.Struct, frozen=True):
+    """A page of a hero's events in order; `next` is the `after` for the next page."""
+
+    events: list[HeroEnvelope]
+    next: int | None
+
+
+class BringHero(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """`submit_hero` with a hero record in place of a pasted sheet."""
+
+    hero_id: UUID
+    start: Hex
+    facing: Facing = 0
+    in_hand: Annotated[list[Name], msgspec.Meta(max_length=3)] = []
+    seat: SeatName | None = None
+
+
+def _service(request: Request[Any, Any, Any]) -> HeroService:
+    return app_state(request.app).heroes
+
+
+def _view(state: HeroState) -> HeroView:
+    return HeroView(id=state.hero_id, owner=state.owner, name=state.name, status=state.status, ruleset=state.ruleset,
+                    ruleset_version=state.ruleset_version, sheet=state.sheet, xp=state.xp, max_hp=state.max_hp,
+                    hp=state.hp, battles=list(state.battles), version=state.version)
+
+
+async def _hero(request: Request[Any, Any, Any], hero_id: UUID) -> HeroState:
+    state: HeroState = await _service(request).load(str(hero_id))
+    if state.status == "new":
+        raise not_found(f"hero {hero_id}")
+    return state
+
+
+@post("/v1/heroes", summary="Create a hero from a sheet the newest Pericle version's Hero Handbook checks allow",
+      **_WRITE)
+async def create_hero(request: Request[Any, Any, Any], data: JSONBody[CreateHero]) -> Response[HeroCreatedResponse]:
+    player, idempotency = await player_write(request, "play")
+    return stored(await _service(request).create(player.id, data, idempotency))
+
+
+@get("/v1/heroes/{hero_id:uuid}", summary="A hero as it stands", **_READ)
+async def show_hero(request: Request[Any, Any, Any], hero_id: FromPath[UUID]) -> HeroView:
+    return _view(await _hero(request, hero_id))
+
+
+@get("/v1/heroes", summary="A player's heroes, oldest first (`player=me`: the caller's)", **_READ)
+async def list_heroes(request: Request[Any, Any, Any],
+                      player: Annotated[str, QueryParameter(
+                          min_length=1, max_length=64, pattern=NAME_PATTERN,
+                          description="the owner's player id; `me` for the caller (needs a token)")]) -> HeroList:
+    player_id = (await caller(request)).player.id if player == "me" else player
+    return HeroList(heroes=[_view(state) for state in await _service(request).owned_by(player_id)])
+
+
+@get("/v1/heroes/{hero_id:uuid}/events", summary="A hero's history: its hash-chained event log", **_READ)
+async def hero_events(
+    request: Request[Any, Any, Any], hero_id: FromPath[UUID],
+    after: Annotated[int, QueryParameter(ge=0, le=2**31 - 1)] = 0,
+    limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 100,
+) -> HeroEventPage:
+    state = await _hero(request, hero_id)
+    service = _service(request)
+    events = await service.store.read_stream(service.kind.stream_id(str(hero_id)), after=after, limit=limit)
+    return HeroEventPage(events=[hero_envelope(e) for e in events], next=next_page(events, state.version))
+
+
+@get("/v1/heroes/{hero_id:uuid}/verify", **_READ,
+     summary="Check the hero's hash chain and every recorded command decided again")
+async def verify_hero(request: Request[Any, Any, Any], hero_id: FromPath[UUID]) -> Report:
+    state = app_state(request.app)
+    report = await verify_stream(state.heroes.store, HEROES.stream_id(str(hero_id)), str(hero_id), HERO_RULES,
+                                 state.notary, [], state.expensive_reads)
+    if report is None:
+        raise not_found(f"hero {hero_id}")
+    return report
+
+
+@post("/v1/battles/{battle_id:uuid}/heroes", tags=["battles", "heroes"], security=_WRITE["security"],
+      responses=_WRITE["responses"],
+      summary="Bring a hero into a Pericle battle by id: `submit_hero` with the hero's sheet as it is now")
+async def bring_hero(request: Request[Any, Any, Any], battle_id: FromPath[UUID],
+                     data: JSONBody[BringHero]) -> Response[CommandResult]:
+    player, idempotency = await player_write(request, "play")
+    hero = await _hero(request, data.hero_id)
+    battles = app_state(request.app).service
+    battle = await battles.load(str(battle_id))
+    if battle.status == "new":
+        raise not_found(f"battle {battle_id}")
+    if battle.ruleset != hero.ruleset:
+        raise RuleViolation("hero-ruleset", f"a {hero.ruleset} hero cannot join a {battle.ruleset} battle")
+    # The seat the hero joins must be its owner's: the acting seat of the caller, who owns the hero.
+    seat = acting_seat(battle.seats, data.seat, player.id)
+    if hero.owner != player.id:
+        raise NotPermitted("not-hero-owner", "only the hero's owner brings it into a battle")
+    command = SubmitHero(hero=msgspec.convert(hero.sheet, HeroSheet), start=data.start, facing=data.facing,
+                         in_hand=data.in_hand, seat=data.seat)
+    result = await battles.command(player.id, str(battle_id), command, None, idempotency)
+    # The battle holds the sheet; the hero's own history says where it went.
+    await _service(request).execute(str(data.hero_id), player.id, EnterBattle(battle_id=str(battle_id), seat=seat),
+                                    None, None)
+    return stored(result)
+
