@@ -19,6 +19,8 @@ let events = [];
 let summary = null;
 /** @type {any} */
 let latest = null; // the latest state, for seats and names
+/** @type {any} */
+let displayed = null; // the state the table shows: the latest, or a past version's (replay)
 /** @type {any[]} */
 let contests = [];
 /** @type {Map<string, string>} player id → name */
@@ -48,19 +50,24 @@ async function learnNames(/** @type {(string | null | undefined)[]} */ ids) {
 
 function renderSummary() {
   if (!summary) return;
-  const state = latest;
+  // Seats, turn, status and winners as they stood at the version the table shows (replay), the
+  // summary's own at the latest.
+  const state = displayed ?? latest;
+  const replaying = displayed !== null && displayed !== latest;
+  const now = replaying ? { ...summary, status: state.status, winners: state.winners, end_reason: state.end_reason,
+    seats: state.seats } : summary;
   const table = state ? renderTable(state) : null;
   const turnSeat = table?.turn ?? null;
   document.title = `${summary.ruleset} ${summary.ruleset_version} · battle ${short(battleId)} · Chronicle`;
   $("title").textContent = `${summary.ruleset} ${summary.ruleset_version} · battle ${short(battleId)}`;
   const facts = [
     ["Ruleset", `${summary.ruleset}, version ${summary.ruleset_version}`],
-    ["Status", el("span", { class: `status ${summary.status}`, "data-testid": "battle-status" }, summary.status)],
-    ["Winners", (summary.winners ?? []).join(", ") || (summary.status === "ended" ? "none" : "—")],
-    ["Turn", turnSeat ? `${turnSeat} to act` : summary.status === "active" ? "any seat may act" : "—"],
+    ["Status", el("span", { class: `status ${now.status}`, "data-testid": "battle-status" }, now.status)],
+    ["Winners", (now.winners ?? []).join(", ") || (now.status === "ended" ? "none" : "—")],
+    ["Turn", turnSeat ? `${turnSeat} to act` : now.status === "active" ? "any seat may act" : "—"],
     ["Events", String(head)],
   ];
-  if (summary.end_reason) facts.push(["Ended by", words(summary.end_reason)]);
+  if (now.end_reason) facts.push(["Ended by", words(now.end_reason)]);
   if (summary.tournament_id) {
     facts.push(["Tournament", el("a", { href: `/tournaments/${summary.tournament_id}` }, short(summary.tournament_id))]);
   }
@@ -69,9 +76,9 @@ function renderSummary() {
       `${short(summary.forked_from.battle_id)} at event ${summary.forked_from.version}`)]);
   }
   $("summary").replaceChildren(...facts.flatMap(([k, v]) => [el("dt", null, k), el("dd", null, v)]));
-  const seats = summary.seats.map((/** @type {any} */ s) => el("tr", { class: s.name === turnSeat ? "turn" : null, "data-seat": s.name },
+  const seats = now.seats.map((/** @type {any} */ s) => el("tr", { class: s.name === turnSeat ? "turn" : null, "data-seat": s.name },
     el("td", null, s.name), el("td", null, s.player_id ? who.name(s.player_id) : el("span", { class: "muted" }, "open")),
-    el("td", null, s.conceded ? "conceded" : (summary.winners ?? []).includes(s.name) ? "winner" : s.name === turnSeat ? "to act" : "")));
+    el("td", null, s.conceded ? "conceded" : (now.winners ?? []).includes(s.name) ? "winner" : s.name === turnSeat ? "to act" : "")));
   $("seats").replaceChildren(el("thead", null, el("tr", null, el("th", null, "Seat"), el("th", null, "Player"), el("th", null, ""))),
     el("tbody", null, ...seats));
 }
@@ -85,6 +92,7 @@ async function showVersion(/** @type {number} */ version) {
   const state = await getJSON(atHead ? `${base}/state` : `${base}/state?at=${version}`);
   if (ticket !== request) return; // a newer request is on its way
   if (atHead) latest = state;
+  displayed = state;
   shown = atHead ? state.version : version;
   const { board, facts } = renderTable(state);
   board.setAttribute("data-version", String(shown));
@@ -92,7 +100,7 @@ async function showVersion(/** @type {number} */ version) {
   $("facts").replaceChildren(...facts.flatMap(([k, v]) => [el("dt", null, k), el("dd", null, v)]));
   $("table-version").textContent = atHead ? `(after event ${shown}, the latest)` : `(after event ${shown} of ${head})`;
   markFuture();
-  if (atHead) renderSummary();
+  renderSummary();
 }
 
 function syncSlider() {
