@@ -26,18 +26,29 @@ BATTLE_PREFIX = "battle-"
 log = logging.getLogger("chronicle.projector")
 
 
+MAX_BACKOFF = 30.0  # seconds between tries of a subscriber that keeps failing
+
+
 async def every(interval: float, catch_up: Callable[[], Awaitable[None]], name: str) -> None:
-    """A subscriber's background loop: catch up every `interval` seconds, riding out outages."""
+    """A subscriber's background loop: catch up every `interval` seconds, riding out outages.
+
+    A subscriber that stopped for good would leave read models, clocks and deliveries silently
+    behind, so an unexpected error is logged and the batch tried again (its checkpoint did not
+    move), backing off to MAX_BACKOFF; the traceback is logged once per run of failures."""
+    failures = 0
     while True:
-        await asyncio.sleep(interval)
+        await asyncio.sleep(min(interval * 2**failures, MAX_BACKOFF))
         try:
             await catch_up()
+            failures = 0
         except StoreUnavailable as exc:
             log.warning("%s waiting for the store: %s", name, exc)
-        except Exception:
-            # A subscriber that stopped for good would leave read models, clocks and deliveries
-            # silently behind; it logs the error and tries again (its checkpoint did not move).
-            log.exception("%s failed; trying again in %s s", name, interval)
+        except Exception as exc:
+            failures = min(failures + 1, 16)
+            if failures == 1:
+                log.exception("%s failed; trying again, backing off", name)
+            else:
+                log.error("%s failed again (%d in a row): %s: %s", name, failures, type(exc).__name__, exc)
 
 
 class Projector:

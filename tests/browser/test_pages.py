@@ -245,7 +245,8 @@ def test_the_replay_slider_shows_the_state_the_api_gives_at_its_version(watched:
     expect(slider).to_have_value("7")
     # Seats and status as they stood then, not as they stand now: at event 1 no seat is claimed.
     page.goto(f"{world.url}/battles/{battle}?at=1")
-    expect(page.get_by_test_id("battle-status")).to_have_text(api_get(world, f"/v1/battles/{battle}/state?at=1")["status"])
+    then = api_get(world, f"/v1/battles/{battle}/state?at=1")
+    expect(page.get_by_test_id("battle-status")).to_have_text(then["status"])
     expect(page.locator("#seats tbody tr .muted")).to_have_count(2)
     page.get_by_role("button", name="Follow live").click()
     assert_board_shows(page, api_get(world, f"/v1/battles/{battle}/state"))

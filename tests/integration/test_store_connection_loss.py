@@ -41,10 +41,10 @@ async def test_connections_killed_mid_operation_are_reported_as_store_unavailabl
         await store.create_player(player, token, None, (201, b"{}"))
 
     async def append() -> None:
-        await store.append(f"battle-{uuid.uuid4()}", 0, [NewEvent(type="noted", data={"n": 1}, actor="p")])
+        await store.append(f"test-{uuid.uuid4()}", 0, [NewEvent(type="noted", data={"n": 1}, actor="p")])
 
     async def read() -> None:
-        await store.read_stream(f"battle-{uuid.uuid4()}")
+        await store.read_stream(f"test-{uuid.uuid4()}")
 
     async def keep_busy(operation: Callable[[], Awaitable[None]]) -> None:
         nonlocal reported_unavailable
@@ -81,7 +81,7 @@ async def test_append_lane_connections_killed_while_idle_are_replaced(database_u
     store = await PostgresStore.connect(with_application_name(database_url, name), min_size=1, max_size=10,
                                         lane_size=3)
     admin = await asyncpg.connect(database_url)
-    streams = [f"battle-{uuid.uuid4()}" for _ in range(3)]
+    streams = [f"test-{uuid.uuid4()}" for _ in range(3)]
     try:
         # Three appends at once: three lane connections.
         await asyncio.gather(*(store.append(s, 0, [NewEvent(type="noted", data={"n": 1})]) for s in streams))

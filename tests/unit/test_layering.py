@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -13,16 +12,8 @@ FORBIDDEN = {"server", "asyncpg", "litestar", "redis", "uvicorn", "httpx", "sock
 CLOCK_READS = {"now", "utcnow", "today"}
 
 
-def parse(path: Path) -> ast.Module:
-    """`ast.parse` on a thread of its own: CPython 3.11.7 can raise "AST constructor recursion
-    depth mismatch" on the thread of a test session in which other tests ran deep recursions
-    (seen in the whole suite, never alone); a fresh thread starts with clean recursion counters."""
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(ast.parse, path.read_text()).result()
-
-
 def imported_modules(path: Path) -> set[str]:
-    tree = parse(path)
+    tree = ast.parse(path.read_text())
     names = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -46,6 +37,6 @@ def test_projections_do_not_touch_the_server() -> None:
 
 def test_domain_never_reads_the_clock() -> None:
     readers = [f"{path.relative_to(ROOT)}:{node.lineno}" for path in (ROOT / "domain").rglob("*.py")
-               for node in ast.walk(parse(path))
+               for node in ast.walk(ast.parse(path.read_text()))
                if isinstance(node, ast.Attribute) and node.attr in CLOCK_READS]
     assert readers == []
