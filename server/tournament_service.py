@@ -19,6 +19,7 @@ from domain.events import TournamentLink
 from domain.rulesets import find_ruleset
 from domain.tournament.aggregate import TournamentState, decide, replay
 from domain.tournament.commands import BattleResult, CreateTournament, OpenTournament
+from domain.tournament.events import TournamentCreated
 from server.battle_service import BattleService, battle_id_of
 from server.projector import every
 from server.receipts import Notary, Receipt
@@ -91,12 +92,17 @@ def _created_body(after: TournamentState, envelopes: list[TournamentEnvelope]) -
             "dice": msgspec.to_builtins(after.settings.dice)}
 
 
-def round_clock(round_time_limit_minutes: int | None) -> TimeControl | None:
+def round_clock(settings: TournamentCreated) -> TimeControl | None:
     """A round's time limit sets its battles' clocks: each side has half of it as main time
-    (both clocks together never run past the limit). None without a time limit."""
-    if round_time_limit_minutes is None:
+    (both clocks together never run past the limit), and running out of time is the organiser's
+    `on_time` (a loss unless they chose a draw). The organiser's absence timeout lets a side claim
+    the battle from an opponent who left. None with neither: a tournament recorded before these
+    settings spawns exactly the clocks it did."""
+    limit, absent = settings.round_time_limit_minutes, settings.absent_after_seconds
+    if limit is None and absent is None:
         return None
-    return TimeControl(main_seconds=round_time_limit_minutes * 60 // 2)
+    return TimeControl(main_seconds=None if limit is None else limit * 60 // 2, absent_after_seconds=absent,
+                       on_time="draw" if settings.on_time == "draw" else "loss")
 
 
 class TournamentRunner:
@@ -151,7 +157,7 @@ class TournamentRunner:
                                    ruleset_version=state.settings.ruleset_version, seats=seats,
                                    seated={seat: seat for seat in seats}, referees=referees, tournament=link,
                                    options={"trial": link.trial, **terrain},
-                                   clock=round_clock(state.settings.round_time_limit_minutes))
+                                   clock=round_clock(state.settings))
             try:
                 await self._battles.execute(pairing["battle_id"], state.organiser, command, None, None,
                                             new_seed=secrets.token_bytes(32))

@@ -206,7 +206,8 @@ def _create(state: TournamentState, tournament_id: str, command: CreateTournamen
         bye_margin=command.bye_margin, rated=command.rated,
         dice=DiceCommitment(algorithm=ALGORITHM, commitment=dice.commitment), chain=chain,
         review_pairings=command.review_pairings, late_registration_until_round=command.late_registration_until_round,
-        late_entry=command.late_entry, check_in=command.check_in)
+        late_entry=command.late_entry, check_in=command.check_in, on_time=command.on_time,
+        absent_after_seconds=command.absent_after_seconds)
 
 
 def _parse_time(value: str, field: str) -> datetime:

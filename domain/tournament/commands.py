@@ -41,6 +41,10 @@ class CreateTournament(msgspec.Struct, frozen=True, forbid_unknown_fields=True, 
     late_entry: Literal["none", "byes"] = "none"
     # Players check in before round 1; pairing round 1 drops those who did not.
     check_in: bool = False
+    # What running out of time means in the event's battles (their clocks' `on_time`): a loss or a draw.
+    on_time: Literal["loss", "draw"] = "loss"
+    # A side whose turn has lasted this long may be claimed from (`claim_victory`); None: never.
+    absent_after_seconds: Annotated[int, msgspec.Meta(ge=1, le=24 * 3600)] | None = None
 
 
 class OpenTournament(msgspec.Struct, frozen=True, tag="open_tournament"):

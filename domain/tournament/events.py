@@ -41,6 +41,8 @@ class TournamentCreated(msgspec.Struct, frozen=True, tag="tournament_created"):
     late_registration_until_round: int | None = None  # late entrants may still be paired into this round
     late_entry: str = "none"  # "none": a late entrant starts at 0; "byes": a bye for each round missed
     check_in: bool = False  # players check in before round 1; no-shows are dropped when it is paired
+    on_time: str = "loss"  # the battles' clocks' outcome for a side out of time: "loss" or "draw"
+    absent_after_seconds: int | None = None  # the battles' absence timeout (claim_victory); None: none
 
 
 class JudgeNamed(msgspec.Struct, frozen=True, tag="judge_named"):

@@ -116,6 +116,8 @@ class TournamentSummary(msgspec.Struct, frozen=True):
     late_registration_until_round: int | None = None
     late_entry: str = "none"
     check_in: bool = False
+    on_time: str = "loss"
+    absent_after_seconds: int | None = None
     tables: list[TableSpec] = []
     forbidden_pairings: list[ForbiddenPairing] = []
 
@@ -302,7 +304,8 @@ def _summary(state: TournamentState) -> TournamentSummary:
         players=len(state.entrants), champion=state.champion, version=state.version,
         dice={"algorithm": settings.dice.algorithm, "commitment": settings.dice.commitment},
         review_pairings=settings.review_pairings, late_registration_until_round=settings.late_registration_until_round,
-        late_entry=settings.late_entry, check_in=settings.check_in, tables=list(state.tables),
+        late_entry=settings.late_entry, check_in=settings.check_in, on_time=settings.on_time,
+        absent_after_seconds=settings.absent_after_seconds, tables=list(state.tables),
         forbidden_pairings=[ForbiddenPairing(a=f.a, b=f.b, reason=f.reason) for f in state.forbidden])
 
 
