@@ -68,6 +68,29 @@ async def postgres_store(database_url: str) -> AsyncIterator[PostgresStore]:
     await store.close()
 
 
+@pytest.fixture
+async def own_database_url(database_url: str) -> AsyncIterator[str]:
+    """A database of this test's own, on the session's server: for a test that reads what every
+    subscriber wrote, which the session's live server (projector, tournament runner, clock
+    watcher, notifier, all on the session's database) would otherwise change under it."""
+    name = f"chronicle_own_{uuid.uuid4().hex[:12]}"
+    admin = await asyncpg.connect(database_url)
+    try:
+        await admin.execute(f'CREATE DATABASE "{name}"')
+        yield database_dsn(database_url, name)
+        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    finally:
+        await admin.close()
+
+
+@pytest.fixture
+async def own_store(own_database_url: str) -> AsyncIterator[PostgresStore]:
+    """A PostgresStore on a database of this test's own (see own_database_url)."""
+    store = await PostgresStore.connect(own_database_url, min_size=1, max_size=10)
+    yield store
+    await store.close()
+
+
 @pytest.fixture(scope="session")
 def live_server(database_url: str) -> Iterator[LiveServer]:
     """The server of the end-to-end tests, with the default limits but one: the tests' bots

@@ -6,19 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import json
-import uuid
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime
-
-import asyncpg
-import pytest
 
 from domain.clock import TimeControl
 from domain.commands import ClaimSeat, RollDice, Start
 from domain.tournament.commands import CreateTournament, PairRound, Register
 from server.battle_service import BattleService, stream_id
 from server.clock_watcher import WATCHER, ClockWatcher
-from server.embedded import database_dsn
 from server.projector import Projector
 from server.store.postgres import PostgresStore
 from server.tournament_service import TournamentRunner, TournamentService
@@ -27,22 +21,6 @@ from tests.unit.tournament_helpers import band
 
 def nothing(stream: str, messages: object) -> None:
     return None
-
-
-@pytest.fixture
-async def own_store(database_url: str) -> AsyncIterator[PostgresStore]:
-    """A database of its own: the session's server runs a clock watcher too, which would
-    otherwise claim the flag before the watchers under test."""
-    name = f"chronicle_clocks_{uuid.uuid4().hex[:12]}"
-    admin = await asyncpg.connect(database_url)
-    try:
-        await admin.execute(f'CREATE DATABASE "{name}"')
-        store = await PostgresStore.connect(database_dsn(database_url, name), min_size=1, max_size=10)
-        yield store
-        await store.close()
-        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-    finally:
-        await admin.close()
 
 
 async def test_a_restarted_watcher_ends_a_battle_on_time_whose_clock_events_it_read_before(

@@ -83,7 +83,10 @@ async def test_two_nodes_notifiers_number_a_players_notifications_without_gap_or
     assert len({(n.source, n.type) for n in told}) == 15
 
 
-async def test_published_pairings_reach_every_player_and_the_organiser(postgres_store: PostgresStore) -> None:
+async def test_published_pairings_reach_every_player_and_the_organiser(own_store: PostgresStore) -> None:
+    # A database of its own: the session's server would spawn the round's battles meanwhile and
+    # tell the players of them too.
+    postgres_store = own_store
     organiser = f"org-{uuid.uuid4()}"
     players = [f"p{n}-{uuid.uuid4()}" for n in range(3)]
     tournaments = TournamentService(postgres_store, publish)

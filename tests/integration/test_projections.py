@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import uuid
-from collections.abc import Iterator
 from typing import Any
 
 import asyncpg
@@ -15,7 +13,6 @@ import pytest
 from domain.commands import ClaimSeat, Concede, RollDice, Start
 from server.battle_service import BattleService
 from server.cli import main as chronicle
-from server.embedded import database_dsn
 from server.projector import Projector
 from server.store.postgres import PostgresStore
 
@@ -51,26 +48,10 @@ async def read_models(dsn: str) -> dict[str, list[Any]]:
         await connection.close()
 
 
-@pytest.fixture
-def own_database(database_url: str) -> Iterator[str]:
-    """A database of its own: the session's server keeps projecting (and its clock watcher ending
-    battles) in the shared one, which would change rows between the two reads."""
-    name = f"chronicle_rebuild_{uuid.uuid4().hex[:12]}"
-
-    async def admin(sql: str) -> None:
-        connection = await asyncpg.connect(database_url)
-        try:
-            await connection.execute(sql)
-        finally:
-            await connection.close()
-
-    asyncio.run(admin(f'CREATE DATABASE "{name}"'))
-    yield database_dsn(database_url, name)
-    asyncio.run(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-
-
-def test_rebuild_from_the_log_ends_in_the_same_rows(own_database: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    database_url = own_database
+def test_rebuild_from_the_log_ends_in_the_same_rows(own_database_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A database of its own: the session's server keeps projecting (and ending battles on time)
+    # in the shared one, which would change rows between the two reads.
+    database_url = own_database_url
     asyncio.run(play_some_battles(database_url))
     before = asyncio.run(read_models(database_url))
     assert len(before["battles"]) >= 3
