@@ -174,7 +174,10 @@ async def test_battle_list_filters_by_status_and_pages(client: httpx.AsyncClient
         cursor = page["next_cursor"]
         if cursor is None or set(made) <= set(seen):
             break
-    assert seen[:3] == list(reversed(made)), "newest first"
+    # Newest first (the session's server may create battles of its own meanwhile, such as a
+    # tournament round's: only the order of ours is known).
+    assert [b for b in seen if b in made] == list(reversed(made)), "newest first"
+    assert len(seen) == len(set(seen)), "no battle on two pages"
     assert_problem(await client.get("/v1/battles", params={"cursor": "garbage"}), 400, "cursor-invalid")
 
 
