@@ -21,6 +21,7 @@ from bench.harness import LiveServer, ServerProcess, free_port, redis_server
 from server.embedded import EmbeddedPostgres, database_dsn
 from server.settings import Rate, Settings
 from server.store.postgres import PostgresStore
+from tests.databases import database_of_its_own
 
 # A test never asserts a duration: hypothesis's per-example deadline would fail a property test
 # on a loaded machine (seen on test_hexes under a load average of 10) without any rule being wrong.
@@ -69,18 +70,12 @@ async def postgres_store(database_url: str) -> AsyncIterator[PostgresStore]:
 
 
 @pytest.fixture
-async def own_database_url(database_url: str) -> AsyncIterator[str]:
+def own_database_url(database_url: str) -> Iterator[str]:
     """A database of this test's own, on the session's server: for a test that reads what every
     subscriber wrote, which the session's live server (projector, tournament runner, clock
     watcher, notifier, all on the session's database) would otherwise change under it."""
-    name = f"chronicle_own_{uuid.uuid4().hex[:12]}"
-    admin = await asyncpg.connect(database_url)
-    try:
-        await admin.execute(f'CREATE DATABASE "{name}"')
-        yield database_dsn(database_url, name)
-        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-    finally:
-        await admin.close()
+    with database_of_its_own(database_url) as dsn:
+        yield dsn
 
 
 @pytest.fixture

@@ -9,18 +9,16 @@ import hashlib
 import hmac
 import json
 import time
-import uuid
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
-import asyncpg
 import httpx
 import pytest
 import websockets
 
 from bench.harness import LiveServer
-from server.embedded import database_dsn
 from server.settings import Rate, Settings
+from tests.databases import database_of_its_own
 from tests.e2e.helpers import auth, command, new_player
 
 
@@ -29,18 +27,8 @@ def own_database(database_url: str) -> Iterator[str]:
     """A database of its own: the session's other server (its own settings: no loopback hooks,
     its own live channels) would otherwise share the notifier's and the deliverer's work, as
     the nodes of one install do."""
-    name = f"chronicle_notify_{uuid.uuid4().hex[:12]}"
-
-    async def admin(sql: str) -> None:
-        connection = await asyncpg.connect(database_url)
-        try:
-            await connection.execute(sql)
-        finally:
-            await connection.close()
-
-    asyncio.run(admin(f'CREATE DATABASE "{name}"'))
-    yield database_dsn(database_url, name)
-    asyncio.run(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    with database_of_its_own(database_url, "chronicle_notify") as dsn:
+        yield dsn
 
 
 @pytest.fixture(scope="module")

@@ -6,17 +6,15 @@ from __future__ import annotations
 
 import asyncio
 import json
-import uuid
 from collections.abc import Iterator
 
-import asyncpg
 import httpx
 import pytest
 import websockets
 
-from server.embedded import database_dsn
 from server.settings import Settings
 from tests.conftest import LiveServer
+from tests.databases import database_of_its_own
 from tests.e2e.helpers import auth, command, new_player
 
 
@@ -24,20 +22,10 @@ from tests.e2e.helpers import auth, command, new_player
 def two_nodes(database_url: str, redis_url: str) -> Iterator[tuple[LiveServer, LiveServer]]:
     """A database of their own: the session's server (no Redis) would otherwise record some
     notifications and publish them only to its own watchers."""
-    name = f"chronicle_two_nodes_{uuid.uuid4().hex[:12]}"
-
-    async def admin(sql: str) -> None:
-        connection = await asyncpg.connect(database_url)
-        try:
-            await connection.execute(sql)
-        finally:
-            await connection.close()
-
-    asyncio.run(admin(f'CREATE DATABASE "{name}"'))
-    settings = Settings(database_url=database_dsn(database_url, name), redis_url=redis_url)
-    with LiveServer(settings) as node_a, LiveServer(settings) as node_b:
-        yield node_a, node_b
-    asyncio.run(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    with database_of_its_own(database_url, "chronicle_two_nodes") as dsn:
+        settings = Settings(database_url=dsn, redis_url=redis_url)
+        with LiveServer(settings) as node_a, LiveServer(settings) as node_b:
+            yield node_a, node_b
 
 
 async def test_a_players_stream_on_one_node_tells_what_commands_to_the_other_did(
