@@ -97,7 +97,7 @@ class PericleArena:
             msgspec.structs.replace(f, **changes) if f.id == figure_id else f for f in self.combat.figures))
 
     def command(self, seat: str, body: dict[str, Any], faces: list[int] | None = None) -> list[msgspec.Struct]:
-        from domain.rulesets.pericle.v4.version import PericleV4Command as PericleCommand
+        from domain.rulesets.pericle.v5.version import PericleV5Command as PericleCommand
 
         command = msgspec.convert(body, PericleCommand)
         return self.run(command, PLAYERS[seat], faces)

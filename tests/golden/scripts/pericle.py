@@ -381,11 +381,11 @@ HANDBOOK_CASTS: list[dict[str, Any]] = [
 ]
 
 
-def handbook(api: Api, seed: int) -> Battle:
+def handbook(api: Api, seed: int, version: str = "4") -> Battle:
     """Corvin casts Spells of four schools, the table applying what the server does not model;
     then the combat is fought to its end."""
     battle = _encounter_battle(api, SKIRMISH, {"ana": [_joins(VARYA, 1, 1, in_hand=["Short Sword"])],
-                                               "ben": [_joins(CORVIN, 0, 4)]}, "4")
+                                               "ben": [_joins(CORVIN, 0, 4)]}, version)
     bot = CombatBot(battle, set(), TURN_ONLY, seed)
     casts = list(HANDBOOK_CASTS)
     for _ in range(400):
@@ -415,11 +415,20 @@ def version_4(api: Api) -> dict[str, Battle]:
     """Version 3's battles under version 4, the core ones with Corvin, whose Spells and
     Disciplines version 3 never knew, and the skirmish with him beside Varya; and a battle where
     he casts Spells of four schools."""
-    battles = core_battles(api, CombatKit("4", CORVIN))
-    wanted = {tag(c) for c in RULESETS[("pericle", "4")].commands} - {"submit_hero"}
+    return handbook_battles(api, "4")
+
+
+def version_5(api: Api) -> dict[str, Battle]:
+    """Version 4's battles under version 5."""
+    return handbook_battles(api, "5")
+
+
+def handbook_battles(api: Api, version: str) -> dict[str, Battle]:
+    battles = core_battles(api, CombatKit(version, CORVIN))
+    wanted = {tag(c) for c in RULESETS[("pericle", version)].commands} - {"submit_hero"}
     wanted -= {sent for battle in battles.values() for sent in battle.sent}
-    battles["skirmish"] = until_sent(lambda left, seed: skirmish(api, left, seed, "4", CORVIN), wanted)
-    battles["chasm"] = until_sent(lambda left, seed: chasm(api, left, seed, "4"), wanted)
+    battles["skirmish"] = until_sent(lambda left, seed: skirmish(api, left, seed, version, CORVIN), wanted)
+    battles["chasm"] = until_sent(lambda left, seed: chasm(api, left, seed, version), wanted)
     assert not wanted, f"no battle sent {sorted(wanted)}"
-    battles["handbook"] = handbook(api, seed=1)
+    battles["handbook"] = handbook(api, seed=1, version=version)
     return battles
