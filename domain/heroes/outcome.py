@@ -1,0 +1,68 @@
+"""What an ended battle leaves a hero with (seed 001, "At the End of Combat", lines 638-656, and
+"Death & Unconsciousness", lines 535-545): XP for a victory, wounds and Exhaustion, Karma spent,
+healing items used, and death in Adventure mode or revival in Saga mode."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from domain.heroes.commands import RecordOutcome
+from domain.heroes.events import HeroOutcomeRecorded
+
+VICTORY_XP = 1  # "Each hero gets 1XP at the end of a combat once all enemies ... are defeated" (line 642)
+DEATH_HP = -5  # "If a hero's hit points reach -5 or lower, they die." (line 541)
+REVIVED_HP = 1  # "Revived heroes have 1 HP." (line 543)
+
+
+def items_left(items: list[str], pack: list[str]) -> tuple[list[str], list[str]]:
+    """The sheet's healing items split into those still in the battle's pack (kept lower case
+    there) and those gone from it, in the sheet's order and spelling."""
+    remaining = Counter(item.lower() for item in pack)
+    kept, used = [], []
+    for item in items:
+        if remaining[item.lower()] > 0:
+            remaining[item.lower()] -= 1
+            kept.append(item)
+        else:
+            used.append(item)
+    return kept, used
+
+
+def revived(max_hp: int, exhaustion: int) -> tuple[int, int]:
+    """Wounds and Exhaustion of a hero revived with 1 HP (line 543; PER-HERO-REVIVAL-EXHAUSTION)."""
+    exhaustion = min(exhaustion, max_hp - REVIVED_HP)
+    return max_hp - REVIVED_HP - exhaustion, exhaustion
+
+
+def outcome(sheet: dict[str, Any], max_hp: int, wounds: int, exhaustion: int,
+            command: RecordOutcome) -> HeroOutcomeRecorded:
+    """The hero's outcome of `command.battle_id`. The battle seats a hero whole, so the wounds and
+    Exhaustion it carried in are added to the battle's own; the seed's thresholds then apply to
+    the sum (0 HP or lower: unconscious, line 537; -5 or lower: dead in Adventure mode, line 541)."""
+    items: list[str] = list(sheet.get("items", []))
+    karma = int(sheet.get("karma", 0))
+    figure = command.figure
+    if figure is None:
+        return HeroOutcomeRecorded(battle_id=command.battle_id, mode=command.mode, won=command.won, present=False,
+                                   karma=karma, items=items, wounds=wounds, exhaustion=exhaustion)
+    wounds, exhaustion = wounds + figure.wounds, exhaustion + figure.exhaustion
+    hp = max_hp - wounds - exhaustion
+    down = figure.condition in ("unconscious", "dead") or hp <= 0
+    died: str | None = None
+    is_revived = False
+    if command.mode == "adventure":
+        if figure.condition == "dead" or hp <= DEATH_HP:
+            died = "hit points reached -5 or lower (seed 001 line 541)"
+        elif down:
+            died = "unconscious and not revived after combat (seed 001 line 541)"
+    elif down:  # Saga mode: "heroes do not die ... they can be revived by their teammates" (line 543)
+        wounds, exhaustion = revived(max_hp, exhaustion)
+        is_revived = True
+    kept, used = items_left(items, figure.pack)
+    return HeroOutcomeRecorded(
+        battle_id=command.battle_id, mode=command.mode, won=command.won,
+        xp_gained=VICTORY_XP if command.won and died is None else 0,
+        wounds_taken=figure.wounds, exhaustion_gained=figure.exhaustion, battle_condition=figure.condition,
+        karma_spent=max(0, karma - figure.karma), karma=figure.karma, items_used=used, items=kept,
+        wounds=wounds, exhaustion=exhaustion, died=died, revived=is_revived)
