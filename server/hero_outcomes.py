@@ -19,9 +19,7 @@ import logging
 from domain.battle import ENDED, SYSTEM, BattleState
 from domain.errors import DomainError
 from domain.heroes.aggregate import HeroState
-from domain.heroes.commands import FigureAtEnd, RecordOutcome
-from domain.rulesets.pericle.joining import hero_id as figure_id
-from domain.rulesets.pericle.state import CombatState
+from domain.heroes.outcome import outcome_command
 from server.battle_service import BATTLE, BattleService, battle_id_of
 from server.hero_service import HERO, HeroService
 from server.projector import every
@@ -32,20 +30,6 @@ OUTCOMES = "hero-outcomes"
 BATCH = 200
 MAX_HEROES_IN_A_BATTLE = 100
 log = logging.getLogger("chronicle.heroes")
-
-
-def outcome_of(battle: BattleState, hero: HeroState) -> RecordOutcome | None:
-    """The outcome of an ended Pericle battle for `hero`, read from the battle's state (None for a
-    battle that is no Pericle combat)."""
-    combat = battle.ruleset_state
-    if not isinstance(combat, CombatState):
-        return None
-    figure = combat.figure(figure_id(hero.name))
-    at_end = None if figure is None or figure.team != "heroes" else FigureAtEnd(
-        wounds=figure.wounds, exhaustion=figure.exhaustion, condition=figure.condition, karma=figure.karma,
-        pack=list(figure.pack))
-    return RecordOutcome(battle_id=battle.battle_id, mode=combat.encounter.mode, won=combat.winner == "heroes",
-                         figure=at_end)
 
 
 class HeroOutcomes:
@@ -84,7 +68,7 @@ class HeroOutcomes:
             if battle.status != ENDED or battle.forked_from is not None:
                 return  # not over yet (its `battle_ended` will come); a fork is nobody's adventure
             hero: HeroState = await self._heroes.load(hero_id)
-            command = outcome_of(battle, hero)
+            command = outcome_command(battle, hero.name)
             if command is None or battle_id in hero.outcomes:
                 return
             await self._heroes.execute(hero_id, SYSTEM, command, None, None)

@@ -7,8 +7,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from domain.heroes.commands import RecordOutcome
+from domain.battle import BattleState
+from domain.heroes.commands import FigureAtEnd, RecordOutcome
 from domain.heroes.events import HeroOutcomeRecorded
+from domain.rulesets.pericle.joining import hero_id as figure_id
+from domain.rulesets.pericle.state import CombatState
 
 VICTORY_XP = 1  # "Each hero gets 1XP at the end of a combat once all enemies ... are defeated" (line 642)
 DEATH_HP = -5  # "If a hero's hit points reach -5 or lower, they die." (line 541)
@@ -66,3 +69,18 @@ def outcome(sheet: dict[str, Any], max_hp: int, wounds: int, exhaustion: int,
         wounds_taken=figure.wounds, exhaustion_gained=figure.exhaustion, battle_condition=figure.condition,
         karma_spent=max(0, karma - figure.karma), karma=figure.karma, items_used=used, items=kept,
         wounds=wounds, exhaustion=exhaustion, died=died, revived=is_revived)
+
+
+def outcome_command(battle: BattleState, hero_name: str) -> RecordOutcome | None:
+    """What an ended Pericle battle says of the hero named `hero_name` (its figure, by the id the
+    battle gives a hero's figure), read from the battle's state; None for a battle that is no
+    Pericle combat."""
+    combat = battle.ruleset_state
+    if not isinstance(combat, CombatState):
+        return None
+    figure = combat.figure(figure_id(hero_name))
+    at_end = None if figure is None or figure.team != "heroes" else FigureAtEnd(
+        wounds=figure.wounds, exhaustion=figure.exhaustion, condition=figure.condition, karma=figure.karma,
+        pack=list(figure.pack))
+    return RecordOutcome(battle_id=battle.battle_id, mode=combat.encounter.mode, won=combat.winner == "heroes",
+                         figure=at_end)
