@@ -51,6 +51,9 @@ def spend(sheet: dict[str, Any], version: str, xp: int, earned_xp: int, buy: Pur
     before = _sheet(sheet)
     changed, bought, kind = _changed(sheet, buy)
     after = _sheet(changed)
+    found = growth_problems(after, version)
+    if found:
+        raise RuleViolation("hero-invalid", "; ".join(found), problems=found)
     if isinstance(buy, RaiseAttribute):
         # Raising KN "does NOT grant you additional XP" (line 891): XP is never derived from KN again.
         cost = ATTRIBUTE_XP[buy.attribute]
@@ -65,8 +68,5 @@ def spend(sheet: dict[str, Any], version: str, xp: int, earned_xp: int, buy: Pur
         from_earned = max(0, cost - (xp - earned_xp))
     if cost > xp:
         raise RuleViolation("xp-short", f"{bought} costs {cost} XP and the hero has {xp} XP unspent")
-    found = growth_problems(after, version)
-    if found:
-        raise RuleViolation("hero-invalid", "; ".join(found), problems=found)
     return XpSpent(bought=bought, kind=kind, xp=cost, earned_xp=from_earned, sheet=msgspec.to_builtins(after),
                    max_hp=sheet_rules(version).stats(after).max_hp)

@@ -10,6 +10,7 @@ from typing import Any
 from domain.battle import BattleState
 from domain.heroes.commands import FigureAtEnd, RecordOutcome
 from domain.heroes.events import HeroOutcomeRecorded
+from domain.rulesets.pericle.catalogue import HEALING_ITEMS
 from domain.rulesets.pericle.joining import hero_id as figure_id
 from domain.rulesets.pericle.state import CombatState
 
@@ -81,6 +82,7 @@ def outcome_command(battle: BattleState, hero_name: str) -> RecordOutcome | None
     figure = combat.figure(figure_id(hero_name))
     at_end = None if figure is None or figure.team != "heroes" else FigureAtEnd(
         wounds=figure.wounds, exhaustion=figure.exhaustion, condition=figure.condition, karma=figure.karma,
-        pack=list(figure.pack))
+        # A healing item fetched into a hand and not used is still the hero's.
+        pack=[*figure.pack, *(item for item in figure.in_hand if item in HEALING_ITEMS)])
     return RecordOutcome(battle_id=battle.battle_id, mode=combat.encounter.mode, won=combat.winner == "heroes",
                          figure=at_end)
