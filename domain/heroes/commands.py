@@ -94,23 +94,33 @@ class RecoverFully(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag=
 
 
 class RaiseAttribute(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="attribute"):
+    """Raise MT or DX (8 XP) or KN (3 XP) by 1, out of XP gained adventuring only (lines 889-893)."""
+
     attribute: Literal["MT", "DX", "KN"]
 
 
 class RaiseSkill(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="skill"):
+    """Raise a Skill by one rank: 2 XP (line 884), at most rank 5."""
+
     skill: Skill
 
 
 class LearnDiscipline(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="discipline"):
+    """Learn a Discipline of the hero's Pericle version's catalogue: its XP, KN and prerequisites."""
+
     discipline: Name
     mastery: Literal["axe", "hammer", "polearm", "sword"] | None = None  # for Weapon Mastery: its class
 
 
 class LearnSpell(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="spell"):
+    """Learn a Spell of the catalogue: its XP (odrim 1 less) and KN (forest elves 1 lower)."""
+
     spell: Name
 
 
 class BuyKarma(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="karma"):
+    """Buy Karma: 5 XP each (line 636)."""
+
     count: Annotated[int, msgspec.Meta(ge=1, le=20)] = 1
 
 

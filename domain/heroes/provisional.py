@@ -8,6 +8,8 @@ import msgspec
 
 
 class HeroProvisionalRule(msgspec.Struct, frozen=True):
+    """A provisional rule: its id, what the server does, and why the seed leaves it open."""
+
     id: str
     rule: str
     why: str  # silent or contradicts itself, with the lines
