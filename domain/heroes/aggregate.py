@@ -6,7 +6,7 @@ from typing import Any
 
 import msgspec
 
-from domain.dice import Dice
+from domain.dice import Dice, rolls_in
 from domain.errors import NotPermitted, RuleViolation
 from domain.events import CHAIN_V1
 from domain.heroes.commands import EnterBattle, OpenHero, RecordOutcome, Recover, RecoverFully, Rest, SpendXp
@@ -53,7 +53,7 @@ class HeroState(msgspec.Struct, frozen=True):
 
     @property
     def client_seeds(self) -> list[str | None]:
-        return []  # a hero rolls no dice
+        return []  # a hero's dice (healing potions during a Rest) have no client seed
 
 
 def decide(state: HeroState, command: Any, dice: Dice, actor: str, now: str) -> list[msgspec.Struct]:
@@ -81,7 +81,7 @@ def decide(state: HeroState, command: Any, dice: Dice, actor: str, now: str) -> 
             return [HeroEnteredBattle(battle_id=command.battle_id, seat=command.seat, sheet=state.sheet)]
         case Rest():
             return [rest(state.rest_due, command, list(state.sheet.get("disciplines", [])), state.exhaustion,
-                         state.wounds, state.combat_damage)]
+                         state.wounds, state.combat_damage, list(state.sheet.get("items", [])), dice)]
         case Recover():
             return [recover(command, str(state.sheet.get("ancestry")), state.wounds, state.exhaustion)]
         case RecoverFully():
@@ -126,8 +126,13 @@ def _apply(state: HeroState, event: msgspec.Struct) -> HeroState:
                 died=event.died or state.died, rest_due=event.battle_id if event.present and not event.died else None,
                 combat_damage=min(event.wounds_taken, event.wounds)), event.wounds, event.exhaustion)
         case HeroRested():
-            return _health(msgspec.structs.replace(state, rest_due=None, combat_damage=0),
-                           state.wounds - event.healed, state.exhaustion - event.exhaustion_recovered)
+            pack = list(state.sheet.get("items", []))
+            for used in event.items:
+                pack.remove(used.item)
+            return _health(msgspec.structs.replace(state, rest_due=None, combat_damage=0,
+                                                   sheet={**state.sheet, "items": pack}),
+                           state.wounds - event.healed - sum(used.healed for used in event.items),
+                           state.exhaustion - event.exhaustion_recovered)
         case HeroRecovered() | HeroRecoveredFully():
             return _health(msgspec.structs.replace(state, rest_due=None, combat_damage=0),
                            state.wounds - event.healed, state.exhaustion - event.exhaustion_recovered)
@@ -144,7 +149,11 @@ def _health(state: HeroState, wounds: int, exhaustion: int) -> HeroState:
 
 
 def evolve(state: HeroState, event: msgspec.Struct) -> HeroState:
-    return msgspec.structs.replace(_apply(state, event), version=state.version + 1)
+    # A roll's nonce is never used again: a healing potion drunk during a Rest rolls on the
+    # hero's own verifiable dice.
+    next_nonce = max((roll.nonce + 1 for roll in rolls_in(event)), default=state.next_nonce)
+    return msgspec.structs.replace(_apply(state, event), version=state.version + 1,
+                                   next_nonce=max(state.next_nonce, next_nonce))
 
 
 def replay(events: Any, state: HeroState | None = None) -> HeroState:

@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from domain.events import CURRENT_CHAIN
+from domain.rulesets.pericle.catalogue import HealingItemName
 from domain.rulesets.pericle.sheet import HeroSheet, Name, Skill
 
 
@@ -74,10 +75,12 @@ class HealerHelp(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class Rest(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="rest"):
-    """The Rest at the end of the combat `battle_id` (seed 001 line 646)."""
+    """The Rest at the end of the combat `battle_id` (seed 001 line 646); `items`: healing items
+    from the hero's pack it uses on itself during the Rest (line 648)."""
 
     battle_id: str
     healer: HealerHelp | None = None
+    items: Annotated[list[HealingItemName], msgspec.Meta(max_length=20)] = []
 
 
 Days = Annotated[int, msgspec.Meta(ge=1, le=365, description="days of Recovery (the Loremaster's call, line 654)")]

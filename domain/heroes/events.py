@@ -6,6 +6,7 @@ from typing import Any
 
 import msgspec
 
+from domain.dice import Roll
 from domain.events import CHAIN_V1
 
 
@@ -59,6 +60,15 @@ class HeroOutcomeRecorded(msgspec.Struct, frozen=True, kw_only=True, tag="hero_o
     revived: bool = False  # saga mode: revived by its teammates with 1 HP (line 543)
 
 
+class ItemHealing(msgspec.Struct, frozen=True, kw_only=True):
+    """A healing item used during a Rest: what it healed, and its roll when it rolls (a Potion
+    of Healing: "Roll 2d6 and use the highest 1d6")."""
+
+    item: str
+    healed: int
+    roll: Roll | None = None
+
+
 class HeroRested(msgspec.Struct, frozen=True, kw_only=True, tag="hero_rested"):
     """A Rest after the combat `battle_id` (line 646): Exhaustion recovered (1, more with Meditate
     I and II) and wounds of that combat healed by one hero's Healer I or II (lines 1209, 1313)."""
@@ -69,6 +79,7 @@ class HeroRested(msgspec.Struct, frozen=True, kw_only=True, tag="hero_rested"):
     healed: int = 0
     healer: str | None = None  # the hero id of whoever used Healer on it (itself or an ally)
     healer_discipline: str | None = None
+    items: list[ItemHealing] = []  # healing items from the pack used during the Rest (line 648)
 
 
 class HeroRecovered(msgspec.Struct, frozen=True, kw_only=True, tag="hero_recovered"):

@@ -5,9 +5,14 @@ takes HP + Exhaustion above Max HP (line 652): neither falls below zero."""
 
 from __future__ import annotations
 
+from collections import Counter
+
+from domain.dice import Dice
+from domain.dice_expression import roll_expression
 from domain.errors import RuleViolation
 from domain.heroes.commands import HealerHelp, Recover, Rest
-from domain.heroes.events import HeroRecovered, HeroRecoveredFully, HeroRested
+from domain.heroes.events import HeroRecovered, HeroRecoveredFully, HeroRested, ItemHealing
+from domain.rulesets.pericle.catalogue import HEALING_ITEMS
 
 REST_EXHAUSTION = 1  # "each hero may conduct a Rest, which allows them to recover 1 Exhaustion (E)" (line 646)
 MEDITATE = ("Meditate I", "Meditate II")  # one more E each (lines 1213, 1266)
@@ -34,8 +39,24 @@ def healer_level(healer: HealerHelp, battle_id: str) -> tuple[str, int]:
     return max(known, key=lambda pair: pair[1])
 
 
+def use_items(items: list[str], pack: list[str], wounds: int, dice: Dice) -> list[ItemHealing]:
+    """Healing items from the pack used during a Rest, in order, each healing what it heals (the
+    Handbook's potions chart as the battles use it) and never more than the wounds left."""
+    missing = Counter(items) - Counter(pack)
+    if missing:
+        raise RuleViolation("item-not-carried", f"not in the hero's pack: {', '.join(sorted(missing.elements()))}")
+    used = []
+    for item in items:
+        heal = HEALING_ITEMS[item.lower()].heal
+        roll = None if heal.isdigit() else roll_expression(dice, heal, f"{item} during a Rest")
+        healed = min(wounds, int(heal) if roll is None else max(0, roll.total or 0))
+        wounds -= healed
+        used.append(ItemHealing(item=item, healed=healed, roll=roll))
+    return used
+
+
 def rest(rest_due: str | None, command: Rest, disciplines: list[str], exhaustion: int, wounds: int,
-         combat_damage: int) -> HeroRested:
+         combat_damage: int, pack: list[str], dice: Dice) -> HeroRested:
     """The Rest at the end of combat `command.battle_id`: once, before anything else happens to
     the hero (its next battle or a Recovery). Healer heals only damage of that combat, from one
     healer ("This does not stack with your own or another hero's use of Healer", line 1209)."""
@@ -50,8 +71,11 @@ def rest(rest_due: str | None, command: Rest, disciplines: list[str], exhaustion
         healer = command.healer.hero_id
         # "You may not use this to heal damage from an old combat." (line 1209)
         healed = min(amount, combat_damage, wounds)
+    # "HP damage may also be healed during Rest by magic or magical items, such as healing
+    # potions." (line 648): any damage, not only this combat's.
+    items = use_items(list(command.items), pack, wounds - healed, dice)
     return HeroRested(battle_id=command.battle_id, exhaustion_recovered=recovered, meditate=meditate,
-                      healed=healed, healer=healer, healer_discipline=discipline)
+                      healed=healed, healer=healer, healer_discipline=discipline, items=items)
 
 
 def recover(command: Recover, ancestry: str, wounds: int, exhaustion: int) -> HeroRecovered:

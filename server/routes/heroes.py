@@ -27,6 +27,7 @@ from domain.heroes.commands import (
 )
 from domain.heroes.provisional import HERO_PROVISIONAL, HeroProvisionalRule
 from domain.hexes import Hex
+from domain.rulesets.pericle.catalogue import HealingItemName
 from domain.rulesets.pericle.combat_commands import SeatName, SubmitHero
 from domain.rulesets.pericle.encounter import Facing, Name
 from domain.rulesets.pericle.sheet import HeroSheet
@@ -113,10 +114,12 @@ class HeroCommandResult(msgspec.Struct, frozen=True):
 
 class RestBody(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """The Rest at the end of a battle (line 646): `healer` names the hero (this one or an ally who
-    fought the same battle) who tends its wounds with Healer I or II (lines 1209, 1313)."""
+    fought the same battle) who tends its wounds with Healer I or II (lines 1209, 1313); `items`
+    are healing items from the hero's pack it uses on itself (line 648; a potion rolls)."""
 
     battle_id: UUID
     healer: UUID | None = None
+    items: Annotated[list[HealingItemName], msgspec.Meta(max_length=20)] = []
 
 
 class RecoverBody(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
@@ -238,7 +241,8 @@ async def _hero_command(request: Request[Any, Any, Any], hero_id: UUID, command:
 
 
 @post("/v1/heroes/{hero_id:uuid}/rest", **_WRITE,
-      summary="Rest at the end of a battle: 1 Exhaustion (more with Meditate), wounds of that battle healed by Healer")
+      summary="Rest at the end of a battle: 1 Exhaustion (more with Meditate), wounds of that battle healed by "
+              "Healer, healing items used")
 async def rest_hero(request: Request[Any, Any, Any], hero_id: FromPath[UUID],
                     data: JSONBody[RestBody]) -> Response[HeroCommandResult]:
     healer = None
@@ -246,7 +250,8 @@ async def rest_hero(request: Request[Any, Any, Any], hero_id: FromPath[UUID],
         helper = await _hero(request, data.healer)
         healer = HealerHelp(hero_id=helper.hero_id, disciplines=list(helper.sheet.get("disciplines", [])),
                             battles=list(helper.battles), alive=helper.status == "alive")
-    return await _hero_command(request, hero_id, Rest(battle_id=str(data.battle_id), healer=healer))
+    return await _hero_command(request, hero_id, Rest(battle_id=str(data.battle_id), healer=healer,
+                                                      items=list(data.items)))
 
 
 @post("/v1/heroes/{hero_id:uuid}/recover", **_WRITE,

@@ -149,15 +149,17 @@ async def test_heroes_live_through_encounters_rest_grow_die_and_are_revived(clie
     assert len(recorded) == 1 and recorded[0]["actor"] == "system" and recorded[0]["data"]["won"] is True
 
     # ---- the Rest (line 646): Meditate I (2E), Mira's own Healer I heals 1 HP of this combat ----
-    rest = {"battle_id": first, "healer": mira}
+    rest = {"battle_id": first, "healer": mira, "items": ["Healing Berry"]}
     rested = await ok(await post(client, players["ana"], mira, "rest", rest, key="mira-rest"))
     assert [e["type"] for e in rested["events"]] == ["hero_rested"]
     again = await ok(await post(client, players["ana"], mira, "rest", rest, key="mira-rest"))
     assert again == rested, "the same Idempotency-Key answers the first result"
     twice = await post(client, players["ana"], mira, "rest", rest)
     assert twice.status_code == 422 and twice.json()["rule"] == "no-rest-due"
+    # ... and her Healing Berry heals 1 more (line 648), gone from her pack.
     shown = await hero(client, mira)
-    assert shown["wounds"] == in_battle.wounds - 1 and shown["exhaustion"] == max(0, in_battle.exhaustion - 2)
+    assert shown["wounds"] == max(0, in_battle.wounds - 2) and shown["exhaustion"] == max(0, in_battle.exhaustion - 2)
+    assert shown["sheet"]["items"] == ["Healing Salve"]
     assert (await post(client, players["ana"], torvald, "rest", {"battle_id": first})).status_code == 403
     await ok(await post(client, players["ben"], torvald, "rest", {"battle_id": first, "healer": mira}))
 
@@ -204,9 +206,17 @@ async def test_heroes_live_through_encounters_rest_grow_die_and_are_revived(clie
     # Line 543: "Revived heroes have 1 HP."
     assert (revived["status"], revived["hp"], revived["xp"], revived["earned_xp"]) == ("alive", 1, 6, 3)
 
+    # ---- his Rest: he drinks his Potion of Healing (line 648), rolled on his own dice ----
+    rested = await ok(await post(client, players["ben"], torvald, "rest", {"battle_id": third,
+                                                                          "items": ["Potion of Healing"]}))
+    [potion] = rested["events"][0]["data"]["items"]
+    assert potion["roll"]["expression"] == "2d6kh1" and potion["healed"] == potion["roll"]["total"]
+    drunk = await hero(client, torvald)
+    assert drunk["hp"] == 1 + potion["healed"] and drunk["sheet"]["items"] == []
+
     # ---- Recovery: 2 HP a day for a stone dwarf (line 867), all Exhaustion; then KN from earned XP ----
     await ok(await post(client, players["ben"], torvald, "recover", {"days": 2}))
-    assert (await hero(client, torvald))["hp"] == 5
+    assert (await hero(client, torvald))["hp"] == min(16, drunk["hp"] + 4)
     await ok(await post(client, players["ben"], torvald, "xp", {"buy": {"type": "attribute", "attribute": "KN"}}))
     await ok(await post(client, players["ben"], torvald, "extended-recovery"))
     shown = await hero(client, torvald)
@@ -217,7 +227,7 @@ async def test_heroes_live_through_encounters_rest_grow_die_and_are_revived(clie
                                    "xp_spent", "xp_spent", "hero_entered_battle", "hero_outcome_recorded"]),
                            (torvald, ["hero_created", "hero_entered_battle", "hero_outcome_recorded", "hero_rested",
                                       "hero_entered_battle", "hero_outcome_recorded", "hero_entered_battle",
-                                      "hero_outcome_recorded", "hero_recovered", "xp_spent",
+                                      "hero_outcome_recorded", "hero_rested", "hero_recovered", "xp_spent",
                                       "hero_recovered_fully"])):
         events = await history(client, hero_id)
         assert [e["type"] for e in events] == types

@@ -15,7 +15,7 @@ MIRA = {"name": "Mira", "ancestry": "forest elf", "mt": 1, "dx": 1, "kn": 3, "we
         "items": ["Healing Salve", "Healing Berry"]}
 # A stone dwarf, MT3 KN1: 25 XP; Grit I, Taunt I and Animal Handler I (17 XP), one Karma (5 XP).
 TORVALD = {"name": "Torvald", "ancestry": "stone dwarf", "mt": 3, "dx": 1, "kn": 1, "weapons": ["Dagger", "Club"],
-           "disciplines": ["Grit I", "Taunt I", "Animal Handler I"], "karma": 1}
+           "disciplines": ["Grit I", "Taunt I", "Animal Handler I"], "karma": 1, "items": ["Potion of Healing"]}
 RAT = {"id": "rat", "name": "Rat", "hp": 2, "mt": 0, "base_ad": 0,
        "attacks": [{"name": "Bite", "damage": "1d4", "natural": True}], "hex": {"q": 5, "r": 3}, "facing": 3}
 STARTS = {"hero-mira": {"q": 0, "r": 3}, "hero-torvald": {"q": 0, "r": 4}}

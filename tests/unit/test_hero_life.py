@@ -262,6 +262,28 @@ def test_a_healer_must_know_healer_have_fought_that_battle_and_live() -> None:
     assert refused(hurt, Rest(battle_id=B1, healer=healer("Healer I", alive=False))) == "healer-dead"
 
 
+def test_healing_items_heal_any_damage_during_a_rest_and_leave_the_pack() -> None:
+    """Line 648: "HP damage may also be healed during Rest by magic or magical items, such as
+    healing potions." Salve 3, berry 1 (the potions chart); a potion rolls 2d6, keeping the
+    higher, on the hero's own dice, whose nonce then moves on."""
+    kept = ("healing salve", "potion of healing")
+    carried = after(hero(MIRA, items=["Healing Salve", "Potion of Healing"], battles=(B1, B2)), wounds=6, pack=kept)
+    carried = run(carried, Rest(battle_id=B1))
+    fresh = after(carried, B2, pack=kept)
+    [rested] = decide(fresh, Rest(battle_id=B2, items=["Healing Salve", "Potion of Healing"]), DICE, "alice", NOW)
+    assert isinstance(rested, HeroRested)
+    salve, potion = rested.items
+    assert (salve.item, salve.healed, salve.roll) == ("Healing Salve", 3, None), "the old combat's wounds too"
+    assert potion.roll is not None and potion.roll.expression == "2d6kh1" and potion.roll.nonce == 0
+    assert potion.healed == min(3, potion.roll.total or 0)
+    healed = evolve(fresh, rested)
+    assert healed.wounds == 6 - 3 - potion.healed and healed.sheet["items"] == [] and healed.next_nonce == 1
+    assert refused(fresh, Rest(battle_id=B2, items=["Healing Berry"])) == "item-not-carried"
+    whole = after(hero(), wounds=1)
+    [rested] = decide(whole, Rest(battle_id=B1, items=["Healing Salve"]), DICE, "alice", NOW)
+    assert isinstance(rested, HeroRested) and rested.items[0].healed == 1, "never above Max HP"
+
+
 # ---- Recovery (line 652), Dwarvish Endurance (867), Extended Recovery (656) ----
 
 
