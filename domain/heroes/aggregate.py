@@ -6,6 +6,7 @@ from typing import Any
 
 import msgspec
 
+from domain.battle import SYSTEM  # the server's own actor: only it records a battle's outcome
 from domain.dice import Dice, rolls_in
 from domain.errors import NotPermitted, RuleViolation
 from domain.events import CHAIN_V1
@@ -24,8 +25,6 @@ from domain.heroes.outcome import outcome
 from domain.heroes.recovery import recover, recover_fully, rest
 from domain.heroes.sheets import creation_problems, hosts_heroes, sheet_rules, xp_left
 from domain.rulesets import find_ruleset
-
-SYSTEM = "system"  # the server's own actor: only it records a battle's outcome
 
 
 class HeroState(msgspec.Struct, frozen=True):
