@@ -58,7 +58,7 @@ def outcome(sheet: dict[str, Any], max_hp: int, wounds: int, exhaustion: int,
     if command.mode == "adventure":
         if figure.condition == "dead" or hp <= DEATH_HP:
             died = "hit points reached -5 or lower (seed 001 line 541)"
-        elif down:
+        elif down:  # PER-HERO-REVIVAL-WINDOW: the battle was the party's chance to revive it
             died = "unconscious and not revived after combat (seed 001 line 541)"
     elif down:  # Saga mode: "heroes do not die ... they can be revived by their teammates" (line 543)
         wounds, exhaustion = revived(max_hp, exhaustion)

@@ -28,4 +28,12 @@ REVIVAL_EXHAUSTION = HeroProvisionalRule(
     why="Silent: line 543 gives revived heroes 1 HP and line 652 draws Exhaustion and wounds both from HP, but "
         "neither says what becomes of Exhaustion on revival.")
 
-HERO_PROVISIONAL: tuple[HeroProvisionalRule, ...] = (XP_POOL, REVIVAL_EXHAUSTION)
+REVIVAL_WINDOW = HeroProvisionalRule(
+    id="PER-HERO-REVIVAL-WINDOW",
+    rule="In Adventure mode the party's chance to revive an unconscious hero is the battle itself (a healing "
+         "item given in combat, the battle's own commands): a hero still unconscious when the battle ends dies.",
+    why="Silent: line 541 says a hero the party cannot revive \"after combat\" dies and that potions, salves and "
+        "berries may be given to unconscious heroes, but not for how long after combat the party may try, nor who "
+        "says it has failed.")
+
+HERO_PROVISIONAL: tuple[HeroProvisionalRule, ...] = (XP_POOL, REVIVAL_EXHAUSTION, REVIVAL_WINDOW)

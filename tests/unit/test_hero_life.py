@@ -151,10 +151,12 @@ def test_saga_mode_revives_an_unconscious_hero_with_1_hp() -> None:
 
 def test_an_unconscious_hero_not_revived_dies_in_adventure_mode() -> None:
     """Line 541: "If a party is unable to revive an unconscious hero after combat, that hero dies."
-    The battle ended with Mira at 0 HP, unconscious."""
+    The battle ended with Mira at 0 HP, unconscious (PER-HERO-REVIVAL-WINDOW: the battle was the
+    party's chance)."""
     mira = after(hero(), wounds=11, condition="unconscious")
     assert mira.status == "dead" and mira.died == "unconscious and not revived after combat (seed 001 line 541)"
     assert mira.xp == 10, "a dead hero gains no XP"
+    assert "PER-HERO-REVIVAL-WINDOW" in {rule.id for rule in HERO_PROVISIONAL}
 
 
 def test_wounds_carried_into_a_battle_add_to_its_own_and_the_seeds_thresholds_apply_to_the_sum() -> None:
