@@ -20,7 +20,7 @@ from domain.battle import ENDED, SYSTEM, BattleState
 from domain.errors import DomainError
 from domain.heroes.aggregate import HeroState
 from domain.heroes.outcome import outcome_command
-from server.battle_service import BATTLE, BattleService, battle_id_of
+from server.battle_service import BATTLE, BattleService, battle_id_of, stream_id
 from server.hero_service import HERO, HeroService
 from server.projector import every
 from server.store.base import EventStore, RecordedEvent
@@ -68,7 +68,7 @@ class HeroOutcomes:
             if battle.status != ENDED or battle.forked_from is not None:
                 return  # not over yet (its `battle_ended` will come); a fork is nobody's adventure
             hero: HeroState = await self._heroes.load(hero_id)
-            command = outcome_command(battle, hero.name)
+            command = outcome_command(battle, hero.name, *await self._brought_with(battle_id, hero_id))
             if command is None or battle_id in hero.outcomes:
                 return
             await self._heroes.execute(hero_id, SYSTEM, command, None, None)
@@ -76,3 +76,12 @@ class HeroOutcomes:
         except (DomainError, StreamNotFound, StreamCorrupted) as exc:
             # A tampered stream, or a hero the rules refuse: it must not stop every other hero's outcome.
             log.error("hero %s: outcome of battle %s not recorded: %s", hero_id, battle_id, exc)
+
+    async def _brought_with(self, battle_id: str, hero_id: str) -> tuple[int, int]:
+        """The wounds and Exhaustion the hero's figure began the battle with: those its record had
+        when Pericle 5's `bring_hero` brought it (`hero_brought`), none for a pasted sheet."""
+        for event in await self._store.read_stream(stream_id(battle_id)):
+            if event.type == "hero_brought" and event.data.get("hero_id") == hero_id:
+                figure = event.data["figure"]
+                return int(figure.get("wounds", 0)), int(figure.get("exhaustion", 0))
+        return 0, 0

@@ -49,6 +49,10 @@ class FigureAtEnd(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     condition: str  # standing, prone, unconscious, dead
     karma: int
     pack: list[str]  # healing items still carried (lower case, as the battle keeps them)
+    # What the figure began with: a hero brought as its record stood (Pericle 5's `bring_hero`)
+    # carries its wounds and Exhaustion in; one pasted as a sheet (`submit_hero`) begins whole.
+    wounds_at_start: int = 0
+    exhaustion_at_start: int = 0
 
 
 class RecordOutcome(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="record_outcome"):

@@ -39,8 +39,8 @@ class HeroEnteredBattle(msgspec.Struct, frozen=True, tag="hero_entered_battle"):
 
 class HeroOutcomeRecorded(msgspec.Struct, frozen=True, kw_only=True, tag="hero_outcome_recorded"):
     """What a battle the hero fought left it with, recorded by the outcome subscriber once the
-    battle ended. `wounds_taken` and `exhaustion_gained` are the battle's own numbers (it seats a
-    hero whole); `wounds` and `exhaustion` are the hero's after it, what it carried in plus them."""
+    battle ended. `wounds_taken` and `exhaustion_gained` are what the battle did (the figure's at
+    the end less what it began with); `wounds` and `exhaustion` are the hero's after it."""
 
     battle_id: str
     mode: str  # "adventure" or "saga" (lines 539-545)

@@ -41,16 +41,20 @@ def revived(max_hp: int, exhaustion: int) -> tuple[int, int]:
 
 def outcome(sheet: dict[str, Any], max_hp: int, wounds: int, exhaustion: int,
             command: RecordOutcome) -> HeroOutcomeRecorded:
-    """The hero's outcome of `command.battle_id`. The battle seats a hero whole, so the wounds and
-    Exhaustion it carried in are added to the battle's own; the seed's thresholds then apply to
-    the sum (0 HP or lower: unconscious, line 537; -5 or lower: dead in Adventure mode, line 541)."""
+    """The hero's outcome of `command.battle_id`: what the battle did to the figure (its wounds
+    and Exhaustion at the end less those it began with) is added to what the hero has now, and
+    the seed's thresholds apply to the sum (0 HP or lower: unconscious, line 537; -5 or lower:
+    dead in Adventure mode, line 541). A hero brought as its record stood began with its own
+    wounds; one whose sheet was pasted began whole."""
     items: list[str] = list(sheet.get("items", []))
     karma = int(sheet.get("karma", 0))
     figure = command.figure
     if figure is None:
         return HeroOutcomeRecorded(battle_id=command.battle_id, mode=command.mode, won=command.won, present=False,
                                    karma=karma, items=items, wounds=wounds, exhaustion=exhaustion)
-    wounds, exhaustion = wounds + figure.wounds, exhaustion + figure.exhaustion
+    taken = figure.wounds - figure.wounds_at_start  # below zero when the battle healed carried wounds
+    drained = figure.exhaustion - figure.exhaustion_at_start
+    wounds, exhaustion = max(0, wounds + taken), max(0, exhaustion + drained)
     hp = max_hp - wounds - exhaustion
     down = figure.condition in ("unconscious", "dead") or hp <= 0
     died: str | None = None
@@ -67,15 +71,16 @@ def outcome(sheet: dict[str, Any], max_hp: int, wounds: int, exhaustion: int,
     return HeroOutcomeRecorded(
         battle_id=command.battle_id, mode=command.mode, won=command.won,
         xp_gained=VICTORY_XP if command.won and died is None else 0,
-        wounds_taken=figure.wounds, exhaustion_gained=figure.exhaustion, battle_condition=figure.condition,
+        wounds_taken=max(0, taken), exhaustion_gained=max(0, drained), battle_condition=figure.condition,
         karma_spent=max(0, karma - figure.karma), karma=figure.karma, items_used=used, items=kept,
         wounds=wounds, exhaustion=exhaustion, died=died, revived=is_revived)
 
 
-def outcome_command(battle: BattleState, hero_name: str) -> RecordOutcome | None:
+def outcome_command(battle: BattleState, hero_name: str, wounds_at_start: int = 0,
+                    exhaustion_at_start: int = 0) -> RecordOutcome | None:
     """What an ended Pericle battle says of the hero named `hero_name` (its figure, by the id the
-    battle gives a hero's figure), read from the battle's state; None for a battle that is no
-    Pericle combat."""
+    battle gives a hero's figure), read from the battle's state, with the wounds and Exhaustion
+    the figure began with (its `hero_brought` event); None for a battle that is no Pericle combat."""
     combat = battle.ruleset_state
     if not isinstance(combat, CombatState):
         return None
@@ -83,6 +88,7 @@ def outcome_command(battle: BattleState, hero_name: str) -> RecordOutcome | None
     at_end = None if figure is None or figure.team != "heroes" else FigureAtEnd(
         wounds=figure.wounds, exhaustion=figure.exhaustion, condition=figure.condition, karma=figure.karma,
         # A healing item fetched into a hand and not used is still the hero's.
-        pack=[*figure.pack, *(item for item in figure.in_hand if item in HEALING_ITEMS)])
+        pack=[*figure.pack, *(item for item in figure.in_hand if item in HEALING_ITEMS)],
+        wounds_at_start=wounds_at_start, exhaustion_at_start=exhaustion_at_start)
     return RecordOutcome(battle_id=battle.battle_id, mode=combat.encounter.mode, won=combat.winner == "heroes",
                          figure=at_end)

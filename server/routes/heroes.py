@@ -27,10 +27,12 @@ from domain.heroes.commands import (
 )
 from domain.heroes.provisional import HERO_PROVISIONAL, HeroProvisionalRule
 from domain.hexes import Hex
+from domain.rulesets import Ruleset, find_ruleset
 from domain.rulesets.pericle.catalogue import HealingItemName
 from domain.rulesets.pericle.combat_commands import SeatName, SubmitHero
 from domain.rulesets.pericle.encounter import Facing, Name
 from domain.rulesets.pericle.sheet import HeroSheet
+from domain.rulesets.pericle.v5.heroes import BringHero as BringHeroCommand
 from domain.seats import acting_seat
 from server.api_models import CommandResult
 from server.app_state import app_state
@@ -207,7 +209,7 @@ async def verify_hero(request: Request[Any, Any, Any], hero_id: FromPath[UUID]) 
 
 @post("/v1/battles/{battle_id:uuid}/heroes", tags=["battles", "heroes"], security=_WRITE["security"],
       responses=_WRITE["responses"],
-      summary="Bring a hero into a Pericle battle by id: `submit_hero` with the hero's sheet as it is now")
+      summary="Bring a hero into a Pericle battle by id: the hero joins as its record stands now")
 async def bring_hero(request: Request[Any, Any, Any], battle_id: FromPath[UUID],
                      data: JSONBody[BringHero]) -> Response[CommandResult]:
     player, idempotency = await player_write(request, "play")
@@ -224,14 +226,23 @@ async def bring_hero(request: Request[Any, Any, Any], battle_id: FromPath[UUID],
         raise NotPermitted("not-hero-owner", "only the hero's owner brings it into a battle")
     if hero.status == "dead":
         raise RuleViolation("hero-dead", f"{hero.name} is dead ({hero.died}) and fights no more battles")
-    command = SubmitHero(hero=msgspec.convert(hero.sheet, HeroSheet), start=data.start, facing=data.facing,
-                         in_hand=data.in_hand, seat=data.seat)
+    command = _joining(hero, data, find_ruleset(battle.ruleset, battle.ruleset_version))
     result = await battles.command(player.id, str(battle_id), command, None, idempotency)
     # The battle holds the sheet; the hero's own history says where it went.
     await _service(request).execute(str(data.hero_id), player.id, EnterBattle(battle_id=str(battle_id), seat=seat),
                                     None, None)
     return stored(result)
 
+
+def _joining(hero: HeroState, data: BringHero, ruleset: Ruleset) -> msgspec.Struct:
+    """The battle command that brings the hero in: from Pericle 5, `bring_hero` (the record's
+    sheet, wounds and id, checked as a veteran's); before, `submit_hero` with its sheet."""
+    sheet = msgspec.convert(hero.sheet, HeroSheet)
+    if BringHeroCommand in ruleset.commands:
+        return BringHeroCommand(hero_id=str(data.hero_id), hero_version=hero.version, hero=sheet,
+                                wounds=hero.wounds, exhaustion=hero.exhaustion, start=data.start, facing=data.facing,
+                                in_hand=data.in_hand, seat=data.seat)
+    return SubmitHero(hero=sheet, start=data.start, facing=data.facing, in_hand=data.in_hand, seat=data.seat)
 
 
 async def _hero_command(request: Request[Any, Any, Any], hero_id: UUID, command: Any) -> Response[HeroCommandResult]:

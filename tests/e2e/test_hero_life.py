@@ -176,10 +176,13 @@ async def test_heroes_live_through_encounters_rest_grow_die_and_are_revived(clie
 
     # ---- the second encounter (Adventure mode): Mira walks into the fire and dies (line 541) ----
     second = await encounter_with(client, players, {"ana": mira, "ben": torvald}, "adventure")
-    submitted = [e["command"]["hero"] for e in (await ok(await client.get(
+    brought = [e["command"] for e in (await ok(await client.get(
         f"/v1/battles/{second}/events", params={"limit": 1000}), 200))["events"]
-        if e.get("command") and e["command"]["type"] == "submit_hero"]
-    assert submitted[0]["karma"] == 1 and submitted[0]["skills"] == {"Lore": 1}, "the grown sheet is recorded"
+        if e.get("command") and e["command"]["type"] == "bring_hero"]
+    assert brought[0]["hero"]["karma"] == 1 and brought[0]["hero"]["skills"] == {"Lore": 1}, "the grown sheet"
+    # Pericle 5 brings her as her record stands: the wounds and Exhaustion the Rest left.
+    assert (brought[0]["hero_id"], brought[0]["wounds"], brought[0]["exhaustion"]) == (
+        mira, shown["wounds"], shown["exhaustion"])
     await turn(client, players, second, movement={"hero-mira": {"type": "move_figure", "path": [FIRE["hero-mira"]]}},
                rat_burns=True)
     dead = await outcome(client, mira, second)
@@ -222,13 +225,19 @@ async def test_heroes_live_through_encounters_rest_grow_die_and_are_revived(clie
     shown = await hero(client, torvald)
     assert (shown["hp"], shown["max_hp"], shown["sheet"]["kn"], shown["xp"], shown["earned_xp"]) == (16, 16, 2, 3, 0)
 
+    # ---- grown (KN raised with XP gained adventuring), Torvald still joins a battle as a veteran ----
+    fourth = await encounter_with(client, players, {"ana": ash, "ben": torvald}, "adventure")
+    _, combat = await combat_state(client, fourth)
+    veteran = combat.figure("hero-torvald")
+    assert veteran is not None and (veteran.kn, veteran.wounds) == (2, 0)
+
     # ---- the histories, replayed and verified ----
     for hero_id, types in ((mira, ["hero_created", "hero_entered_battle", "hero_outcome_recorded", "hero_rested",
                                    "xp_spent", "xp_spent", "hero_entered_battle", "hero_outcome_recorded"]),
                            (torvald, ["hero_created", "hero_entered_battle", "hero_outcome_recorded", "hero_rested",
                                       "hero_entered_battle", "hero_outcome_recorded", "hero_entered_battle",
                                       "hero_outcome_recorded", "hero_rested", "hero_recovered", "xp_spent",
-                                      "hero_recovered_fully"])):
+                                      "hero_recovered_fully", "hero_entered_battle"])):
         events = await history(client, hero_id)
         assert [e["type"] for e in events] == types
         replayed = replay([event_from(e["type"], e["data"]) for e in events])

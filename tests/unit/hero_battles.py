@@ -29,9 +29,12 @@ def hazard_map() -> dict[str, Any]:
         *({"hex": h, "name": "fire", "damage": "1d4+20"} for h in FIRE.values())]}
 
 
-def hazard_arena(mode: str = "adventure", mira: dict[str, Any] = MIRA,
-                 torvald: dict[str, Any] = TORVALD) -> PericleArena:
-    return PericleArena(heroes={"ana": [{"hero": mira, "start": STARTS["hero-mira"]}],
+def hazard_arena(mode: str = "adventure", mira: dict[str, Any] = MIRA, torvald: dict[str, Any] = TORVALD,
+                 mira_brought: dict[str, Any] | None = None) -> PericleArena:
+    """Mira (ana) and Torvald (ben) against the rat; `mira_brought` brings Mira as a hero record
+    stands (Pericle 5's `bring_hero`: its `hero_id`, `hero_version`, `wounds`, `exhaustion`)."""
+    joining = {"type": "bring_hero", **mira_brought} if mira_brought else {}
+    return PericleArena(heroes={"ana": [{"hero": mira, "start": STARTS["hero-mira"], **joining}],
                                 "ben": [{"hero": torvald, "start": STARTS["hero-torvald"]}]},
                         enemies=[RAT], map=hazard_map(), mode=mode)
 

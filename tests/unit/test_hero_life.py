@@ -170,6 +170,27 @@ def test_wounds_carried_into_a_battle_add_to_its_own_and_the_seeds_thresholds_ap
     assert after(wounded, B2, wounds=2).wounds == 10
 
 
+def test_a_hero_brought_as_its_record_stands_adds_only_what_this_battle_did() -> None:
+    """Pericle 5's `bring_hero` seats Mira with her 5 wounds and 1 Exhaustion; she walks through
+    embers. Her record gains the embers' wounds only (the figure's wounds less those it began
+    with), and Healer may heal only those (line 1209)."""
+    carried = after(hero(battles=(B1,)), wounds=5, exhaustion=1)
+    arena = hazard_arena(mira_brought={"hero_id": "h1", "hero_version": carried.version, "wounds": 5,
+                                       "exhaustion": 1})
+    battle = finish(arena, embers=("hero-mira",))
+    figure_at_end = battle.ruleset_state.figure("hero-mira")
+    embers = figure_at_end.wounds - 5
+    assert embers >= 1 and figure_at_end.exhaustion == 1
+    command = outcome_command(battle, "Mira", 5, 1)
+    assert command is not None
+    mira = run(run(carried, EnterBattle(battle_id=battle.battle_id, seat="ana")), command, SYSTEM)
+    assert (mira.wounds, mira.exhaustion, mira.combat_damage) == (5 + embers, 1, embers)
+    [rested] = decide(mira, Rest(battle_id=battle.battle_id, healer=healer("Healer I", "Healer II",
+                                                                         battles=(battle.battle_id,))),
+                      DICE, "alice", NOW)
+    assert isinstance(rested, HeroRested) and rested.healed == min(2, embers)
+
+
 def test_saga_revival_keeps_exhaustion_unless_it_alone_would_leave_no_hp() -> None:
     """PER-HERO-REVIVAL-EXHAUSTION (line 543 gives 1 HP, line 652 says E draws on HP too)."""
     mira = after(hero(), mode="saga", wounds=5, exhaustion=6, condition="unconscious")
