@@ -94,9 +94,9 @@ def test_lines_92_and_1075_a_cyclops_stands_on_three_hexes_and_a_kraken_on_four(
     cyclops = {"id": "cyclops", "name": "Cyclops", "hp": 30, "mt": 12, "base_ad": 1, "attacks": club,
                "hex": {"q": 6, "r": 2}, "facing": 3, "size": 3}
     kraken = {"id": "kraken", "name": "Kraken", "hp": 40, "mt": 14, "base_ad": 1, "attacks": club,
-              "hex": {"q": 5, "r": 5}, "facing": 3, "size": 4}
+              "hex": {"q": 5, "r": 7}, "facing": 3, "size": 4}
     orc = encounter()["enemies"][0]
-    arena = PericleArena(map={"width": 9, "height": 9}, enemies=[orc, cyclops, kraken])
+    arena = PericleArena(map={"width": 10, "height": 10}, enemies=[orc, cyclops, kraken])
     sizes = {f: len(set(arena.figure(f).hexes)) for f in ("orc", "cyclops", "kraken")}
     assert sizes == {"orc": 1, "cyclops": 3, "kraken": 4}
 
@@ -118,3 +118,76 @@ def test_lines_260_and_1069_two_heroes_with_tactics_roll_initiative_at_ad2() -> 
                     if isinstance(e, InitiativeRolled)]
         assert rolled.tactics == 2 and rolled.check is not None and rolled.check.ad == 2
         assert rolled.winner == winner
+
+
+# Combat Phases: 3. Actions, Attacking (lines 394-404).
+
+
+def test_line_396_emiras_recurve_bow_deals_1d6() -> None:
+    """Line 396: "For example, Emira's recurve bow deals 1d6 points of damage with a successful
+    hit." Varya (MT3) shoots the orc with a recurve bow from two hexes (a clear line): one
+    six-sided die, 5, less the orc's chainmail (3) and shield (1)."""
+    said(396, "Emira's recurve bow deals 1d6 points of damage with a successful hit")
+    arena = PericleArena()
+    arena.put("hero-varya", 2, 3, facing=0, weapons=(WEAPONS["recurve bow"],), in_hand=("recurve bow",))
+    arena.to_actions("heroes")
+    arena.pass_until("hero-varya")
+    [strike] = strikes(arena.act("hero-varya", "attack", [HIT, 5], strikes=[{"target": "orc"}]))
+    assert strike.kind == "ranged" and strike.hit and strike.damage_roll is not None
+    assert strike.damage_roll.expression == "1d6" and strike.damage_roll.total == 5
+    assert [d.sides for d in strike.damage_roll.dice] == [6]
+    assert strike.damage == 5 - 4 and arena.figure("orc").hp == 8 - 1
+
+
+def test_seed_wrong_line_400_prints_a_round_shield_at_1_the_shield_table_line_1008_at_2() -> None:
+    """Line 400: "Armor values are noted in parentheses, as in these examples: Orc, chainmail (3),
+    round shield (1) Drake, scales (3)". The Shield table (line 1008) prints "Round 2 -1": a
+    Round shield gives 2 points. The seed disagrees with itself (line 398's "small shield ...
+    1 point" is a Buckler, line 1007). The server follows the table for a hero's Round shield;
+    an enemy's stat block gives its own numbers, so the orc of line 400 is hosted as printed
+    (chainmail 3, shield 1: the arena's orc)."""
+    said(400, "Orc, chainmail (3), round shield (1) Drake, scales (3)")
+    said(1008, "Round\t2\t-1")
+    said(1007, "Buckler\t1\t0")
+    assert (SHIELDS["round"].armour, SHIELDS["round"].ad_penalty) == (2, 1)
+    hero = handbook.stats(sheet(**{**VARYA, "shield": "Round"}))
+    assert hero.shield == 2 and hero.base_ad == 2 - 1 - 1  # DX2, leather AD-1, round shield AD-1
+    orc = PericleArena().figure("orc")
+    assert (orc.armour, orc.shield) == (3, 1)
+
+
+def test_line_908_a_sword_attacks_in_the_order_of_ad1_but_hits_on_ad2() -> None:
+    """Line 908: "Sword: Gain +1 AD on attack rolls to hit. This does not improve the order of
+    attack. For example, a hero with AD1 attacking with a sword attacks in order of AD1, but
+    hits on AD2." Varya (Base AD1, short sword; her Weapon Mastery set aside) ties the orc (AD1)
+    in the Action Order - the heroes won the Initiative, so she goes first - and a 2 hits."""
+    said(908, "a hero with AD1 attacking with a sword attacks in order of AD1, but hits on AD2")
+    arena = PericleArena()
+    arena.put("hero-varya", 3, 3, facing=0, disciplines=("Tactics",), mastery=())
+    arena.put("hero-sindaro", 0, 5, base_ad=0)
+    arena.put("spearman", 7, 0, base_ad=0)
+    arena.to_actions("heroes")
+    assert list(arena.combat.order)[:2] == ["hero-baerwyn", "hero-varya"]  # Baerwyn AD3 (Archery not in play)
+    assert list(arena.combat.order).index("hero-varya") < list(arena.combat.order).index("orc")
+    arena.pass_until("hero-varya")
+    [strike] = strikes(arena.act("hero-varya", "attack", [TWO, 1, 1], strikes=[{"target": "orc"}]))
+    assert strike.check.base == 1 and {a.source: a.value for a in strike.check.adjustments} == {"sword": 1}
+    assert strike.check.ad == 2 and strike.hit
+
+
+def test_line_991_the_hero_sheets_short_sword_deals_1d6_plus_1d4() -> None:
+    """Line 991: "(Hero sheet example: Ready Weapon: Short Sword, damage 1d6 + 1d4; Second
+    Attack: Shield Bash, damage 1d4 or push.)" The Melee Weapons chart's MT3 row lost its names
+    but kept "1d6+1d4" (line 923); the server serves the Short Sword from this example
+    (PER-WEAPON-GAPS) and rolls it so."""
+    said(991, "Ready Weapon: Short Sword, damage 1d6 + 1d4")
+    said(923, "3\t1d6+1d4")
+    [served] = [w for w in handbook_catalogue("5").weapons if w.name == "Short Sword"]
+    assert (served.damage, served.mt, served.weapon_class, served.seed.line) == ("1d6+1d4", 3, "sword", 991)
+    arena = PericleArena()
+    arena.put("hero-varya", 3, 3, facing=0)
+    arena.to_actions("heroes")
+    arena.pass_until("hero-varya")
+    [strike] = strikes(arena.act("hero-varya", "attack", [HIT, 6, 4], strikes=[{"target": "orc"}]))
+    assert strike.damage_roll is not None and [d.sides for d in strike.damage_roll.dice] == [6, 4]
+    assert strike.damage_roll.total == 10
