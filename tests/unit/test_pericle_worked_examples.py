@@ -25,7 +25,7 @@ from domain.rulesets.pericle.sheet import HeroSheet
 from domain.rulesets.pericle.v4 import sheet as handbook
 from domain.rulesets.pericle.v4.book import DISCIPLINES, SPELLS
 from domain.rulesets.pericle.v4.catalogue import handbook_catalogue
-from tests.unit.pericle_arena import VARYA, PericleArena, encounter
+from tests.unit.pericle_arena import BAERWYN, VARYA, PericleArena, encounter
 
 SEED = Path(__file__).parents[2] / "shared" / "seeds" / "001_da6eaba1bafd55cc.txt"
 if not SEED.exists():
@@ -191,3 +191,153 @@ def test_line_991_the_hero_sheets_short_sword_deals_1d6_plus_1d4() -> None:
     [strike] = strikes(arena.act("hero-varya", "attack", [HIT, 6, 4], strikes=[{"target": "orc"}]))
     assert strike.damage_roll is not None and [d.sides for d in strike.damage_roll.dice] == [6, 4]
     assert strike.damage_roll.total == 10
+
+
+# Skills (lines 660-682).
+
+
+def test_line_664_varya_rolls_ad2_for_an_easy_perception_check() -> None:
+    """Lines 662-664: "Loremaster will list this as Easy Perception Check, (AD+1). Varya has one
+    rank in Perception, so she needs to roll (1+1 = ) AD2 to succeed at the Perception check."
+    The check is rolled at her rank from her sheet, Easy by name."""
+    said(664, "Varya has one rank in Perception, so she needs to roll (1+1 = ) AD2")
+    arena = PericleArena()
+    easy = {"type": "check", "score": VARYA["skills"]["Perception"], "difficulty": "Easy", "purpose": "Perception"}
+    rolled = checked(arena.command("ana", easy, [TWO])).check
+    assert rolled.ad == 2 and rolled.success and [(a.source, a.value) for a in rolled.adjustments] == [("Easy", 1)]
+    assert not checked(arena.command("ana", easy, [THREE])).check.success
+
+
+def test_line_680_varya_rolls_an_unmodified_perception_check_at_ad1() -> None:
+    """Line 680: "For example, if Loremaster prompts Varya to make a Perception Check, she rolls
+    it at AD1 since she has one rank in Perception." """
+    said(680, "she rolls it at AD1 since she has one rank in Perception")
+    arena = PericleArena()
+    plain = {"type": "check", "score": VARYA["skills"]["Perception"], "purpose": "Perception"}
+    rolled = checked(arena.command("ana", plain, [ONE])).check
+    assert (rolled.ad, rolled.adjustments, rolled.success) == (1, (), True)
+    assert not checked(arena.command("ana", plain, [TWO])).check.success
+
+
+# Hero Item Capacities (lines 703-725).
+
+
+def test_seed_wrong_line_717_counts_varyas_dagger_the_chart_line_711_does_not() -> None:
+    """Line 717: "Varya has MT3, which means her CC is 5. She also has a short sword, a dagger,
+    leather armor, three healing potions, and a buckler in her equipment. Each of her weapons and
+    her armor count as 1 point each towards her CC amount ... Therefore, Varya has a total of 3
+    points". The Carrying Capacity Chart (line 711) puts "daggers (MT1)" in its 0-point row, so
+    the chart gives 2 points (short sword and leather). The server follows the chart; either way
+    she is within her 5 and takes no penalty, as the example concludes."""
+    said(717, "Therefore, Varya has a total of 3 points towards her maximum of 5 CC")
+    said(711, "0 pts: Weapons with a MT requirement of 0, and daggers (MT1)")
+    assert (VARYA["weapons"], VARYA["armour"], VARYA["shield"]) == (["Dagger", "Short Sword"], "Leather", "Buckler")
+    assert VARYA["items"] == ["Potion of Healing"] * 3
+    varya = handbook.stats(sheet(**VARYA))
+    assert (varya.carrying_capacity, varya.carried) == (5, 2)
+    assert varya.movement == 5, "no penalty"
+
+
+# Part Two: Hero Handbook (Hero Creation).
+
+
+def test_line_804_a_starting_hero_may_begin_with_might_4_dexterity_1_knowledge_0() -> None:
+    """Line 804: "An attribute may have a score of 0. For example, a starting hero may begin with
+    Might 4, Dexterity 1, Knowledge 0." """
+    said(804, "a starting hero may begin with Might 4, Dexterity 1, Knowledge 0")
+    hero = sheet(name="Ulf", ancestry="human", mt=4, dx=1, kn=0, weapons=["Dagger"])
+    assert handbook.problems(hero) == []
+    arena = PericleArena(heroes={"ana": [{"hero": msgspec.to_builtins(hero), "start": {"q": 0, "r": 3}}],
+                                 "ben": [{"hero": BAERWYN, "start": {"q": 0, "r": 4}}]})
+    ulf = arena.figure("hero-ulf")
+    assert (ulf.mt, ulf.base_ad, ulf.max_hp) == (4, 1, 14)
+
+
+def test_line_995_leather_armor_is_noted_1_with_ad_minus_1() -> None:
+    """Line 995: "Armor bonuses are traditionally noted in parentheses, like this: Leather Armor
+    (1), AD-1." Varya (DX2) in leather has 1 point of armour and Base AD1."""
+    said(995, "Leather Armor (1), AD-1.")
+    varya = handbook.stats(sheet(**{**VARYA, "shield": None}))
+    assert (varya.armour, varya.base_ad) == (1, VARYA["dx"] - 1)
+
+
+def test_line_1023_tailored_chainmail_costs_200_when_the_hero_brings_the_chainmail() -> None:
+    """Line 1023: "For example, the price for tailored chainmail is 210gc. Chainmail is 10gc. If the
+    chainmail is supplied by a hero, the cost will be reduced to 200gc." The served prices."""
+    said(1023, "the price for tailored chainmail is 210gc. Chainmail is 10gc.")
+    [chainmail] = [a for a in handbook_catalogue("5").armour if a.name == "Chainmail"]
+    assert (chainmail.price_gc, chainmail.tailored_price_gc) == (10, 210)
+    assert chainmail.tailored_price_gc - chainmail.price_gc == 200
+
+
+def test_line_1027_a_kn2_hero_may_learn_the_disciplines_of_kn0_kn1_and_kn2() -> None:
+    """Line 1027: "For example, a hero with at least 2 points of Knowledge (KN2) is eligible to
+    learn all Disciplines from the KN0, KN1, and KN2 categories." Quick Draw II is KN3 (line
+    1127)."""
+    said(1027, "a hero with at least 2 points of Knowledge (KN2) is eligible to learn all Disciplines")
+    known = ["Shield Bash I", "Detect Secrets, Traps, & Pick Locks I", "Acrobatics I", "Acrobatics II"]
+    assert [DISCIPLINES[d].kn for d in known] == [0, 1, 0, 2]
+    base = {"name": "Ida", "ancestry": "human", "mt": 2, "dx": 1, "kn": 2, "weapons": ["Dagger"]}
+    assert handbook.problems(sheet(**base, disciplines=known)) == []
+    beyond = sheet(**base, disciplines=[*known, "Quick Draw I", "Quick Draw II"])
+    assert handbook.problems(beyond) == ["Step 6: Quick Draw II needs KN3 (the hero has KN2)"]
+
+
+def test_line_1029_armor_proficiency_i_costs_6xp() -> None:
+    """Line 1029: "For example, Armor Proficiency I (6XP) costs 6XP to learn. Once XP has been spent
+    to learn a Discipline, subtract it from the XP total on your hero sheet." """
+    said(1029, "Armor Proficiency I (6XP) costs 6XP to learn")
+    base = {"name": "Ida", "ancestry": "human", "mt": 3, "dx": 2, "kn": 0, "weapons": ["Dagger"]}
+    without, learned = handbook.stats(sheet(**base)), handbook.stats(sheet(**base, disciplines=["Armor Proficiency I"]))
+    assert DISCIPLINES["Armor Proficiency I"].xp == 6 and without.xp_left - learned.xp_left == 6
+
+
+def test_line_1037_a_kn2_hero_may_learn_the_spells_of_kn0_kn1_and_kn2() -> None:
+    """Line 1037: "For example, a hero with KN2 is eligible to learn all Spells from the KN0, KN1,
+    and KN2 categories." (A human: forest elves learn a KN early, line 835.)"""
+    said(1037, "a hero with KN2 is eligible to learn all Spells from the KN0, KN1, and KN2 categories")
+    known = ["Slow/Speed Movement", "Candlelight", "Magic Armor I"]
+    assert [SPELLS[s].kn for s in known] == [0, 1, 2]
+    base = {"name": "Ida", "ancestry": "human", "mt": 2, "dx": 1, "kn": 2, "weapons": ["Dagger"]}
+    assert handbook.problems(sheet(**base, spells=known)) == []
+    assert handbook.problems(sheet(**base, spells=[*known, "Control Animal"])) == [
+        "Step 7: Control Animal needs KN3 (KN2 for a forest elf)"]
+
+
+def test_line_1053_dx3_in_leather_armor_has_base_ad2() -> None:
+    """Line 1053: "For example, leather armor has an AD penalty of 1, so a hero with a DX of 3 that
+    is wearing leather armor will have a Base AD of 2." """
+    said(1053, "a hero with a DX of 3 that is wearing leather armor will have a Base AD of 2")
+    hero = sheet(name="Ida", ancestry="human", mt=2, dx=3, kn=0, weapons=["Dagger"], armour="Leather")
+    assert handbook.problems(hero) == [] and handbook.stats(hero).base_ad == 2
+
+
+def test_line_1055_thrown_weapon_expertise_throws_a_throwing_axe_at_ad3() -> None:
+    """Line 1055: "For example, the Thrown Weapons Discipline grants a hero AD+2 when throwing a
+    weapon such as a throwing axe (Throwing Axe: AD3)." The Discipline is printed as Thrown
+    Weapon Expertise (line 1173); AD3 is a Base AD1 hero's. Varya (Base AD1) throws a throwing
+    axe at the orc two hexes away."""
+    said(1055, "(Throwing Axe: AD3)")
+    said(1173, "Thrown Weapon Expertise (10XP): Gain AD+2 when throwing a weapon.")
+    arena = PericleArena()
+    arena.put("hero-varya", 2, 3, facing=0, disciplines=("Thrown Weapon Expertise",),
+              weapons=(WEAPONS["throwing axe"],), in_hand=("throwing axe",))
+    arena.to_actions("heroes")
+    arena.pass_until("hero-varya")
+    [strike] = strikes(arena.act("hero-varya", "attack", [THREE, 1], strikes=[{"target": "orc"}]))
+    assert strike.kind == "thrown" and strike.check.base == 1
+    assert {a.source: a.value for a in strike.check.adjustments} == {"Thrown Weapon Expertise": 2}
+    assert strike.check.ad == 3 and strike.hit
+
+
+def test_line_1057_a_round_shield_takes_one_from_a_dx1_heroes_ad() -> None:
+    """Line 1057: "a hero with DX1 sometimes wields a bastard sword with two hands, but sometimes he
+    pulls out his round shield and wields the sword with just one hand. The shield reduces the
+    hero's AD by one, so the player records both scenarios: Bastard sword, 2-handed: AD1; Bastard
+    sword, 1-handed w/ shield: AD0." The Bastard Sword's chart row did not survive (line 923 keeps
+    only the MT3 row's damage), so a short sword stands in: the Round shield's AD-1 (line 1008)
+    is the example's point."""
+    said(1057, "Bastard sword, 2-handed: AD1; Bastard sword, 1-handed w/ shield: AD0")
+    base = {"name": "Bo", "ancestry": "human", "mt": 3, "dx": 1, "kn": 1, "weapons": ["Dagger", "Short Sword"]}
+    assert handbook.stats(sheet(**base)).base_ad == 1
+    assert handbook.stats(sheet(**base, shield="Round")).base_ad == 0
