@@ -341,3 +341,31 @@ def test_line_1057_a_round_shield_takes_one_from_a_dx1_heroes_ad() -> None:
     base = {"name": "Bo", "ancestry": "human", "mt": 3, "dx": 1, "kn": 1, "weapons": ["Dagger", "Short Sword"]}
     assert handbook.stats(sheet(**base)).base_ad == 1
     assert handbook.stats(sheet(**base, shield="Round")).base_ad == 0
+
+
+# Flying (lines 340 and 533: the same example twice).
+
+
+def test_lines_340_and_533_a_5_over_8_flyer_moves_5_on_the_ground_and_8_in_the_air() -> None:
+    """Line 340: "Flying creatures will have two speeds listed. The first is their ground
+    movement, the second is their flying movement. For example, "5 / 8" would be 5 Movement on
+    the ground, 8 Movement while flying. Unless otherwise stated by Loremaster, foes that can fly
+    will start an encounter on the ground." (Repeated at line 533.)"""
+    for line in (340, 533):
+        said(line, '"5 / 8" would be 5 Movement on the ground, 8 Movement while flying')
+    harpy = {"id": "harpy", "name": "Harpy", "hp": 6, "mt": 1, "base_ad": 1, "movement": 5, "flying": 8,
+             "attacks": [{"name": "Talons", "damage": "1d4", "natural": True}], "hex": {"q": 9, "r": 0}, "facing": 3}
+    orc = encounter()["enemies"][0]
+    west = [{"q": q, "r": 0} for q in range(8, 0, -1)]  # eight hexes west along the top row
+    walking = PericleArena(map={"width": 10, "height": 10}, enemies=[orc, harpy])
+    assert not walking.figure("harpy").airborne, "it starts on the ground"
+    walking.to_movement("enemies")
+    assert walking.rule_of("gm", {"type": "move_figure", "figure": "harpy", "path": west[:6]}) == "movement-exceeded"
+    walking.act("harpy", "move_figure", path=west[:5])
+    assert walking.figure("harpy").hex.q == 4
+    flying = PericleArena(map={"width": 10, "height": 10}, enemies=[orc, harpy])
+    flying.to_movement("enemies")
+    assert flying.rule_of("gm", {"type": "move_figure", "figure": "harpy", "path": [*west, {"q": 0, "r": 0}],
+                                 "fly": True}) == "movement-exceeded"
+    flying.act("harpy", "move_figure", path=west, fly=True)
+    assert flying.figure("harpy").airborne and flying.figure("harpy").hex.q == 1
