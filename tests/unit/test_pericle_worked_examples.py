@@ -369,3 +369,22 @@ def test_lines_340_and_533_a_5_over_8_flyer_moves_5_on_the_ground_and_8_in_the_a
                                  "fly": True}) == "movement-exceeded"
     flying.act("harpy", "move_figure", path=west, fly=True)
     assert flying.figure("harpy").airborne and flying.figure("harpy").hex.q == 1
+
+
+# Cast a Spell: the categories (lines 473-483).
+
+
+def test_line_483_guise_of_the_beast_is_a_self_spell_and_cannot_be_cast_on_another() -> None:
+    """Line 483: "Self [S] - The spells are applied directly to the hero that cast the spell.
+    Unlike Thrown spells, they cannot be cast on others. Examples include the shapeshifting spells
+    like Guise of the Beast." Guise of the Beast I is printed [S] (line 1472). Sindaro, given it,
+    may not cast it on Varya; nothing is recorded."""
+    said(483, "Examples include the shapeshifting spells like Guise of the Beast.")
+    said(1472, "Guise of the Beast I (5XP) [S] Shapeshifting")
+    assert SPELLS["Guise of the Beast I"].category == "S"
+    arena = PericleArena()
+    arena.put("hero-sindaro", 0, 5, spells=("Blur", "Clumsiness", "Guise of the Beast I"))
+    arena.to_actions("heroes")
+    arena.pass_until("hero-sindaro")
+    guise = {"type": "cast_spell", "figure": "hero-sindaro", "spell": "Guise of the Beast I", "target": "hero-varya"}
+    assert arena.rule_of("ana", guise) == "spell-target"
