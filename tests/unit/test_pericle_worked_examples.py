@@ -388,3 +388,39 @@ def test_line_483_guise_of_the_beast_is_a_self_spell_and_cannot_be_cast_on_anoth
     arena.pass_until("hero-sindaro")
     guise = {"type": "cast_spell", "figure": "hero-sindaro", "spell": "Guise of the Beast I", "target": "hero-varya"}
     assert arena.rule_of("ana", guise) == "spell-target"
+
+
+# Choosing Enemy Actions: Rotating Enemy Standees (line 595).
+
+
+def test_line_595_a_monster_among_three_heroes_turns_to_face_two_of_them() -> None:
+    """Line 595: "For example, if after the Movement phase a monster is roughly surrounded by three
+    heroes, but it is facing only one of them and the other two are positioned in rear and side
+    hexes, rotate the monster so that it is facing two of three heroes." The orc faces Sindaro
+    (west); Varya stands at its side (east) and Baerwyn at its rear (north-east). No facing
+    puts all three in its front hexes; the enemies' repositioning (line 320: "They will face the
+    greatest number of heroes") turns it to face two."""
+    said(595, "rotate the monster so that it is facing two of three heroes")
+    said(320, "1. They will face the greatest number of heroes")
+    from domain.hexes import Hex
+    from domain.rulesets.pericle import board
+
+    arena = PericleArena()
+    arena.put("spearman", 7, 0)
+    arena.put("zombie", 7, 7)
+    arena.put("orc", 4, 3, facing=4)
+    heroes = {"hero-varya": Hex(5, 3), "hero-baerwyn": Hex(5, 2), "hero-sindaro": Hex(3, 3)}
+    for hero, at in heroes.items():
+        arena.put(hero, at.q, at.r)
+
+    def faced() -> list[str]:
+        return sorted(h for h, at in heroes.items() if board.zone_of(arena.figure("orc"), at) == "front")
+
+    assert faced() == ["hero-sindaro"]
+    assert {h: board.zone_of(arena.figure("orc"), at) for h, at in heroes.items() if h != "hero-sindaro"} == {
+        "hero-varya": "side", "hero-baerwyn": "rear"}
+    arena.to_movement("heroes")
+    arena.command("ana", {"type": "end_movement"})
+    arena.command("gm", {"type": "end_movement"})
+    arena.command("ana", {"type": "end_repositioning"}, [1] * 5)
+    assert len(faced()) == 2
