@@ -424,3 +424,29 @@ def test_line_595_a_monster_among_three_heroes_turns_to_face_two_of_them() -> No
     arena.command("gm", {"type": "end_movement"})
     arena.command("ana", {"type": "end_repositioning"}, [1] * 5)
     assert len(faced()) == 2
+
+
+# Befriended Animals (line 518).
+
+
+def test_line_518_a_befriended_animal_without_athletics_checks_at_its_base_ad() -> None:
+    """Line 518: "For example, if Loremaster states "each hero must make an Athletics Check to
+    avoid the boulder or take 2d6 damage", this effect applies to befriended animals, too. If the
+    befriended animal does not have an Athletics score, it uses its Base AD." The boulder is the
+    story's; the server's own Athletics checks read the animal's Base AD the same way. The wolf
+    (Base AD1, no Athletics) crosses a body: a Simple check (AD+2) at AD3, so a 3 succeeds (it
+    would fail at Athletics 0) and a 4 fails."""
+    said(518, "If the befriended animal does not have an Athletics score, it uses its Base AD.")
+    from domain.hexes import Hex
+    from domain.rulesets.pericle.combat_events import CheckMade
+
+    wolf = {"id": "wolf", "name": "Wolf", "hp": 6, "mt": 2, "base_ad": 1, "movement": 6, "seat": "ben",
+            "attacks": [{"name": "Bite", "damage": "1d4", "natural": True}], "hex": {"q": 2, "r": 2}, "facing": 3}
+    for face, where, condition in ((THREE, Hex(0, 2), "standing"), (FOUR, Hex(1, 2), "prone")):
+        arena = PericleArena(companions=[wolf])
+        arena.put("zombie", 1, 2, condition="dead")
+        arena.to_movement("heroes")
+        events = arena.act("wolf", "move_figure", [face], path=[{"q": 1, "r": 2}, {"q": 0, "r": 2}])
+        [made] = [e for e in events if isinstance(e, CheckMade)]
+        assert made.check.base == 1 and made.check.ad == 3
+        assert (arena.figure("wolf").hex, arena.figure("wolf").condition) == (where, condition)
