@@ -134,6 +134,7 @@ def test_line_396_emiras_recurve_bow_deals_1d6() -> None:
     arena.pass_until("hero-varya")
     [strike] = strikes(arena.act("hero-varya", "attack", [HIT, 5], strikes=[{"target": "orc"}]))
     assert strike.kind == "ranged" and strike.hit and strike.damage_roll is not None
+    assert strike.check.defense_faces == (), "a clear line: no cover, no Defense Die (line 429's No Cover)"
     assert strike.damage_roll.expression == "1d6" and strike.damage_roll.total == 5
     assert [d.sides for d in strike.damage_roll.dice] == [6]
     assert strike.damage == 5 - 4 and arena.figure("orc").hp == 8 - 1
@@ -167,7 +168,6 @@ def test_line_908_a_sword_attacks_in_the_order_of_ad1_but_hits_on_ad2() -> None:
     arena.put("hero-sindaro", 0, 5, base_ad=0)
     arena.put("spearman", 7, 0, base_ad=0)
     arena.to_actions("heroes")
-    assert list(arena.combat.order)[:2] == ["hero-baerwyn", "hero-varya"]  # Baerwyn AD3 (Archery not in play)
     assert list(arena.combat.order).index("hero-varya") < list(arena.combat.order).index("orc")
     arena.pass_until("hero-varya")
     [strike] = strikes(arena.act("hero-varya", "attack", [TWO, 1, 1], strikes=[{"target": "orc"}]))
@@ -450,3 +450,47 @@ def test_line_518_a_befriended_animal_without_athletics_checks_at_its_base_ad() 
         [made] = [e for e in events if isinstance(e, CheckMade)]
         assert made.check.base == 1 and made.check.ad == 3
         assert (arena.figure("wolf").hex, arena.figure("wolf").condition) == (where, condition)
+
+
+# The index (docs/pericle-worked-examples.md).
+
+INDEX = Path(__file__).parents[2] / "docs" / "pericle-worked-examples.md"
+
+
+def index_rows() -> list[tuple[int, str, str]]:
+    """(line, example, where) for each row of the index's table."""
+    rows = []
+    for text in INDEX.read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in text.strip().strip("|").split("|")]
+        if len(cells) == 3 and cells[0].isdigit():
+            rows.append((int(cells[0]), cells[1], cells[2]))
+    return rows
+
+
+def test_the_index_lists_each_example_once_in_seed_order_and_each_of_these_tests() -> None:
+    import re
+
+    rows = index_rows()
+    lines = [line for line, _, _ in rows]
+    assert lines == sorted(set(lines)) and all(1 <= line <= len(LINES) for line in lines)
+    here = {name for name in globals() if name.startswith(("test_line_", "test_lines_", "test_seed_wrong_"))}
+    cited = {name for _, _, where in rows for name in re.findall(r"test_pericle_worked_examples\.py::(\w+)", where)}
+    assert cited == here, "every test here is in the index, and only tests that exist"
+    by_line = {line: where for line, _, where in rows}
+    for name in here:  # test_line_396_..., test_lines_92_and_1075_...: the rows of those lines cite it
+        numbers = re.match(r"test_(?:seed_wrong_)?lines?_(\d+(?:_and_\d+)*)_", name)
+        assert numbers is not None, name
+        for line in numbers.group(1).split("_and_"):
+            assert f"::{name}" in by_line[int(line)], (line, name)
+    for line, _, where in rows:
+        assert ("::test_seed_wrong_" in where) == where.startswith("seed wrong: lines"), line
+
+
+def test_every_test_the_index_names_exists() -> None:
+    import ast
+    import re
+
+    for line, _, where in index_rows():
+        for module, name in re.findall(r"(test_\w+\.py)::(\w+)", where):
+            tree = ast.parse((Path(__file__).parent / module).read_text(encoding="utf-8"))
+            assert name in {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}, (line, module, name)
