@@ -202,7 +202,8 @@ def test_line_664_varya_rolls_ad2_for_an_easy_perception_check() -> None:
     The check is rolled at her rank from her sheet, Easy by name."""
     said(664, "Varya has one rank in Perception, so she needs to roll (1+1 = ) AD2")
     arena = PericleArena()
-    easy = {"type": "check", "score": VARYA["skills"]["Perception"], "difficulty": "Easy", "purpose": "Perception"}
+    rank = sheet(**VARYA).skills["Perception"]
+    easy = {"type": "check", "score": rank, "difficulty": "Easy", "purpose": "Perception"}
     rolled = checked(arena.command("ana", easy, [TWO])).check
     assert rolled.ad == 2 and rolled.success and [(a.source, a.value) for a in rolled.adjustments] == [("Easy", 1)]
     assert not checked(arena.command("ana", easy, [THREE])).check.success
@@ -213,7 +214,7 @@ def test_line_680_varya_rolls_an_unmodified_perception_check_at_ad1() -> None:
     it at AD1 since she has one rank in Perception." """
     said(680, "she rolls it at AD1 since she has one rank in Perception")
     arena = PericleArena()
-    plain = {"type": "check", "score": VARYA["skills"]["Perception"], "purpose": "Perception"}
+    plain = {"type": "check", "score": sheet(**VARYA).skills["Perception"], "purpose": "Perception"}
     rolled = checked(arena.command("ana", plain, [ONE])).check
     assert (rolled.ad, rolled.adjustments, rolled.success) == (1, (), True)
     assert not checked(arena.command("ana", plain, [TWO])).check.success
@@ -258,7 +259,7 @@ def test_line_995_leather_armor_is_noted_1_with_ad_minus_1() -> None:
     (1), AD-1." Varya (DX2) in leather has 1 point of armour and Base AD1."""
     said(995, "Leather Armor (1), AD-1.")
     varya = handbook.stats(sheet(**{**VARYA, "shield": None}))
-    assert (varya.armour, varya.base_ad) == (1, VARYA["dx"] - 1)
+    assert (varya.armour, varya.base_ad) == (1, sheet(**VARYA).dx - 1)
 
 
 def test_line_1023_tailored_chainmail_costs_200_when_the_hero_brings_the_chainmail() -> None:
@@ -267,6 +268,7 @@ def test_line_1023_tailored_chainmail_costs_200_when_the_hero_brings_the_chainma
     said(1023, "the price for tailored chainmail is 210gc. Chainmail is 10gc.")
     [chainmail] = [a for a in handbook_catalogue("5").armour if a.name == "Chainmail"]
     assert (chainmail.price_gc, chainmail.tailored_price_gc) == (10, 210)
+    assert chainmail.tailored_price_gc is not None and chainmail.price_gc is not None
     assert chainmail.tailored_price_gc - chainmail.price_gc == 200
 
 
