@@ -294,6 +294,24 @@ def test_line_1029_armor_proficiency_i_costs_6xp() -> None:
     assert DISCIPLINES["Armor Proficiency I"].xp == 6 and without.xp_left - learned.xp_left == 6
 
 
+def test_line_1031_armor_proficiency_ii_needs_armor_proficiency_i_first() -> None:
+    """Line 1031: "For example, the Discipline Armor Proficiency II requires that the hero first
+    obtain Armor Proficiency I. The Discipline Armor Proficiency II is written as Armor Proficiency
+    II (6XP): Prerequisite: Armor Proficiency I." A Pericle 5 battle refuses the sheet that skips it."""
+    said(1031, "Armor Proficiency II (6XP): Prerequisite: Armor Proficiency I.")
+    import pytest
+
+    from domain.errors import RuleViolation
+
+    base = {"name": "Ida", "ancestry": "human", "mt": 2, "dx": 2, "kn": 1, "weapons": ["Dagger"], "armour": "Gambeson"}
+    skipped = {**base, "disciplines": ["Armor Proficiency II"]}
+    assert handbook.problems(sheet(**skipped)) == ["Step 6: Armor Proficiency II requires Armor Proficiency I first"]
+    assert handbook.problems(sheet(**base, disciplines=["Armor Proficiency I", "Armor Proficiency II"])) == []
+    with pytest.raises(RuleViolation, match="requires Armor Proficiency I first"):
+        PericleArena(heroes={"ana": [{"hero": skipped, "start": {"q": 0, "r": 3}}],
+                             "ben": [{"hero": BAERWYN, "start": {"q": 0, "r": 4}}]})
+
+
 def test_line_1037_a_kn2_hero_may_learn_the_spells_of_kn0_kn1_and_kn2() -> None:
     """Line 1037: "For example, a hero with KN2 is eligible to learn all Spells from the KN0, KN1,
     and KN2 categories." (A human: forest elves learn a KN early, line 835.)"""
