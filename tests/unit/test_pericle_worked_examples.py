@@ -13,13 +13,20 @@ torch, 6 blank; a damage die shows its index."""
 
 from __future__ import annotations
 
+import ast
+import re
 from pathlib import Path
 from typing import Any
 
 import msgspec
+import pytest
+
+from domain.errors import RuleViolation
+from domain.hexes import Hex
+from domain.rulesets.pericle import board
 
 from domain.rulesets.pericle.catalogue import SHIELDS, WEAPONS
-from domain.rulesets.pericle.combat_events import Attacked, InitiativeRolled, Strike
+from domain.rulesets.pericle.combat_events import Attacked, CheckMade, InitiativeRolled, Strike
 from domain.rulesets.pericle.events import CheckRolled
 from domain.rulesets.pericle.sheet import HeroSheet
 from domain.rulesets.pericle.v4 import sheet as handbook
@@ -299,10 +306,6 @@ def test_line_1031_armor_proficiency_ii_needs_armor_proficiency_i_first() -> Non
     obtain Armor Proficiency I. The Discipline Armor Proficiency II is written as Armor Proficiency
     II (6XP): Prerequisite: Armor Proficiency I." A Pericle 5 battle refuses the sheet that skips it."""
     said(1031, "Armor Proficiency II (6XP): Prerequisite: Armor Proficiency I.")
-    import pytest
-
-    from domain.errors import RuleViolation
-
     base = {"name": "Ida", "ancestry": "human", "mt": 2, "dx": 2, "kn": 1, "weapons": ["Dagger"], "armour": "Gambeson"}
     skipped = {**base, "disciplines": ["Armor Proficiency II"]}
     assert handbook.problems(sheet(**skipped)) == ["Step 6: Armor Proficiency II requires Armor Proficiency I first"]
@@ -422,9 +425,6 @@ def test_line_595_a_monster_among_three_heroes_turns_to_face_two_of_them() -> No
     greatest number of heroes") turns it to face two."""
     said(595, "rotate the monster so that it is facing two of three heroes")
     said(320, "1. They will face the greatest number of heroes")
-    from domain.hexes import Hex
-    from domain.rulesets.pericle import board
-
     arena = PericleArena()
     arena.put("spearman", 7, 0)
     arena.put("zombie", 7, 7)
@@ -457,9 +457,6 @@ def test_line_518_a_befriended_animal_without_athletics_checks_at_its_base_ad() 
     (Base AD1, no Athletics) crosses a body: a Simple check (AD+2) at AD3, so a 3 succeeds (it
     would fail at Athletics 0) and a 4 fails."""
     said(518, "If the befriended animal does not have an Athletics score, it uses its Base AD.")
-    from domain.hexes import Hex
-    from domain.rulesets.pericle.combat_events import CheckMade
-
     wolf = {"id": "wolf", "name": "Wolf", "hp": 6, "mt": 2, "base_ad": 1, "movement": 6, "seat": "ben",
             "attacks": [{"name": "Bite", "damage": "1d4", "natural": True}], "hex": {"q": 2, "r": 2}, "facing": 3}
     for face, where, condition in ((THREE, Hex(0, 2), "standing"), (FOUR, Hex(1, 2), "prone")):
@@ -488,8 +485,6 @@ def index_rows() -> list[tuple[int, str, str]]:
 
 
 def test_the_index_lists_each_example_once_in_seed_order_and_each_of_these_tests() -> None:
-    import re
-
     rows = index_rows()
     lines = [line for line, _, _ in rows]
     assert lines == sorted(set(lines)) and all(1 <= line <= len(LINES) for line in lines)
@@ -507,9 +502,6 @@ def test_the_index_lists_each_example_once_in_seed_order_and_each_of_these_tests
 
 
 def test_every_test_the_index_names_exists() -> None:
-    import ast
-    import re
-
     for line, _, where in index_rows():
         for module, name in re.findall(r"(test_\w+\.py)::(\w+)", where):
             tree = ast.parse((Path(__file__).parent / module).read_text(encoding="utf-8"))
