@@ -24,7 +24,6 @@ import pytest
 from domain.errors import RuleViolation
 from domain.hexes import Hex
 from domain.rulesets.pericle import board
-
 from domain.rulesets.pericle.catalogue import SHIELDS, WEAPONS
 from domain.rulesets.pericle.combat_events import Attacked, CheckMade, InitiativeRolled, Strike
 from domain.rulesets.pericle.events import CheckRolled
