@@ -8,8 +8,7 @@ disagrees with its own rule, the test is named `test_seed_wrong_...` and names b
 asserts what the server does (the rule), not the example's arithmetic.
 
 Scripted faces are 1-based indexes into the face tables: Action Die 1-4 success icons, 5 the
-Crit, 6-9 the numbers 1-4, 10 the critical failure; Defense Die 1-3 shields, 4 torch, 5 empty
-torch, 6 blank; a damage die shows its index."""
+Crit, 6-9 the numbers 1-4, 10 the critical failure; a damage die shows its index."""
 
 from __future__ import annotations
 
@@ -38,9 +37,8 @@ if not SEED.exists():
     SEED = Path("/work/shared/seeds/001_da6eaba1bafd55cc.txt")
 LINES = SEED.read_text(encoding="utf-8").split("\n")
 
-HIT, CRIT, MISS = 1, 5, 10
+HIT = 1
 ONE, TWO, THREE, FOUR = 6, 7, 8, 9
-SHIELD, TORCH, EMPTY_TORCH, BLANK = 1, 4, 5, 6
 
 
 def said(line: int, words: str) -> None:
