@@ -5,6 +5,8 @@ version's settings never change: a battle's creation records them."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import msgspec
 
 from domain.rulesets.contract import NoSetting, Settings
@@ -43,6 +45,10 @@ class Revive(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class PericleCombatSettings(PericleChecksSettings, frozen=True, forbid_unknown_fields=True):
     """Version 3: version 2's, then the combat's, in the order GET /v1/rulesets lists them."""
 
+    # Not a setting (a class constant, never recorded): the version whose reading of the seed
+    # decides where a shared rule changed in a later version (3 for versions 3 and 4).
+    REVISION: ClassVar[int] = 3
+
     PER_FACING: NoSetting = NoSetting()
     PER_ENEMY_CHOICE: NoSetting = NoSetting()
     PER_WEAPON_GAPS: NoSetting = NoSetting()
@@ -60,3 +66,10 @@ class PericleCombatSettings(PericleChecksSettings, frozen=True, forbid_unknown_f
     PER_COMPANION: NoSetting = NoSetting()
     PER_STUN: NoSetting = NoSetting()
     PER_CLIMB_OUT: NoSetting = NoSetting()
+
+
+class PericleV5Settings(PericleCombatSettings, frozen=True, forbid_unknown_fields=True):
+    """Version 5: version 4's rules, read again against the seed where its combat chapter was
+    re-checked (PER-COMBATANT-COVER keeps its id with a new reading: v5/provisional.py)."""
+
+    REVISION: ClassVar[int] = 5

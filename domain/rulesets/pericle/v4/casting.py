@@ -24,6 +24,7 @@ from domain.rulesets.pericle.state import Figure
 from domain.rulesets.pericle.turns import can_move
 from domain.rulesets.pericle.v4.book import DISCIPLINES, ENFORCED_DISCIPLINES, SPELLS, spell_enforcement
 from domain.rulesets.pericle.v4.handbook import HandbookSpell
+from domain.rulesets.pericle.v5 import sight as v5_sight
 
 # "Staves and wands allow heroes to gain the benefits of the Staff & Wand Disciplines" (line 966).
 MAGE_WEAPONS = frozenset({"staff", "wand", "great staff"})
@@ -147,7 +148,7 @@ def _aim(play: Play, caster: Figure, spell: HandbookSpell, target: Figure,
             adjustments.append(Adjustment(penalty, "range"))
         if not any(board.in_front_arc(caster, h) for h in target.hexes):
             raise RuleViolation("front-sides", f"{target.name} is not within {caster.name}'s front sides")
-        sight = board.line_cover(play.state, caster, target)
+        sight = v5_sight.line_cover(play, caster, target)
         if sight == "complete":
             raise RuleViolation("complete-cover", f"{target.name} has Complete Cover")
         if hostile and sight == "partial":

@@ -8,9 +8,10 @@ from __future__ import annotations
 from typing import Union
 
 from domain.rulesets.contract import Play
-from domain.rulesets.pericle.settings import PericleCombatSettings
+from domain.rulesets.pericle.settings import PericleCombatSettings, PericleV5Settings
 from domain.rulesets.pericle.state import CombatState
 from domain.rulesets.pericle.v4.version import PERICLE_V4, PericleV4Command
+from domain.rulesets.pericle.v5.provisional import V5_RULES
 
 # The commands version 5 decides by rules of its own (each area's module adds its rows).
 CHANGED: tuple[Play[CombatState | None, PericleCombatSettings], ...] = ()
@@ -22,6 +23,9 @@ PERICLE_V5 = PERICLE_V4.revise(
         "Handbook's Spells and Disciplines enforced by the server."
     ),
     plays=CHANGED,
+    provisional_rules=V5_RULES,
+    # Shared rules read `REVISION` where version 5 reads the seed differently (v5/sight.py).
+    settings_type=PericleV5Settings,
 )
 
 # Every command a Pericle 5 battle takes of its own.
