@@ -52,7 +52,9 @@ def centre_clear(a: Hex, b: Hex, complete: set[Hex] | frozenset[Hex]) -> bool:
     between = _corridor(a, b) & set(complete)
     if not between:
         return True
-    blocked = unary_union([Polygon(corners(h)) for h in between]).buffer(-EPSILON)
+    # Grown a little before the union so that touching hexes leave no seam between them, then
+    # shrunk by twice as much: a hex's own outer edge is not inside it.
+    blocked = unary_union([Polygon(corners(h)).buffer(EPSILON) for h in between]).buffer(-2 * EPSILON)
     return bool(LineString([centre(a), centre(b)]).intersection(blocked).length <= 1e-9)
 
 
