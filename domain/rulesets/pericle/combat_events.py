@@ -180,6 +180,9 @@ class EscapedGrapple(msgspec.Struct, frozen=True, kw_only=True, tag="escaped_gra
     check: Check
     success: bool
     to: Hex | None = None
+    # Version 5: who rolled the opposed check (the one escaping, or the foe holding it); None
+    # in the events of earlier versions, which did not record it.
+    roller: str | None = None
 
 
 class Damaged(msgspec.Struct, frozen=True, kw_only=True, tag="damaged"):

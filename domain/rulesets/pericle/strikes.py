@@ -20,6 +20,7 @@ from domain.rulesets.pericle.dice import Adjustment, check, crit_die
 from domain.rulesets.pericle.heroes import multiple_attack_penalties
 from domain.rulesets.pericle.play import Play, not_after_running
 from domain.rulesets.pericle.state import Figure
+from domain.rulesets.pericle.v5 import piles as v5_piles
 from domain.rulesets.pericle.v5 import sight as v5_sight
 
 SHIELD_BASH = Weapon(name="Shield", mt=0, damage="1d4", weapon_class="natural")
@@ -198,6 +199,7 @@ def _plan(play: Play, attacker: Figure, target: Figure, weapon: Weapon, own: lis
                 adjustments.append(Adjustment(penalty, "range"))
         if kind != "reach" and target.condition != "standing":
             defense.append("prone target")
+        defense += v5_piles.shot_defense(play, attacker, target, kind)
         if kind != "reach" and "Dodge" in target.disciplines:
             defense += ["Dodge"] * (2 if target.defending else 1)
     if target.defending and not (kind != "melee" and "Dodge" in target.disciplines):

@@ -24,6 +24,7 @@ from domain.rulesets.pericle.state import Figure
 from domain.rulesets.pericle.turns import can_move
 from domain.rulesets.pericle.v4.book import DISCIPLINES, ENFORCED_DISCIPLINES, SPELLS, spell_enforcement
 from domain.rulesets.pericle.v4.handbook import HandbookSpell
+from domain.rulesets.pericle.v5 import piles as v5_piles
 from domain.rulesets.pericle.v5 import sight as v5_sight
 
 # "Staves and wands allow heroes to gain the benefits of the Staff & Wand Disciplines" (line 966).
@@ -155,6 +156,7 @@ def _aim(play: Play, caster: Figure, spell: HandbookSpell, target: Figure,
             defense.append("Partial Cover")
         if hostile and target.condition != "standing" and gap > 1:
             defense.append("prone target")
+    defense += v5_piles.spell_defense(play, caster, target)
     if hostile and target.defending:
         defense.append("Defending")
     return adjustments, defense

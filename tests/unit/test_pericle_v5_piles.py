@@ -1,0 +1,154 @@
+"""Pericle 5: Grapple Piles as seed 001 gives them (Grappling, lines 442-464), against versions 3
+and 4, which gave a shot into a pile the Prone die only, no die to the foes of a grappled caster,
+and let whoever escaped roll a tie:
+
+- line 460: "If you attack a Grappled foe with a ranged weapon, the same rules apply as with a
+  melee weapon, except instead of getting +4 AD on your attack, they get a Defense Die for being
+  Prone plus a Defense Die for partial cover for your ally for a total of 2 Defense Die. If you
+  miss, you must then make AD checks to avoid hitting each ally ... (Note that if the caster of
+  a Thrown Spell is in an adjacent hex, the target only gets 1 Defense Die instead of 2.)"
+- line 462: "If you cast a Thrown spell on an ally in a Grapple Pile, you do not roll a Defense
+  Die from partial cover from the other combatants because your ally wishes to be "hit.""
+- line 455: "Attempt to cast a spell. All enemies in the Grapple Pile gain a Defense Die to
+  attempt to prevent you from casting a spell."
+- line 456: "Attempt to escape the Grapple. This requires an opposed Grapple check"; line 442:
+  "As with all Opposed Checks, the combatant with the higher Grapple score gets to roll the
+  check. (If tied, the Hero team gets to roll the check.)" (line 202, of Opposed Checks in
+  general, says "In the case of a tie, the aggressor rolls": the seed contradicts itself, and
+  the Grappling section's rule is the one for Grapple checks.)
+
+Scripted Action Die faces: 1-4 success icons, 10 the critical failure; Defense Die 6 blank."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.hexes import Hex
+from domain.rulesets.pericle.combat_events import Attacked, EscapedGrapple, SpellCast, Strike
+from tests.unit.pericle_arena import PericleArena
+
+HIT, MISS = 1, 10
+BLANK = 6
+
+
+def strikes(events: list[Any]) -> list[Strike]:
+    return [s for e in events if isinstance(e, Attacked) for s in e.strikes]
+
+
+def cast(events: list[Any]) -> SpellCast:
+    [found] = [e for e in events if isinstance(e, SpellCast)]
+    return found
+
+
+def pile(version: str | None = None) -> PericleArena:
+    """Varya and the zombie lie in a Grapple Pile at 3,3; Baerwyn (short bow) at 0,3 and Sindaro
+    (Blur, Clumsiness) at 0,5 face east; the orc and the spearman are out of the way; the Action
+    phase, Sindaro's turn (Baerwyn acts before him: pass him when a test wants Sindaro)."""
+    arena = PericleArena(version=version)
+    arena.put("zombie", 3, 3, condition="prone", grappled_with=("hero-varya",))
+    arena.put("hero-varya", 3, 3, condition="prone", grappled_with=("zombie",))
+    arena.put("hero-baerwyn", 0, 3, facing=0)
+    arena.put("hero-sindaro", 0, 5, facing=0)
+    arena.put("orc", 7, 7)
+    arena.put("spearman", 7, 0)
+    arena.to_actions("heroes")
+    return arena
+
+
+def test_a_shot_into_a_pile_meets_two_defense_dice_then_rolls_to_miss_the_ally() -> None:
+    """Line 460: Prone plus Partial Cover for the ally, "a total of 2 Defense Die"; Baerwyn misses
+    and rolls to miss Varya (a success: she is spared). Version 4 gave the zombie one die."""
+    arena = pile()
+    arena.pass_until("hero-baerwyn")
+    shot, spared = strikes(arena.act("hero-baerwyn", "attack", [MISS, BLANK, BLANK, HIT],
+                                     strikes=[{"target": "zombie"}]))
+    assert shot.check.defense_faces == ("blank", "blank") and not shot.hit
+    assert spared.kind == "stray" and spared.target == "hero-varya" and not spared.hit
+    assert spared.check.defense_faces == (), "neither do they roll a Defense Die (line 458)"
+    old = pile(version="4")
+    old.pass_until("hero-baerwyn")
+    shot, _ = strikes(old.act("hero-baerwyn", "attack", [MISS, BLANK, HIT], strikes=[{"target": "zombie"}]))
+    assert shot.check.defense_faces == ("blank",)
+
+
+def test_a_thrown_spell_into_a_pile_meets_two_dice_from_afar_and_one_from_beside_it() -> None:
+    """Line 460's note: "if the caster of a Thrown Spell is in an adjacent hex, the target only
+    gets 1 Defense Die instead of 2" (line 408: a Thrown spell from an adjacent hex gets no Prone
+    die). Sindaro throws Clumsiness at the zombie from three hexes, then from beside the pile."""
+    arena = pile()
+    arena.pass_until("hero-sindaro")
+    arena.put("hero-sindaro", 0, 3, facing=0)
+    arena.put("hero-baerwyn", 0, 5)
+    body = {"type": "cast_spell", "figure": "hero-sindaro", "spell": "Clumsiness", "target": "zombie", "power": 1}
+    assert cast(arena.command("ana", body, [MISS, BLANK, BLANK])).check.defense_faces == ("blank", "blank")
+    arena = pile()
+    arena.pass_until("hero-sindaro")
+    arena.put("hero-sindaro", 2, 3, facing=0)
+    assert cast(arena.command("ana", body, [MISS, BLANK])).check.defense_faces == ("blank",)
+    old = pile(version="4")
+    old.pass_until("hero-sindaro")
+    old.put("hero-sindaro", 2, 3, facing=0)
+    assert cast(old.command("ana", body, [MISS])).check.defense_faces == ()
+
+
+def test_a_spell_on_an_ally_in_a_pile_meets_no_defense_die() -> None:
+    """Line 462: "you do not roll a Defense Die from partial cover from the other combatants
+    because your ally wishes to be "hit"": Blur on Varya in the pile."""
+    arena = pile()
+    arena.pass_until("hero-sindaro")
+    arena.put("hero-sindaro", 0, 3, facing=0)
+    arena.put("hero-baerwyn", 0, 5)
+    body = {"type": "cast_spell", "figure": "hero-sindaro", "spell": "Blur", "target": "hero-varya"}
+    found = cast(arena.command("ana", body, [HIT]))
+    assert found.success and found.check.defense_faces == ()
+
+
+def test_the_foes_in_a_casters_pile_each_roll_a_defense_die() -> None:
+    """Line 455: "All enemies in the Grapple Pile gain a Defense Die to attempt to prevent you from
+    casting a spell." Sindaro lies in a pile with the zombie and the orc and casts Blur on
+    himself: two Defense Dice; the first blocks it. Version 4: none."""
+    for version, faces, expected in ((None, [HIT, 1, BLANK], ("shield", "blank")), ("4", [HIT], ())):
+        arena = pile(version=version)
+        arena.put("zombie", 0, 5, condition="prone", grappled_with=("hero-sindaro",))
+        arena.put("orc", 0, 5, condition="prone", grappled_with=("hero-sindaro",))
+        arena.put("hero-sindaro", 0, 5, condition="prone", grappled_with=("zombie", "orc"))
+        arena.put("hero-varya", 3, 3, condition="standing", grappled_with=())
+        arena.pass_until("hero-sindaro")
+        found = cast(arena.command("ana", {"type": "cast_spell", "figure": "hero-sindaro", "spell": "Blur",
+                                           "target": "hero-sindaro"}, faces))
+        assert found.check.defense_faces == expected
+        assert found.success == (version == "4")
+
+
+def tied(version: str | None = None) -> PericleArena:
+    """Varya and the zombie in a pile, both with Grapple 2; the zombie's turn."""
+    arena = pile(version=version)
+    arena.put("hero-varya", 3, 3, grapple=2)
+    arena.pass_until("zombie")
+    return arena
+
+
+def test_on_a_tied_escape_the_hero_rolls() -> None:
+    """Line 442: "(If tied, the Hero team gets to roll the check.)" The zombie (Grapple 2) tries to
+    escape Varya (Grapple 2): Varya rolls AD0, and her success holds the zombie in the pile."""
+    arena = tied()
+    [escaped] = [e for e in arena.act("zombie", "escape", [HIT], to={"q": 4, "r": 3}) if isinstance(e, EscapedGrapple)]
+    assert escaped.roller == "hero-varya" and escaped.check.ad == 0 and escaped.check.success
+    assert not escaped.success and arena.figure("zombie").grappled_with == ("hero-varya",)
+
+
+def test_a_tied_escape_rolled_by_the_one_escaping_in_version_4() -> None:
+    """Version 4 (frozen): the zombie rolled its own tied escape (line 202's aggressor)."""
+    arena = tied(version="4")
+    [escaped] = [e for e in arena.act("zombie", "escape", [HIT], to={"q": 4, "r": 3}) if isinstance(e, EscapedGrapple)]
+    assert escaped.roller is None and escaped.success and arena.figure("zombie").hex == Hex(4, 3)
+
+
+def test_a_hero_rolls_its_own_tied_escape() -> None:
+    """A hero escaping a foe of equal Grapple rolls it itself (the Hero team), a success freeing it."""
+    arena = pile()
+    arena.put("hero-varya", 3, 3, grapple=2)
+    arena.pass_until("hero-varya")
+    [escaped] = [e for e in arena.act("hero-varya", "escape", [HIT], to={"q": 2, "r": 3})
+                 if isinstance(e, EscapedGrapple)]
+    assert escaped.roller == "hero-varya" and escaped.success and arena.figure("hero-varya").hex == Hex(2, 3)
