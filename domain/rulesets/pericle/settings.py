@@ -5,7 +5,7 @@ version's settings never change: a battle's creation records them."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 import msgspec
 
@@ -68,8 +68,18 @@ class PericleCombatSettings(PericleChecksSettings, frozen=True, forbid_unknown_f
     PER_CLIMB_OUT: NoSetting = NoSetting()
 
 
+class DeftOrderV5(DeftOrder, frozen=True, forbid_unknown_fields=True):
+    """Version 5: Deft Strikes' AD-1 is always on the Action Order ("Each of these attacks takes
+    AD-1 when determining both the order of your attack and when making the attack roll", seed 001
+    line 1191); version 3's `in_the_order: false` contradicted the seed and is not offered."""
+
+    in_the_order: Literal[True] = True
+
+
 class PericleV5Settings(PericleCombatSettings, frozen=True, forbid_unknown_fields=True):
     """Version 5: version 4's rules, read again against the seed where its combat chapter was
-    re-checked (PER-COMBATANT-COVER keeps its id with a new reading: v5/provisional.py)."""
+    re-checked (PER-COMBATANT-COVER and PER-DEFT-ORDER keep their ids with new readings:
+    v5/provisional.py)."""
 
     REVISION: ClassVar[int] = 5
+    PER_DEFT_ORDER: DeftOrderV5 = DeftOrderV5()

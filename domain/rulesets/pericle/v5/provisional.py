@@ -18,6 +18,16 @@ COMBATANT_COVER = ProvisionalRule(
     "(prone ones, bodies and flyers in the air do not), and a figure in a Grapple Pile gains its Partial "
     "Cover from the pile (line 458), not from the line.")
 
-REREAD = {rule.id: rule for rule in (COMBATANT_COVER,)}
+# Version 3's `in_the_order: false` choice left the order alone, against line 1191 ("Each of
+# these attacks takes AD-1 when determining both the order of your attack and when making the
+# attack roll"); the seed is silent only on when the choice is declared (settings.py DeftOrderV5).
+DEFT_ORDER = ProvisionalRule(
+    "PER-DEFT-ORDER",
+    "Deft Strikes puts its AD-1 on the Action Order too (line 1191), which is fixed before anyone acts; the "
+    "seed does not say when the choice is made: a hero declares it with the Defend declarations "
+    "(`deft_strikes`), keeps the lower place even if it then strikes once, and without it may not strike "
+    "twice with one weapon. A hero declares Deft Strikes or Defend, not both.")
+
+REREAD = {rule.id: rule for rule in (COMBATANT_COVER, DEFT_ORDER)}
 
 V5_RULES: tuple[ProvisionalRule, ...] = tuple(REREAD.get(rule.id, rule) for rule in PERICLE_V4.provisional_rules)
