@@ -8,7 +8,7 @@ aims, a Karma re-roll's included, decides by version 5's reading."""
 
 from __future__ import annotations
 
-from typing import Any, Union
+from typing import Any
 
 import msgspec
 
@@ -22,13 +22,15 @@ from domain.rulesets.pericle.settings import PericleCombatSettings, PericleV5Set
 from domain.rulesets.pericle.state import CombatState
 from domain.rulesets.pericle.v3 import NOT_YOURS
 from domain.rulesets.pericle.v4.version import PERICLE_V4, PericleV4Command
-from domain.rulesets.pericle.v5 import piles
+from domain.rulesets.pericle.v5 import piles, spell_ends
 from domain.rulesets.pericle.v5.provisional import V5_RULES
 
 # The commands version 5 decides by rules of its own (each area's module adds its rows).
 CHANGED: tuple[Play[CombatState | None, PericleCombatSettings], ...] = (
     # A tied escape: the heroes' side rolls (line 442; v5/piles.py).
     row(cmd.Escape, combat(acting(piles.escape)), subject=figure_subject, not_yours=NOT_YOURS),
+    # A hero cancels a spell at any time, in any phase (line 485; v5/spell_ends.py).
+    row(spell_ends.CancelSpell, combat(spell_ends.cancel_spell), subject=figure_subject, not_yours=NOT_YOURS),
 )
 
 
@@ -51,4 +53,4 @@ PERICLE_V5 = PERICLE_V4.revise(
 )
 
 # Every command a Pericle 5 battle takes of its own.
-PericleV5Command = Union[PericleV4Command]  # type: ignore[valid-type]
+PericleV5Command = PericleV4Command | spell_ends.CancelSpell
