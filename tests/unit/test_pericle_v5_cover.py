@@ -210,3 +210,22 @@ def test_cover_is_the_same_both_ways(blocked: frozenset[Hex], a: Hex, b: Hex) ->
     """Two parallel lines and the centre between them look the same from either end."""
     blocked = blocked - {a, b}
     assert cover(a, b, blocked) == cover(b, a, blocked)
+
+
+def test_vedr_defends_behind_a_tree_with_two_defense_dice() -> None:
+    """Line 198, the seed's example: "if the giant chose to throw a boulder at Vedr, and Vedr chose
+    to bravely spend his turn Defending, which grants a Defense Die and also hiding behind a tree
+    for Partial Cover, Vedr would get to roll 2 Defense Dice. To avoid the attack, Vedr only needs
+    to roll a blocked icon on one of the two dice rolls." Varya stands in for Vedr, Defending
+    three hexes from a giant, a tree (furniture) touching one line between them; the giant's
+    boulder finds the success icon, her second die the shield."""
+    giant = {"id": "giant", "name": "Giant", "hp": 30, "mt": 8, "base_ad": 1, "hex": {"q": 4, "r": 3}, "facing": 3,
+             "attacks": [{"name": "Boulder", "damage": "2d6", "thrown": True}]}
+    arena = PericleArena(enemies=[giant], map={"width": 8, "height": 8, "furniture": hexes((2, 2))})
+    arena.put("hero-varya", 1, 3, facing=0)
+    arena.put("hero-baerwyn", 0, 0)
+    arena.put("hero-sindaro", 0, 7)
+    arena.to_actions("enemies", defend=("hero-varya",))
+    arena.pass_until("giant")
+    [boulder] = strikes(arena.act("giant", "attack", [HIT, BLANK, SHIELD], strikes=[{"target": "hero-varya"}]))
+    assert boulder.kind == "thrown" and boulder.check.defense_faces == ("blank", "shield") and not boulder.hit

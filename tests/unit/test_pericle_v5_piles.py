@@ -152,3 +152,20 @@ def test_a_hero_rolls_its_own_tied_escape() -> None:
     [escaped] = [e for e in arena.act("hero-varya", "escape", [HIT], to={"q": 2, "r": 3})
                  if isinstance(e, EscapedGrapple)]
     assert escaped.roller == "hero-varya" and escaped.success and arena.figure("hero-varya").hex == Hex(2, 3)
+
+
+def test_a_blow_into_a_pile_has_plus_four_and_a_defense_die_then_a_roll_for_each_ally() -> None:
+    """Line 458: "the foe has Partial Cover from other combatants in the Grapple so gains a Defense
+    Die. However, because your foe is Prone, you get +4 AD on your attack roll. If you miss, you
+    must then roll an AD check to miss allies in the pile ... You do NOT get +4 AD to avoid
+    missing your allies, but neither do they roll a Defense Die." Sindaro, beside the pile, stabs
+    at the zombie, misses, and fails his roll to miss Varya: his dagger's 1d6 = 2 reaches her."""
+    arena = pile()
+    arena.put("hero-sindaro", 2, 3, facing=0, in_hand=("dagger",))
+    arena.pass_until("hero-sindaro")
+    blow, stray = strikes(arena.act("hero-sindaro", "attack", [MISS, BLANK, MISS, 2],
+                                    strikes=[{"target": "zombie"}]))
+    assert ("prone target", 4) in [(a.source, a.value) for a in blow.check.adjustments]
+    assert blow.check.defense_faces == ("blank",) and not blow.hit
+    assert stray.target == "hero-varya" and stray.check.defense_faces == () and stray.hit
+    assert "prone target" not in [a.source for a in stray.check.adjustments]
