@@ -154,5 +154,6 @@ def test_version_4_has_no_cancel_spell_command() -> None:
     play = spell_arena(version="4")
     play.pass_until("hero-ysolde")
     play.act("hero-ysolde", "cast_spell", [HIT], spell="Blur", target="hero-bram")
-    assert play.rule_of("ana", {"type": "cancel_spell", "figure": "hero-ysolde", "spell": "Blur"}) != ""
+    assert play.rule_of("ana", {"type": "cancel_spell", "figure": "hero-ysolde", "spell": "Blur"}) \
+        == "command-unknown"
     assert [s.spell for s in play.combat.spells] == ["Blur"]

@@ -242,6 +242,8 @@ def _wanted_actions(combat: CombatState, figure: Figure, wanted: set[str]) -> It
     if "use_discipline" in wanted:
         yield from ((seat, {"type": "use_discipline", **me, "discipline": d, "target": foes[0].id if foes else None})
                     for d in figure.disciplines)
+    if "skill_check" in wanted and figure.checks:  # version 5: a Skill Check from the sheet, as the Action
+        yield seat, {"type": "skill_check", **me, "skill": "Perception", "difficulty": "Easy"}
     if "delay" in wanted and figure.team == "heroes" and figure.id not in combat.delayed:
         yield seat, {"type": "delay", **me}
     if "withdraw" in wanted and figure.standing:

@@ -12,7 +12,7 @@ from typing import Any
 
 import msgspec
 
-from domain.rulesets.contract import Events, Play
+from domain.rulesets.contract import Events, Phase, Play
 from domain.rulesets.contract import play as row
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle.actions import acting
@@ -22,7 +22,7 @@ from domain.rulesets.pericle.settings import PericleCombatSettings, PericleV5Set
 from domain.rulesets.pericle.state import CombatState
 from domain.rulesets.pericle.v3 import NOT_YOURS
 from domain.rulesets.pericle.v4.version import PERICLE_V4, PericleV4Command
-from domain.rulesets.pericle.v5 import piles, spell_ends
+from domain.rulesets.pericle.v5 import piles, skill_checks, spell_ends
 from domain.rulesets.pericle.v5.provisional import V5_RULES
 
 # The commands version 5 decides by rules of its own (each area's module adds its rows).
@@ -31,6 +31,11 @@ CHANGED: tuple[Play[CombatState | None, PericleCombatSettings], ...] = (
     row(cmd.Escape, combat(acting(piles.escape)), subject=figure_subject, not_yours=NOT_YOURS),
     # A hero cancels a spell at any time, in any phase (line 485; v5/spell_ends.py).
     row(spell_ends.CancelSpell, combat(spell_ends.cancel_spell), subject=figure_subject, not_yours=NOT_YOURS),
+    # A hero's figure keeps its sheet's Skill ranks and Attributes, and rolls its Skill and
+    # Ability Checks at them as its Action (lines 662, 680, 684, 695; v5/skill_checks.py).
+    row(cmd.SubmitHero, skill_checks.submit_hero, phase=Phase.SETUP),
+    row(skill_checks.SkillCheck, combat(acting(skill_checks.skill_check)), subject=figure_subject,
+        not_yours=NOT_YOURS),
 )
 
 
@@ -53,4 +58,4 @@ PERICLE_V5 = PERICLE_V4.revise(
 )
 
 # Every command a Pericle 5 battle takes of its own.
-PericleV5Command = PericleV4Command | spell_ends.CancelSpell
+PericleV5Command = PericleV4Command | spell_ends.CancelSpell | skill_checks.SkillCheck
