@@ -18,10 +18,11 @@ def rules(version: str) -> dict[str, str]:
 
 
 def test_version_5_keeps_every_label_and_reads_two_again() -> None:
-    """The same ids as version 4 (a battle's settings name them); only PER-COMBATANT-COVER and
-    PER-DEFT-ORDER say something new, and version 4's texts are version 3's, unchanged."""
+    """Version 4's ids (a battle's settings name them) and PER-STRAY-SPELL, new; of version 4's only
+    PER-COMBATANT-COVER and PER-DEFT-ORDER say something new, and version 4's texts are version
+    3's, unchanged."""
     v4, v5 = rules("4"), rules("5")
-    assert list(v4) == list(v5)
+    assert list(v5) == [*v4, "PER-STRAY-SPELL"]
     assert {i for i in v4 if v4[i] != v5[i]} == {"PER-COMBATANT-COVER", "PER-DEFT-ORDER"}
     assert v4 == {rule.id: rule.summary for rule in (*find_ruleset("pericle", "2").provisional_rules,
                                                      *COMBAT_RULES)}

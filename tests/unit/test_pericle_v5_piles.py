@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.hexes import Hex
-from domain.rulesets.pericle.combat_events import Attacked, EscapedGrapple, SpellCast, Strike
+from domain.rulesets.pericle.combat_events import Attacked, CheckMade, EscapedGrapple, SpellCast, Strike
 from tests.unit.pericle_arena import PericleArena
 
 HIT, MISS = 1, 10
@@ -80,11 +80,12 @@ def test_a_thrown_spell_into_a_pile_meets_two_dice_from_afar_and_one_from_beside
     arena.put("hero-sindaro", 0, 3, facing=0)
     arena.put("hero-baerwyn", 0, 5)
     body = {"type": "cast_spell", "figure": "hero-sindaro", "spell": "Clumsiness", "target": "zombie", "power": 1}
-    assert cast(arena.command("ana", body, [MISS, BLANK, BLANK])).check.defense_faces == ("blank", "blank")
+    # (then a roll to miss Varya, which succeeds: PER-STRAY-SPELL)
+    assert cast(arena.command("ana", body, [MISS, BLANK, BLANK, HIT])).check.defense_faces == ("blank", "blank")
     arena = pile()
     arena.pass_until("hero-sindaro")
     arena.put("hero-sindaro", 2, 3, facing=0)
-    assert cast(arena.command("ana", body, [MISS, BLANK])).check.defense_faces == ("blank",)
+    assert cast(arena.command("ana", body, [MISS, BLANK, HIT])).check.defense_faces == ("blank",)
     old = pile(version="4")
     old.pass_until("hero-sindaro")
     old.put("hero-sindaro", 2, 3, facing=0)
@@ -169,3 +170,49 @@ def test_a_blow_into_a_pile_has_plus_four_and_a_defense_die_then_a_roll_for_each
     assert blow.check.defense_faces == ("blank",) and not blow.hit
     assert stray.target == "hero-varya" and stray.check.defense_faces == () and stray.hit
     assert "prone target" not in [a.source for a in stray.check.adjustments]
+
+
+def test_a_curse_that_misses_into_a_pile_may_land_on_the_ally() -> None:
+    """Line 460: after a miss "you must then make AD checks to avoid hitting each ally" (its note
+    brings Thrown spells under the same rules). Sindaro's Clumsiness misses the zombie; his roll to
+    miss Varya fails, and the curse is hers (PER-STRAY-SPELL: no Exhaustion, the cast failed)."""
+    arena = pile()
+    arena.pass_until("hero-sindaro")
+    arena.put("hero-sindaro", 0, 3, facing=0)
+    arena.put("hero-baerwyn", 0, 5)
+    spent = arena.figure("hero-sindaro").exhaustion
+    events = arena.command("ana", {"type": "cast_spell", "figure": "hero-sindaro", "spell": "Clumsiness",
+                                   "target": "zombie", "power": 1}, [MISS, BLANK, BLANK, MISS])
+    missed, strayed = [e for e in events if isinstance(e, SpellCast)]
+    assert not missed.success and missed.target == "zombie"
+    assert strayed.stray and strayed.success and strayed.target == "hero-varya" and strayed.exhaustion == 0
+    assert strayed.check.defense_faces == () and not strayed.check.success
+    assert [(s.spell, s.target) for s in arena.combat.spells] == [("Clumsiness", "hero-varya")]
+    assert arena.figure("hero-sindaro").exhaustion == spent
+
+
+def test_a_buff_that_misses_into_a_pile_may_land_on_the_enemy() -> None:
+    """Line 462: "if your spell misses you must also roll to miss each enemy in the pile. With
+    failure, you cast the buff spell on an enemy!" Sindaro's Blur misses Varya twice: once his roll
+    to miss the zombie succeeds (recorded), once it fails and the zombie is Blurred."""
+    body = {"type": "cast_spell", "figure": "hero-sindaro", "spell": "Blur", "target": "hero-varya"}
+    for second, landed in ((HIT, ()), (MISS, (("Blur", "zombie"),))):
+        arena = pile()
+        arena.pass_until("hero-sindaro")
+        arena.put("hero-sindaro", 0, 3, facing=0)
+        arena.put("hero-baerwyn", 0, 5)
+        events = arena.command("ana", body, [MISS, second])
+        assert [(s.spell, s.target) for s in arena.combat.spells] == list(landed)
+        if not landed:
+            assert [e.purpose for e in events if isinstance(e, CheckMade)] == [
+                "Blur: to miss Zombie in the Grapple Pile"]
+
+
+def test_version_4_rolled_nothing_after_a_spell_missed_a_pile() -> None:
+    arena = pile(version="4")
+    arena.pass_until("hero-sindaro")
+    arena.put("hero-sindaro", 0, 3, facing=0)
+    arena.put("hero-baerwyn", 0, 5)
+    events = arena.command("ana", {"type": "cast_spell", "figure": "hero-sindaro", "spell": "Blur",
+                                   "target": "hero-varya"}, [MISS])
+    assert [e.success for e in events if isinstance(e, SpellCast)] == [False] and arena.combat.spells == ()

@@ -185,7 +185,15 @@ def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
     play.emit(ev.SpellCast(caster=caster.id, spell=spell.name, target=target.id, check=rolled, success=rolled.success,
                            exhaustion=paid, power=command.power, duration=duration))
     if not rolled.success:
-        return
+        # Version 5: a Thrown spell that misses a figure in a Grapple Pile may land on another
+        # in it (seed 001 lines 460, 462; v5/piles.py); versions 3 and 4: nothing more.
+        strayed = v5_piles.stray_spell(play, caster, spell.name, spell.category in ("T", "T-T"), target, adjustments)
+        if strayed is None:
+            return
+        target, rolled = strayed
+        play.emit(ev.SpellCast(caster=caster.id, spell=spell.name, target=target.id, check=rolled, success=True,
+                               exhaustion=0, power=command.power, stray=True,
+                               duration=1 if spell.name == "Clumsiness" and target.mt >= 20 else spell.duration))
     if spell.hp_cost:
         # Create Undead (line 1468): "this Spell causes 1HP of damage from the caster instead of
         # Exhaustion"; the Crit that spares Exhaustion (line 182) does not spare these HP.

@@ -6,6 +6,11 @@ Dice of a shot or a spell aimed into a pile, casting while grappled, and who rol
   (Note that if the caster of a Thrown Spell is in an adjacent hex, the target only gets 1
   Defense Die instead of 2.)" Versions 3 and 4 gave a shot into a pile the Prone die only, and a
   spell from an adjacent hex none.
+- line 460 (a ranged attack into a pile): "If you miss, you must then make AD checks to avoid
+  hitting each ally", which its note extends to Thrown spells; line 462: "If you cast a Thrown
+  spell on an ally in a Grapple Pile ... if your spell misses you must also roll to miss each
+  enemy in the pile. With failure, you cast the buff spell on an enemy!" Versions 3 and 4 rolled
+  nothing after a missed spell (PER-STRAY-SPELL: what the seed leaves open).
 - line 455: "Attempt to cast a spell. All enemies in the Grapple Pile gain a Defense Die to
   attempt to prevent you from casting a spell." Versions 3 and 4 gave them none.
 - line 456: escaping "requires an opposed Grapple check"; line 442, of the opposed Grapple
@@ -21,7 +26,7 @@ from domain.hexes import distance
 from domain.rulesets.pericle import board
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
-from domain.rulesets.pericle.dice import check, opposed
+from domain.rulesets.pericle.dice import Adjustment, Check, check, opposed
 from domain.rulesets.pericle.play import Play
 from domain.rulesets.pericle.state import Figure
 
@@ -30,8 +35,8 @@ PILE_COVER = "Partial Cover (Grapple Pile)"
 
 
 def _into_the_pile(attacker: Figure, target: Figure) -> bool:
-    """Whether the target lies in a Grapple Pile the attacker is not part of."""
-    return bool(target.grappled_with) and attacker.id not in target.grappled_with
+    """Whether the target lies in a Grapple Pile the attacker is not part of (nor is itself)."""
+    return bool(target.grappled_with) and attacker.id != target.id and attacker.id not in target.grappled_with
 
 
 def shot_defense(play: Play, attacker: Figure, target: Figure, kind: str) -> list[str]:
@@ -56,6 +61,27 @@ def spell_defense(play: Play, caster: Figure, target: Figure) -> list[str]:
     if target.team != caster.team and target.id != caster.id and _into_the_pile(caster, target):
         found.append(PILE_COVER)
     return found
+
+
+def stray_spell(play: Play, caster: Figure, spell: str, thrown: bool, target: Figure,
+                adjustments: list[Adjustment]) -> tuple[Figure, Check] | None:
+    """After a Thrown spell misses a figure in a Grapple Pile the caster is not in: a roll to miss
+    each figure of the pile on the other side of the target's (the caster's allies for a curse,
+    line 460; its enemies for a buff, line 462), at the cast's AD with no Defense Die, in the
+    pile's order (PER-STRAY-SPELL); each miss is recorded, and the first failure is the figure the
+    spell lands on, with that roll (None: it lands on no one)."""
+    if play.settings.REVISION < REVISION or not thrown or not _into_the_pile(caster, target):
+        return None
+    hostile = target.team != caster.team
+    for other in (play.figure(f) for f in target.grappled_with):
+        if (other.team == caster.team) != hostile or other.id == caster.id:
+            continue
+        rolled = check(play.dice, f"{caster.name}'s {spell} to miss {other.name}", caster.base_ad, adjustments)
+        if not rolled.success:
+            return other, rolled
+        play.emit(ev.CheckMade(figure=caster.id, purpose=f"{spell}: to miss {other.name} in the Grapple Pile",
+                               check=rolled))
+    return None
 
 
 def tie_roller(escaper: Figure, strongest: Figure) -> str:

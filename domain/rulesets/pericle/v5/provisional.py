@@ -30,4 +30,16 @@ DEFT_ORDER = ProvisionalRule(
 
 REREAD = {rule.id: rule for rule in (COMBATANT_COVER, DEFT_ORDER)}
 
-V5_RULES: tuple[ProvisionalRule, ...] = tuple(REREAD.get(rule.id, rule) for rule in PERICLE_V4.provisional_rules)
+# New in version 5 (v5/piles.py): lines 460 and 462 say a Thrown spell that misses a figure in a
+# Grapple Pile rolls to miss the others, and lands on the first it fails to miss; they do not say
+# at what AD, in which order, or whether the caster pays for it (line 470: a failed cast costs no
+# Exhaustion; line 468: a successful one does).
+STRAY_SPELL = ProvisionalRule(
+    "PER-STRAY-SPELL",
+    "A Thrown spell that misses a figure in a Grapple Pile (the caster not in it) rolls at the cast's AD, with no "
+    "Defense Die, to miss each figure of the pile on the other side - the caster's allies for a spell on a foe "
+    "(line 460), its enemies for a spell on an ally (line 462) - in the pile's order; the first failure casts "
+    "the spell on that figure, and costs no Exhaustion (the cast's own check failed, line 470).")
+
+V5_RULES: tuple[ProvisionalRule, ...] = (*(REREAD.get(rule.id, rule) for rule in PERICLE_V4.provisional_rules),
+                                         STRAY_SPELL)
