@@ -216,3 +216,15 @@ def test_version_4_rolled_nothing_after_a_spell_missed_a_pile() -> None:
     events = arena.command("ana", {"type": "cast_spell", "figure": "hero-sindaro", "spell": "Blur",
                                    "target": "hero-varya"}, [MISS])
     assert [e.success for e in events if isinstance(e, SpellCast)] == [False] and arena.combat.spells == ()
+
+
+def test_a_karma_re_roll_of_an_escape_is_decided_by_version_5() -> None:
+    """Karma (line 632) re-rolls the latest set of dice by deciding the command again: in version
+    5 by version 5's rules, so Varya still rolls the zombie's tied escape, now failing it."""
+    arena = tied()
+    arena.put("hero-varya", 3, 3, karma=1)
+    arena.act("zombie", "escape", [HIT], to={"q": 4, "r": 3})
+    events = arena.command("ana", {"type": "spend_karma", "hero": "hero-varya"}, [10])
+    [escaped] = [e for e in events if isinstance(e, EscapedGrapple)]
+    assert escaped.roller == "hero-varya" and not escaped.check.success and escaped.success
+    assert arena.figure("zombie").hex == Hex(4, 3)
