@@ -15,8 +15,8 @@ COMBATANT_COVER = ProvisionalRule(
     "Combatants obstruct a line of sight like walls, as the seed says (lines 414, 420): both lines through "
     "them is Complete Cover unless the centre line is clear (line 424). The seed does not say whether a "
     "combatant lying down or flying overhead obstructs: here only combatants standing on the ground do "
-    "(prone ones, bodies and flyers in the air do not), and a figure in a Grapple Pile gains its Partial "
-    "Cover from the pile (line 458), not from the line.")
+    "(prone ones, bodies and flyers in the air do not), for a line drawn from or to a flyer too, and a figure "
+    "in a Grapple Pile gains its Partial Cover from the pile (line 458), not from the line.")
 
 # Version 3's `in_the_order: false` choice left the order alone, against line 1191 ("Each of
 # these attacks takes AD-1 when determining both the order of your attack and when making the
