@@ -228,3 +228,13 @@ def test_a_karma_re_roll_of_an_escape_is_decided_by_version_5() -> None:
     [escaped] = [e for e in events if isinstance(e, EscapedGrapple)]
     assert escaped.roller == "hero-varya" and not escaped.check.success and escaped.success
     assert arena.figure("zombie").hex == Hex(4, 3)
+
+
+def test_an_enemys_natural_attack_strikes_in_a_grapple() -> None:
+    """Line 446: "If an enemy has a natural attack, for example claws or a bite, unless otherwise
+    stated it may use its natural attacks when Grappled." The zombie, in the pile with Varya,
+    strikes her with its Claw (1d4 = 3, less her leather)."""
+    arena = pile()
+    arena.pass_until("zombie")
+    [claw] = strikes(arena.act("zombie", "attack", [HIT, 3], strikes=[{"target": "hero-varya"}]))
+    assert claw.kind == "grapple-strike" and claw.weapon == "Claw" and claw.hit and claw.damage == 3 - 1

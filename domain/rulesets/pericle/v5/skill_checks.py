@@ -14,7 +14,8 @@ hero's own ranks from the sheet it joined with.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, get_args
+from collections.abc import Callable
+from typing import Annotated, Literal, TypeVar, get_args
 
 import msgspec
 
@@ -29,8 +30,8 @@ from domain.rulesets.pericle.play import Play
 from domain.rulesets.pericle.rules import Table
 from domain.rulesets.pericle.sheet import HeroSheet, Skill
 from domain.rulesets.pericle.state import Figure
-from domain.rulesets.pericle.v4.version import submit_hero as submit_hero_v4
 
+CommandT = TypeVar("CommandT")
 SKILLS: tuple[Skill, ...] = get_args(Skill)
 ABILITIES = ("MT", "DX", "KN")
 CheckName = Literal["Athletics", "Lore", "Navigation", "Perception", "Persuasion", "Scoundrel", "MT", "DX", "KN"]
@@ -44,10 +45,16 @@ def scores(sheet: HeroSheet) -> dict[str, int]:
             "KN": sheet.kn}
 
 
-def submit_hero(ctx: Table, command: cmd.SubmitHero) -> Events:
-    """Version 4's `submit_hero`, the hero's figure keeping the sheet's scores for checks."""
-    return [msgspec.structs.replace(e, figure=msgspec.structs.replace(e.figure, checks=scores(command.hero)))
-            if isinstance(e, ev.HeroJoined) else e for e in submit_hero_v4(ctx, command)]
+def with_checks(rule: Callable[[Table, CommandT], Events]) -> Callable[[Table, CommandT], Events]:
+    """A joining rule whose hero's figure keeps its sheet's scores for checks (a `hero_joined`,
+    or a `hero_brought` for a hero record, carries the sheet)."""
+
+    def joining(ctx: Table, command: CommandT) -> Events:
+        return [msgspec.structs.replace(e, figure=msgspec.structs.replace(
+                    e.figure, checks=scores(msgspec.convert(e.sheet, HeroSheet))))
+                if isinstance(e, ev.HeroJoined) else e for e in rule(ctx, command)]
+
+    return joining
 
 
 class SkillCheck(cmd._Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="skill_check"):

@@ -8,7 +8,7 @@ aims, a Karma re-roll's included, decides by version 5's reading."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Union, get_args
 
 import msgspec
 
@@ -22,18 +22,20 @@ from domain.rulesets.pericle.settings import PericleCombatSettings, PericleV5Set
 from domain.rulesets.pericle.state import CombatState
 from domain.rulesets.pericle.v3 import NOT_YOURS
 from domain.rulesets.pericle.v4.version import PERICLE_V4, PericleV4Command
-from domain.rulesets.pericle.v5 import piles, skill_checks, spell_ends
+from domain.rulesets.pericle.v5 import heroes, piles, skill_checks, spell_ends
 from domain.rulesets.pericle.v5.provisional import V5_RULES
 
 # The commands version 5 decides by rules of its own (each area's module adds its rows).
 CHANGED: tuple[Play[CombatState | None, PericleCombatSettings], ...] = (
+    # A hero's figure keeps its sheet's Skill ranks and Attributes (v5/skill_checks.py), whether
+    # its sheet is pasted or its record brought.
+    row(cmd.SubmitHero, skill_checks.with_checks(heroes.submit_hero), phase=Phase.SETUP),
+    row(heroes.BringHero, skill_checks.with_checks(heroes.bring_hero), phase=Phase.SETUP),
     # A tied escape: the heroes' side rolls (line 442; v5/piles.py).
     row(cmd.Escape, combat(acting(piles.escape)), subject=figure_subject, not_yours=NOT_YOURS),
     # A hero cancels a spell at any time, in any phase (line 485; v5/spell_ends.py).
     row(spell_ends.CancelSpell, combat(spell_ends.cancel_spell), subject=figure_subject, not_yours=NOT_YOURS),
-    # A hero's figure keeps its sheet's Skill ranks and Attributes, and rolls its Skill and
-    # Ability Checks at them as its Action (lines 662, 680, 684, 695; v5/skill_checks.py).
-    row(cmd.SubmitHero, skill_checks.submit_hero, phase=Phase.SETUP),
+    # Skill and Ability Checks at the sheet's scores, as the hero's Action (lines 662, 680, 684, 695).
     row(skill_checks.SkillCheck, combat(acting(skill_checks.skill_check)), subject=figure_subject,
         not_yours=NOT_YOURS),
 )
@@ -50,12 +52,16 @@ PERICLE_V5 = PERICLE_V4.revise(
     "5",
     summary=(
         "Version 4's whole Hero Handbook with the combat chapter re-checked against the seed and more of the "
-        "Handbook's Spells and Disciplines enforced by the server."
+        "Handbook's Spells and Disciplines enforced by the server. A pasted hero sheet pays for its Karma (5 XP each); "
+        "a hero kept by Chronicle joins by POST /v1/battles/{id}/heroes as its record stands (`bring_hero`)."
     ),
+    events=(*PERICLE_V4.events, heroes.HeroBrought),
     plays=(*CHANGED, row(cmd.SpendKarma, karma(rerun), subject=hero_subject, not_yours=NOT_YOURS)),
     provisional_rules=V5_RULES,
+    # Shared rules read `REVISION` where version 5 reads the seed differently (v5/sight.py).
     settings_type=PericleV5Settings,
 )
 
 # Every command a Pericle 5 battle takes of its own.
-PericleV5Command = PericleV4Command | spell_ends.CancelSpell | skill_checks.SkillCheck
+PericleV5Command = Union[(*get_args(PericleV4Command), heroes.BringHero, spell_ends.CancelSpell,  # type: ignore[valid-type]
+                          skill_checks.SkillCheck)]
