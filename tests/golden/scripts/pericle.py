@@ -412,12 +412,13 @@ def handbook(api: Api, seed: int, version: str = "4", corvin: dict[str, Any] = C
     # Version 5: Corvin cancels the first of his Spells in effect (casting Clumsiness again until
     # one is), whatever the phase.
     cancelling = "cancel_spell" in {tag(c) for c in RULESETS[("pericle", version)].commands}
+    learned = set(corvin["spells"])
     for _ in range(400):
         state = battle.state()
         if state["status"] != "active" or not (casts or cancelling):
             break
         combat = _combat(state)
-        lasting = [s for s in combat.spells if s.caster == "hero-corvin" and s.spell in corvin["spells"]]
+        lasting = [s for s in combat.spells if s.caster == "hero-corvin" and s.spell in learned]
         if cancelling and lasting:
             battle.send("ben", {"type": "cancel_spell", "figure": "hero-corvin", "spell": lasting[0].spell,
                                 "target": lasting[0].target})
