@@ -257,7 +257,7 @@ def test_baerwyn_shoots_past_callan() -> None:
     """Cover & Line of Sight: Callan in the way gives the foe Partial Cover (a Defense Die). The
     shot is blocked, so Baerwyn rolls again, without a Defense Die, to miss Callan; he fails, and
     Callan takes normal damage: 1d4 = 3, less his leather (the buckler faces away)."""
-    arena = PericleArena()
+    arena = PericleArena(version="4")  # Varya on the centre line: Complete Cover from version 5
     arena.put("hero-baerwyn", 0, 3, facing=0)
     arena.put("hero-varya", 2, 3, facing=0)  # standing in for Callan
     arena.put("hero-sindaro", 0, 6)
@@ -271,7 +271,7 @@ def test_baerwyn_shoots_past_callan() -> None:
 
 
 def test_a_shot_that_hits_needs_no_roll_to_miss_the_ally() -> None:
-    arena = PericleArena()
+    arena = PericleArena(version="4")  # Varya on the centre line: Complete Cover from version 5
     arena.put("hero-baerwyn", 0, 3, facing=0)
     arena.put("hero-varya", 2, 3, facing=0)
     arena.to_actions("heroes")

@@ -268,9 +268,10 @@ def test_deft_strikes_is_declared_and_costs_its_ad_minus_one_in_the_order() -> N
 
 
 def test_a_battle_may_leave_deft_strikes_out_of_the_order() -> None:
-    """PER-DEFT-ORDER's setting `in_the_order: false`: no declaration, no place lost, and two
-    dagger strikes at AD-1 each all the same."""
-    arena = PericleArena(provisional={"PER-DEFT-ORDER": {"in_the_order": False}})
+    """PER-DEFT-ORDER's setting `in_the_order: false` (versions 3 and 4; version 5 follows line
+    1191 and does not offer it): no declaration, no place lost, and two dagger strikes at AD-1
+    each all the same."""
+    arena = PericleArena(provisional={"PER-DEFT-ORDER": {"in_the_order": False}}, version="4")
     arena.put("hero-varya", 3, 3, base_ad=1, disciplines=("Deft Strikes",), weapons=(WEAPONS["dagger"],),
               in_hand=("dagger",))
     arena.to_movement("heroes")

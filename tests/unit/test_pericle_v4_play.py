@@ -311,11 +311,13 @@ YSOLDE = {"name": "Ysolde", "ancestry": "forest elf", "mt": 0, "dx": 0, "kn": 5,
           "spells": ["Magic Armor I", "Armor Penetration", "Trip", "Dispel", "Blur"]}
 
 
-def spell_arena() -> PericleArena:
+def spell_arena(version: str | None = None) -> PericleArena:
     """Ysolde behind Bram, who faces the orc (armour 3, shield 1); the Action phase begun. The
-    orc (Base AD1) acts first, then Ysolde and Bram (both AD0; Ysolde joined first)."""
+    orc (Base AD1) acts first, then Ysolde and Bram (both AD0; Ysolde joined first). Bram stands
+    in Ysolde's line to the orc: Partial Cover in version 4, Complete Cover from version 5 (its
+    PER-COMBATANT-COVER), so a test that casts at the orc pins `version="4"`."""
     play = PericleArena(heroes={"ana": [{"hero": YSOLDE, "start": {"q": 0, "r": 3}}],
-                                "ben": [{"hero": BRAM, "start": {"q": 0, "r": 4}}]})
+                                "ben": [{"hero": BRAM, "start": {"q": 0, "r": 4}}]}, version=version)
     play.put("hero-ysolde", 2, 3, facing=0)
     play.put("hero-bram", 3, 3, facing=0)
     play.put("spearman", 7, 0)
@@ -348,7 +350,7 @@ def test_armor_penetration_takes_three_from_armour_then_shield() -> None:
     """Armor Penetration (line 1432): "Penetrates three points of the target's armor & shields...
     This applies to all attacks against the target made by any creature." The orc's armour 3 and
     shield 1 leave 1 against Bram's club (1d6 = 6; a hammer pierces 2 of what armour is left)."""
-    play = spell_arena()
+    play = spell_arena(version="4")
     play.pass_until("hero-ysolde")
     [cast] = of(play.act("hero-ysolde", "cast_spell", [HIT, BLANK], spell="Armor Penetration", target="orc"),
                 SpellCast)
@@ -360,7 +362,7 @@ def test_armor_penetration_takes_three_from_armour_then_shield() -> None:
 
 def test_trip_knocks_the_target_prone() -> None:
     """Trip (line 1462): "The target is tripped and knocked prone."""
-    play = spell_arena()
+    play = spell_arena(version="4")
     play.pass_until("hero-ysolde")
     events = play.act("hero-ysolde", "cast_spell", [HIT, BLANK], spell="Trip", target="orc")
     assert [e.reason for e in events if type(e).__name__ == "FellProne"] == ["Trip"]
@@ -383,7 +385,7 @@ def test_dispel_ends_the_spells_on_its_target() -> None:
 def test_true_vision_sees_through_blur() -> None:
     """True Vision (line 1504): "Gives the target the ability to see through Blur"; Blur (line
     1399) otherwise "forces an attacker to roll AD0 and have Misfortune"."""
-    play = spell_arena()
+    play = spell_arena(version="4")
     play.put("hero-ysolde", 2, 3, facing=0, spells=("Blur", "True Vision"))
     play.pass_until("hero-ysolde")
     play.act("hero-ysolde", "cast_spell", [HIT, BLANK], spell="Blur", target="orc")
@@ -467,7 +469,7 @@ def test_paralysis_stops_moving_and_attacking_and_opens_the_target_to_melee() ->
     """Paralysis (line 1496): "4E. Immobilizes the target for three turns. The target remains
     standing, but cannot move or attack... Attacking a paralyzed creature with a melee attack
     grants the attacker +4 AD to hit. Paralysis does not affect creatures with MT10+"."""
-    play = spell_arena()
+    play = spell_arena(version="4")
     play.put("hero-ysolde", 2, 3, facing=0, spells=("Paralysis",))
     play.put("zombie", 5, 3, mt=10)
     play.pass_until("hero-ysolde")

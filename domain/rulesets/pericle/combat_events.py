@@ -180,6 +180,9 @@ class EscapedGrapple(msgspec.Struct, frozen=True, kw_only=True, tag="escaped_gra
     check: Check
     success: bool
     to: Hex | None = None
+    # Version 5: who rolled the opposed check (the one escaping, or the foe holding it); None
+    # in the events of earlier versions, which did not record it.
+    roller: str | None = None
 
 
 class Damaged(msgspec.Struct, frozen=True, kw_only=True, tag="damaged"):
@@ -208,6 +211,9 @@ class SpellCast(msgspec.Struct, frozen=True, kw_only=True, tag="spell_cast"):
     exhaustion: int  # paid after the effect; none on a Crit or a failure
     power: int = 0  # Exhaustion put into an xE spell
     duration: int = 0  # turns it lasts; 0 = while maintained
+    # Version 5: the spell missed its target in a Grapple Pile and took effect on this figure of
+    # the pile instead (`check`: the failed roll to miss it; PER-STRAY-SPELL).
+    stray: bool = False
 
 
 class SpellMaintained(msgspec.Struct, frozen=True, kw_only=True, tag="spell_maintained"):

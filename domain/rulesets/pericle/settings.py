@@ -5,6 +5,8 @@ version's settings never change: a battle's creation records them."""
 
 from __future__ import annotations
 
+from typing import ClassVar, Literal
+
 import msgspec
 
 from domain.rulesets.contract import NoSetting, Settings
@@ -43,6 +45,10 @@ class Revive(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class PericleCombatSettings(PericleChecksSettings, frozen=True, forbid_unknown_fields=True):
     """Version 3: version 2's, then the combat's, in the order GET /v1/rulesets lists them."""
 
+    # Not a setting (a class constant, never recorded): the version whose reading of the seed
+    # decides where a shared rule changed in a later version (3 for versions 3 and 4).
+    REVISION: ClassVar[int] = 3
+
     PER_FACING: NoSetting = NoSetting()
     PER_ENEMY_CHOICE: NoSetting = NoSetting()
     PER_WEAPON_GAPS: NoSetting = NoSetting()
@@ -60,3 +66,21 @@ class PericleCombatSettings(PericleChecksSettings, frozen=True, forbid_unknown_f
     PER_COMPANION: NoSetting = NoSetting()
     PER_STUN: NoSetting = NoSetting()
     PER_CLIMB_OUT: NoSetting = NoSetting()
+
+
+class DeftOrderV5(DeftOrder, frozen=True, forbid_unknown_fields=True):
+    """Version 5: Deft Strikes' AD-1 is always on the Action Order ("Each of these attacks takes
+    AD-1 when determining both the order of your attack and when making the attack roll", seed 001
+    line 1191); version 3's `in_the_order: false` contradicted the seed and is not offered."""
+
+    in_the_order: Literal[True] = True
+
+
+class PericleV5Settings(PericleCombatSettings, frozen=True, forbid_unknown_fields=True):
+    """Version 5: version 4's rules, read again against the seed where its combat chapter was
+    re-checked (PER-COMBATANT-COVER and PER-DEFT-ORDER keep their ids with new readings:
+    v5/provisional.py)."""
+
+    REVISION: ClassVar[int] = 5
+    PER_DEFT_ORDER: DeftOrderV5 = DeftOrderV5()
+    PER_STRAY_SPELL: NoSetting = NoSetting()

@@ -78,6 +78,9 @@ class Figure(msgspec.Struct, frozen=True, kw_only=True):
     acted: bool = False
     damage_from: dict[str, int] = {}
     last_hit_by: str | None = None
+    # Version 5: the hero sheet's scores for checks, its Skill ranks and Attributes ("Perception":
+    # 1, "DX": 2...); empty for enemies and in earlier versions (GET /state shows it only when set).
+    checks: dict[str, int] = {}
 
     @property
     def hexes(self) -> tuple[Hex, ...]:

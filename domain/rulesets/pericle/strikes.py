@@ -20,6 +20,8 @@ from domain.rulesets.pericle.dice import Adjustment, check, crit_die
 from domain.rulesets.pericle.heroes import multiple_attack_penalties
 from domain.rulesets.pericle.play import Play, not_after_running
 from domain.rulesets.pericle.state import Figure
+from domain.rulesets.pericle.v5 import piles as v5_piles
+from domain.rulesets.pericle.v5 import sight as v5_sight
 
 SHIELD_BASH = Weapon(name="Shield", mt=0, damage="1d4", weapon_class="natural")
 
@@ -197,6 +199,7 @@ def _plan(play: Play, attacker: Figure, target: Figure, weapon: Weapon, own: lis
                 adjustments.append(Adjustment(penalty, "range"))
         if kind != "reach" and target.condition != "standing":
             defense.append("prone target")
+        defense += v5_piles.shot_defense(play, attacker, target, kind)
         if kind != "reach" and "Dodge" in target.disciplines:
             defense += ["Dodge"] * (2 if target.defending else 1)
     if target.defending and not (kind != "melee" and "Dodge" in target.disciplines):
@@ -226,7 +229,7 @@ def _line_of_fire(play: Play, attacker: Figure, target: Figure, weapon: Weapon, 
             raise RuleViolation("prone", "a prone figure may fire a crossbow, not a bow or sling")
     if kind != "reach" and not any(board.in_front_arc(attacker, h) for h in target.hexes):
         raise RuleViolation("front-sides", f"{target.name} is not within {attacker.name}'s front sides")
-    sight = board.line_cover(play.state, attacker, target)
+    sight = v5_sight.line_cover(play, attacker, target)
     if sight == "complete":
         raise RuleViolation("complete-cover", f"{target.name} has Complete Cover from {attacker.name}")
     return ["Partial Cover"] if sight == "partial" else []
@@ -267,8 +270,8 @@ def strike_all(play: Play, attacker: Figure, orders: list[cmd.StrikeOrder], *, p
         strike = resolve_strike(play, attacker, target, weapon, plan, order)
         strikes = [strike]
         if not strike.hit and plan.kind in ("ranged", "thrown"):
-            strikes += _past_allies(play, attacker, target, weapon, plan, board.figures_in_the_way(
-                play.state, attacker, target))
+            strikes += _past_allies(play, attacker, target, weapon, plan, v5_sight.in_the_way(
+                play, attacker, target))
         if not strike.hit and target.grappled_with:
             pile = [play.figure(f) for f in target.grappled_with]
             strikes += _past_allies(play, attacker, target, weapon, plan, pile)

@@ -20,6 +20,7 @@ from domain.rulesets.pericle.play import Play, acting_for_team, require_phase, r
 from domain.rulesets.pericle.state import ActiveSpell, CombatState, Figure, Team
 from domain.rulesets.pericle.v4.book import DISCIPLINES as HANDBOOK_DISCIPLINES
 from domain.rulesets.pericle.v4.book import SPELLS as HANDBOOK_SPELLS
+from domain.rulesets.pericle.v5 import spell_ends
 
 # ---- Initiative --------------------------------------------------------------------------
 
@@ -246,7 +247,7 @@ def open_slot(play: Play, figure: Figure) -> None:
             continue
         if spell.expires_turn and play.state.turn >= spell.expires_turn:
             play.emit(ev.SpellEnded(caster=figure.id, spell=spell.spell, target=spell.target, reason="expired"))
-        elif not figure.active:
+        elif spell_ends.lapses(play, figure, spell):  # version 5: only those needing Exhaustion each turn
             play.emit(ev.SpellEnded(caster=figure.id, spell=spell.spell, target=spell.target,
                                     reason="caster unconscious"))
 

@@ -43,6 +43,8 @@ def combat_view(combat: CombatState, shown: dict[str, Any]) -> dict[str, Any]:
     shown["current"] = combat.current
     for figure, figure_shown in zip(combat.figures, shown["figures"], strict=True):
         figure_shown["hp"] = figure.hp
+        if not figure.checks:  # version 5's; earlier battles' states are shown as they always were
+            figure_shown.pop("checks", None)
         figure_shown["embattled_by"] = ([foe.id for foe in board.embattled_by(combat, figure)]
                                         if figure.active else [])
     if combat.last is not None:

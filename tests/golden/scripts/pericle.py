@@ -244,6 +244,8 @@ def _wanted_actions(combat: CombatState, figure: Figure, wanted: set[str]) -> It
     if "use_discipline" in wanted:
         yield from ((seat, {"type": "use_discipline", **me, "discipline": d, "target": foes[0].id if foes else None})
                     for d in figure.disciplines)
+    if "skill_check" in wanted and figure.checks:  # version 5: a Skill Check from the sheet, as the Action
+        yield seat, {"type": "skill_check", **me, "skill": "Perception", "difficulty": "Easy"}
     if "delay" in wanted and figure.team == "heroes" and figure.id not in combat.delayed:
         yield seat, {"type": "delay", **me}
     if "withdraw" in wanted and figure.standing:
@@ -407,11 +409,23 @@ def handbook(api: Api, seed: int, version: str = "4", corvin: dict[str, Any] = C
                               version)
     bot = CombatBot(battle, set(), TURN_ONLY, seed)
     casts = list(HANDBOOK_CASTS)
+    # Version 5: Corvin cancels the first of his Spells in effect (casting Clumsiness again until
+    # one is), whatever the phase.
+    cancelling = "cancel_spell" in {tag(c) for c in RULESETS[("pericle", version)].commands}
+    learned = set(corvin["spells"])
     for _ in range(400):
         state = battle.state()
-        if state["status"] != "active" or not casts:
+        if state["status"] != "active" or not (casts or cancelling):
             break
         combat = _combat(state)
+        lasting = [s for s in combat.spells if s.caster == "hero-corvin" and s.spell in learned]
+        if cancelling and lasting:
+            battle.send("ben", {"type": "cancel_spell", "figure": "hero-corvin", "spell": lasting[0].spell,
+                                "target": lasting[0].target})
+            cancelling = False
+            continue
+        if not casts:
+            casts.append({"spell": "Clumsiness", "power": 1})
         corvin = _acting(combat) if combat.phase == "actions" else None
         if corvin is None or corvin.id != "hero-corvin":
             bot.step()
@@ -449,8 +463,11 @@ def handbook_battles(api: Api, version: str) -> dict[str, Battle]:
     battles = core_battles(api, CombatKit(version, corvin))
     wanted = {tag(c) for c in RULESETS[("pericle", version)].commands} - {"submit_hero", "bring_hero"}
     wanted -= {sent for battle in battles.values() for sent in battle.sent}
+    wanted -= {"cancel_spell"}  # version 5: sent by the handbook battle
     battles["skirmish"] = until_sent(lambda left, seed: skirmish(api, left, seed, version, corvin), wanted)
     battles["chasm"] = until_sent(lambda left, seed: chasm(api, left, seed, version), wanted)
     assert not wanted, f"no battle sent {sorted(wanted)}"
     battles["handbook"] = handbook(api, seed=1, version=version, corvin=corvin)
+    assert "cancel_spell" not in {tag(c) for c in RULESETS[("pericle", version)].commands} \
+        or "cancel_spell" in battles["handbook"].sent
     return battles

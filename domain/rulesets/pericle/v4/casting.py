@@ -24,6 +24,8 @@ from domain.rulesets.pericle.state import Figure
 from domain.rulesets.pericle.turns import can_move
 from domain.rulesets.pericle.v4.book import DISCIPLINES, ENFORCED_DISCIPLINES, SPELLS, spell_enforcement
 from domain.rulesets.pericle.v4.handbook import HandbookSpell
+from domain.rulesets.pericle.v5 import piles as v5_piles
+from domain.rulesets.pericle.v5 import sight as v5_sight
 
 # "Staves and wands allow heroes to gain the benefits of the Staff & Wand Disciplines" (line 966).
 MAGE_WEAPONS = frozenset({"staff", "wand", "great staff"})
@@ -147,13 +149,14 @@ def _aim(play: Play, caster: Figure, spell: HandbookSpell, target: Figure,
             adjustments.append(Adjustment(penalty, "range"))
         if not any(board.in_front_arc(caster, h) for h in target.hexes):
             raise RuleViolation("front-sides", f"{target.name} is not within {caster.name}'s front sides")
-        sight = board.line_cover(play.state, caster, target)
+        sight = v5_sight.line_cover(play, caster, target)
         if sight == "complete":
             raise RuleViolation("complete-cover", f"{target.name} has Complete Cover")
         if hostile and sight == "partial":
             defense.append("Partial Cover")
         if hostile and target.condition != "standing" and gap > 1:
             defense.append("prone target")
+    defense += v5_piles.spell_defense(play, caster, target)
     if hostile and target.defending:
         defense.append("Defending")
     return adjustments, defense
@@ -182,7 +185,15 @@ def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
     play.emit(ev.SpellCast(caster=caster.id, spell=spell.name, target=target.id, check=rolled, success=rolled.success,
                            exhaustion=paid, power=command.power, duration=duration))
     if not rolled.success:
-        return
+        # Version 5: a Thrown spell that misses a figure in a Grapple Pile may land on another
+        # in it (seed 001 lines 460, 462; v5/piles.py); versions 3 and 4: nothing more.
+        strayed = v5_piles.stray_spell(play, caster, spell.name, spell.category in ("T", "T-T"), target, adjustments)
+        if strayed is None:
+            return
+        target, rolled = strayed
+        play.emit(ev.SpellCast(caster=caster.id, spell=spell.name, target=target.id, check=rolled, success=True,
+                               exhaustion=0, power=command.power, stray=True,
+                               duration=1 if spell.name == "Clumsiness" and target.mt >= 20 else spell.duration))
     if spell.hp_cost:
         # Create Undead (line 1468): "this Spell causes 1HP of damage from the caster instead of
         # Exhaustion"; the Crit that spares Exhaustion (line 182) does not spare these HP.

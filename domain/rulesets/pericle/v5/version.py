@@ -1,25 +1,52 @@
 """Pericle ruleset version 5: version 4's Hero Handbook with the combat chapter re-checked line by
 line against seed 001 and more of the Handbook's Spells and Disciplines enforced by the server.
 Versions 3 and 4 stay registered, and their battles replay under them unchanged: every change
-here is a row of `CHANGED` (a command decided by new rules) or a new event type."""
+here is a row of `CHANGED` (a command decided by new rules) or a new event type. Where a shared
+rule deep inside an attack or a spell changed (cover and sight, a Grapple Pile's Defense Dice),
+it reads the version's settings type (`PericleV5Settings.REVISION`), so that every command that
+aims, a Karma re-roll's included, decides by version 5's reading."""
 
 from __future__ import annotations
 
-from typing import Union, get_args
+from typing import Any, Union, get_args
 
-from domain.rulesets.contract import Phase, Play
+import msgspec
+
+from domain.rulesets.contract import Events, Phase, Play
 from domain.rulesets.contract import play as row
 from domain.rulesets.pericle import combat_commands as cmd
-from domain.rulesets.pericle.settings import PericleCombatSettings
+from domain.rulesets.pericle.actions import acting
+from domain.rulesets.pericle.karma import karma
+from domain.rulesets.pericle.rules import Table, combat, figure_subject, hero_subject
+from domain.rulesets.pericle.settings import PericleCombatSettings, PericleV5Settings
 from domain.rulesets.pericle.state import CombatState
+from domain.rulesets.pericle.v3 import NOT_YOURS
 from domain.rulesets.pericle.v4.version import PERICLE_V4, PericleV4Command
-from domain.rulesets.pericle.v5 import heroes
+from domain.rulesets.pericle.v5 import heroes, piles, skill_checks, spell_ends
+from domain.rulesets.pericle.v5.provisional import V5_RULES
 
 # The commands version 5 decides by rules of its own (each area's module adds its rows).
 CHANGED: tuple[Play[CombatState | None, PericleCombatSettings], ...] = (
-    row(cmd.SubmitHero, heroes.submit_hero, phase=Phase.SETUP),
-    row(heroes.BringHero, heroes.bring_hero, phase=Phase.SETUP),
+    # A hero's figure keeps its sheet's Skill ranks and Attributes (v5/skill_checks.py), whether
+    # its sheet is pasted or its record brought.
+    row(cmd.SubmitHero, skill_checks.with_checks(heroes.submit_hero), phase=Phase.SETUP),
+    row(heroes.BringHero, skill_checks.with_checks(heroes.bring_hero), phase=Phase.SETUP),
+    # A tied escape: the heroes' side rolls (line 442; v5/piles.py).
+    row(cmd.Escape, combat(acting(piles.escape)), subject=figure_subject, not_yours=NOT_YOURS),
+    # A hero cancels a spell at any time, in any phase (line 485; v5/spell_ends.py).
+    row(spell_ends.CancelSpell, combat(spell_ends.cancel_spell), subject=figure_subject, not_yours=NOT_YOURS),
+    # Skill and Ability Checks at the sheet's scores, as the hero's Action (lines 662, 680, 684, 695).
+    row(skill_checks.SkillCheck, combat(acting(skill_checks.skill_check)), subject=figure_subject,
+        not_yours=NOT_YOURS),
 )
+
+
+def rerun(ctx: Table, command: dict[str, Any]) -> Events:
+    """A Karma re-roll decides the command again under version 5's rules (version 4's `rerun`
+    would look it up among version 4's)."""
+    found = next(r for r in PERICLE_V5.plays if r.command.__struct_config__.tag == command["type"])
+    return found.rule(ctx, msgspec.convert(command, found.command))[1:]
+
 
 PERICLE_V5 = PERICLE_V4.revise(
     "5",
@@ -29,8 +56,12 @@ PERICLE_V5 = PERICLE_V4.revise(
         "a hero kept by Chronicle joins by POST /v1/battles/{id}/heroes as its record stands (`bring_hero`)."
     ),
     events=(*PERICLE_V4.events, heroes.HeroBrought),
-    plays=CHANGED,
+    plays=(*CHANGED, row(cmd.SpendKarma, karma(rerun), subject=hero_subject, not_yours=NOT_YOURS)),
+    provisional_rules=V5_RULES,
+    # Shared rules read `REVISION` where version 5 reads the seed differently (v5/sight.py).
+    settings_type=PericleV5Settings,
 )
 
 # Every command a Pericle 5 battle takes of its own.
-PericleV5Command = Union[(*get_args(PericleV4Command), heroes.BringHero)]  # type: ignore[valid-type]
+PericleV5Command = Union[(*get_args(PericleV4Command), heroes.BringHero, spell_ends.CancelSpell,  # type: ignore[valid-type]
+                          skill_checks.SkillCheck)]
