@@ -333,11 +333,14 @@ def _pair(state: TournamentState, dice: Dice, actor: str, now: str) -> list[msgs
     assert state.settings is not None
     swiss_rounds = state.swiss_rounds or state.settings.swiss_rounds or max(1, math.ceil(math.log2(len(active))))
     number = len(state.rounds) + 1
-    if number <= swiss_rounds:
-        stage, pairings, rolls = "swiss", *_pair_swiss(state, dice, number, active)
-    else:
-        stage, pairings, rolls = "cut", _pair_cut(state, number), ()
     trial = _trial(state, number)
+    # Every refusal comes before the pairing's dice are drawn (a refusal after them would let the
+    # organiser see the draw and try again).
+    _enough_tables(state, trial, len(active) // 2 if number <= swiss_rounds else 0)
+    if number <= swiss_rounds:
+        stage, pairings, rolls = "swiss", *_pair_swiss(state, dice, number, active, trial)
+    else:
+        stage, pairings, rolls = "cut", _pair_cut(state, number, trial), ()
     _check_terrain(state, trial, pairings)
     if state.settings.review_pairings:
         return [*no_shows, RoundDrafted(round=number, stage=stage, trial=trial, pairings=pairings, rolls=rolls,
@@ -407,17 +410,40 @@ def _laid_out(state: TournamentState, number: int, played: list[tuple[int, str, 
     return (*numbered, *(Pairing(table=first_bye + i, a=a, b=None, battle_id=None) for i, a in enumerate(byes)))
 
 
-def _placed(state: TournamentState, pairs: list[tuple[str, str]]) -> list[tuple[int, str, str]]:
-    """Pairs (best first) on tables: 1, 2, 3... or, once the event has tables, fresh tables."""
+def _hosting(state: TournamentState, trial: str) -> list[int]:
+    """The event's tables whose terrain can host a battle of `trial`."""
+    return [t.number for t in state.tables if t.terrain is None or _terrain_problem(state, trial, t.terrain) is None]
+
+
+def _enough_tables(state: TournamentState, trial: str, pairs: int) -> None:
+    """Refuse a round the event's tables cannot host (`pairs` played tables), before any draw."""
+    if not state.tables:
+        return
+    hosting = _hosting(state, trial)
+    if len(hosting) >= pairs:
+        return
+    if len(state.tables) < pairs:
+        raise RuleViolation("too-few-tables", f"the round needs {pairs} tables and the event has "
+                                              f"{len(state.tables)}: set more tables (set_tables)")
+    unfit = [t for t in state.tables if t.number not in hosting]
+    assert unfit[0].terrain is not None
+    raise RuleViolation("table-invalid", f"the round needs {pairs} tables that can host a {trial} and the event "
+                                         f"has {len(hosting)}: table {unfit[0].number} cannot host a {trial}: "
+                                         f"{_terrain_problem(state, trial, unfit[0].terrain)}")
+
+
+def _placed(state: TournamentState, pairs: list[tuple[str, str]], trial: str) -> list[tuple[int, str, str]]:
+    """Pairs (best first) on tables: 1, 2, 3... or, once the event has tables, fresh tables
+    that can host the round's Trial."""
     if not state.tables:
         return [(n, a, b) for n, (a, b) in enumerate(pairs, start=1)]
     _, _, tables_played = _history(state)
-    numbers = tables.assign(pairs, [t.number for t in state.tables], tables_played)
+    numbers = tables.assign(pairs, [t.number for t in state.tables], tables_played, _hosting(state, trial))
     return [(n, a, b) for n, (a, b) in zip(numbers, pairs, strict=True)]
 
 
-def _pair_swiss(state: TournamentState, dice: Dice, number: int,
-                active: list[str]) -> tuple[tuple[Pairing, ...], tuple[Roll, ...]]:
+def _pair_swiss(state: TournamentState, dice: Dice, number: int, active: list[str],
+                trial: str) -> tuple[tuple[Pairing, ...], tuple[Roll, ...]]:
     table = current_standings(state)
     order, roll = _draw_order(dice, active)
     # Best first by points and tiebreak values; among players these cannot separate, the dice decide.
@@ -431,10 +457,10 @@ def _pair_swiss(state: TournamentState, dice: Dice, number: int,
                                                    f"region:{e.region}" if e.region else None) if tag}
                     for e in state.entrants}
     pairs, bye = pairing.pair_swiss(ranked, points, opponents, affiliations, order, had_bye, _forbidden(state))
-    return _laid_out(state, number, _placed(state, pairs), [bye] if bye is not None else []), (roll,)
+    return _laid_out(state, number, _placed(state, pairs, trial), [bye] if bye is not None else []), (roll,)
 
 
-def _pair_cut(state: TournamentState, number: int) -> tuple[Pairing, ...]:
+def _pair_cut(state: TournamentState, number: int, trial: str) -> tuple[Pairing, ...]:
     assert state.settings is not None
     cut = state.settings.cut
     previous = _current(state)
@@ -448,7 +474,7 @@ def _pair_cut(state: TournamentState, number: int) -> tuple[Pairing, ...]:
         if len(seeded) < cut:
             raise RuleViolation("too-few-players", f"a top {cut} cut needs {cut} players still in the event")
         pairs = pairing.pair_cut_first_round(seeded)
-    return _laid_out(state, number, _placed(state, pairs), [])
+    return _laid_out(state, number, _placed(state, pairs, trial), [])
 
 
 def _check_terrain(state: TournamentState, trial: str, pairings: tuple[Pairing, ...]) -> None:

@@ -14,10 +14,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from domain.dice import HmacDice
 from domain.errors import RuleViolation
+from domain.tournament import aggregate as tournament
 from domain.tournament import tables
-from domain.tournament.commands import CloseRound, SetTables
+from domain.tournament.commands import CloseRound, PairRound, SetTables
 from domain.tournament.events import TableSpec
+from tests.unit.test_no_refusal_after_draw import WatchedDice
 from tests.unit.tournament_helpers import Driver
 
 BARE = {"width": 36, "depth": 36, "terrain": [
@@ -105,3 +108,34 @@ def test_set_tables_checks_numbers_and_layouts() -> None:
     with pytest.raises(RuleViolation) as unknown:
         driver.run(SetTables(tables=[TableSpec(number=1, terrain="moon")]), "org")
     assert unknown.value.rule == "table-invalid"
+
+
+def test_a_round_the_tables_cannot_host_is_refused_before_the_pairing_draws() -> None:
+    """A refusal after the pairing's dice would let the organiser see the draw and try again
+    (issue 12, re-rolls by refusal): two games of a Vigil and one table with objectives."""
+    driver = Driver(trials=["Vigil"])
+    driver.register(4)
+    driver.run(SetTables(tables=[TableSpec(number=1, terrain=LAYOUT), TableSpec(number=2, terrain=BARE)]), "org")
+    watched = WatchedDice(HmacDice(b"\x01" * 32, driver.state.tournament_id, [], 0), 0)
+    with pytest.raises(RuleViolation) as refused:
+        tournament.decide(driver.state, PairRound(), watched, "org", "2026-12-01T12:00:00Z")
+    assert refused.value.rule == "table-invalid" and "table 2 cannot host a Vigil" in refused.value.detail
+    assert not watched.drawn
+
+
+def test_a_table_that_cannot_host_the_round_is_left_empty_when_enough_others_can() -> None:
+    # Tables 1 and 2 lack objectives, so whatever the draw, the Vigil's one game is on table 3.
+    driver = Driver(trials=["Vigil"])
+    driver.register(2)
+    driver.run(SetTables(tables=[TableSpec(number=1, terrain=BARE), TableSpec(number=2, terrain=BARE),
+                                 TableSpec(number=3, terrain=LAYOUT)]), "org")
+    assert [p.table for p in driver.pair().pairings] == [3]
+
+
+def test_unusable_tables_change_nothing_when_the_best_assignment_avoids_them() -> None:
+    played = {"a": {1}, "b": {1}}
+    assert tables.assign([("a", "b"), ("c", "d")], [1, 2, 3], played) == [3, 2]
+    # The same matching whenever it uses only usable tables (a recorded round is placed as it was)...
+    assert tables.assign([("a", "b"), ("c", "d")], [1, 2, 3], played, usable={2, 3}) == [3, 2]
+    # ... and another only when it would not.
+    assert tables.assign([("a", "b"), ("c", "d")], [1, 2, 3], played, usable={1, 2}) == [2, 1]
