@@ -1,6 +1,7 @@
 """Pericle 4 plays the whole Hero Handbook: sheets naming any Discipline or Spell (seed 001,
 Steps 6 and 7, lines 1066-1076), every Spell cast as a command (3. Actions: Cast a Spell, lines
-466-491) and Disciplines used, with their Exhaustion, checks and durations."""
+466-491) and Disciplines used, with their Exhaustion, checks and durations. Pinned to version 4,
+which is released and frozen (Pericle 5's Spells: test_pericle_v5_spells.py)."""
 
 from __future__ import annotations
 
@@ -91,7 +92,7 @@ def test_grappler_and_grit_change_the_sheet() -> None:
 
 def arena() -> PericleArena:
     """Elowen two hexes west of the orc, facing it; Bram beside her; the Action phase begun."""
-    found = PericleArena(heroes={"ana": [{"hero": ELOWEN, "start": {"q": 0, "r": 3}}],
+    found = PericleArena(version="4", heroes={"ana": [{"hero": ELOWEN, "start": {"q": 0, "r": 3}}],
                                  "ben": [{"hero": BRAM, "start": {"q": 0, "r": 4}}]})
     found.put("hero-elowen", 2, 3, facing=0)
     found.put("hero-bram", 1, 5, facing=0)
@@ -200,7 +201,7 @@ def test_casts_the_handbook_does_not_allow_are_refused(body: dict[str, Any], rul
 
 def movement_arena() -> PericleArena:
     """Elowen and Bram as in `arena`, the heroes moving first in turn 1's Movement phase."""
-    found = PericleArena(heroes={"ana": [{"hero": ELOWEN, "start": {"q": 0, "r": 3}}],
+    found = PericleArena(version="4", heroes={"ana": [{"hero": ELOWEN, "start": {"q": 0, "r": 3}}],
                                  "ben": [{"hero": BRAM, "start": {"q": 0, "r": 4}}]})
     found.put("hero-bram", 3, 3, facing=0)
     found.put("spearman", 7, 0)
@@ -254,7 +255,7 @@ def test_a_discipline_that_applies_by_itself_is_not_used_and_one_not_learned_is_
 def test_a_discipline_of_the_rest_is_not_used_in_combat() -> None:
     """Healer I (line 1209): "After combat, as part of a Rest"; Alchemy (line 1248): "During Recovery"."""
     healer = {**BRAM, "kn": 2, "disciplines": ["Healer I", "Alchemy"]}
-    play = PericleArena(heroes={"ana": [{"hero": ELOWEN, "start": {"q": 0, "r": 3}}],
+    play = PericleArena(version="4", heroes={"ana": [{"hero": ELOWEN, "start": {"q": 0, "r": 3}}],
                                 "ben": [{"hero": healer, "start": {"q": 0, "r": 4}}]})
     play.to_actions("heroes")
     play.pass_until("hero-bram")
@@ -267,7 +268,7 @@ def test_a_discipline_used_as_the_action_ends_the_figures_slot() -> None:
     """Animal Handler I (line 1181): "As an Action, you may attempt to befriend an animal with a KN
     check" — the Action is taken and recorded; the befriending is the table's."""
     handler = {**BRAM, "disciplines": ["Animal Handler I"]}
-    play = PericleArena(heroes={"ana": [{"hero": ELOWEN, "start": {"q": 0, "r": 3}}],
+    play = PericleArena(version="4", heroes={"ana": [{"hero": ELOWEN, "start": {"q": 0, "r": 3}}],
                                 "ben": [{"hero": handler, "start": {"q": 0, "r": 4}}]})
     play.to_actions("heroes")
     play.pass_until("hero-bram")
@@ -314,7 +315,7 @@ YSOLDE = {"name": "Ysolde", "ancestry": "forest elf", "mt": 0, "dx": 0, "kn": 5,
 def spell_arena() -> PericleArena:
     """Ysolde behind Bram, who faces the orc (armour 3, shield 1); the Action phase begun. The
     orc (Base AD1) acts first, then Ysolde and Bram (both AD0; Ysolde joined first)."""
-    play = PericleArena(heroes={"ana": [{"hero": YSOLDE, "start": {"q": 0, "r": 3}}],
+    play = PericleArena(version="4", heroes={"ana": [{"hero": YSOLDE, "start": {"q": 0, "r": 3}}],
                                 "ben": [{"hero": BRAM, "start": {"q": 0, "r": 4}}]})
     play.put("hero-ysolde", 2, 3, facing=0)
     play.put("hero-bram", 3, 3, facing=0)

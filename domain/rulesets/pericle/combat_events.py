@@ -208,6 +208,10 @@ class SpellCast(msgspec.Struct, frozen=True, kw_only=True, tag="spell_cast"):
     exhaustion: int  # paid after the effect; none on a Crit or a failure
     power: int = 0  # Exhaustion put into an xE spell
     duration: int = 0  # turns it lasts; 0 = while maintained
+    # Pericle 5: the version whose rules decided it ("5"), and the hex a spell thrown at a hex
+    # lies on (kept with the spell while it lasts).
+    rules: str = ""
+    at: Hex | None = None
 
 
 class SpellMaintained(msgspec.Struct, frozen=True, kw_only=True, tag="spell_maintained"):
@@ -336,3 +340,53 @@ class TableApplied(msgspec.Struct, frozen=True, kw_only=True, tag="table_applied
 
 
 HANDBOOK_EVENTS: tuple[type[msgspec.Struct], ...] = (DisciplineUsed, TableApplied)
+
+
+# ---- version 5: Spells whose effects the server enforces --------------------------------------
+
+
+class SpellThrown(msgspec.Struct, frozen=True, kw_only=True, tag="spell_thrown"):
+    """A [T-T] Spell's second throw (Transfer Wounds, seed 001 line 1556: "if successful, the
+    caster next rolls to throw the Spell at target2"): its check at the second target."""
+
+    caster: str
+    spell: str
+    target: str
+    check: Check
+    success: bool
+
+
+class SpellHit(msgspec.Struct, frozen=True, kw_only=True):
+    """What a damaging Spell did to one figure: its damage after what protects it."""
+
+    figure: str
+    damage: int
+    protection: list[Adjustment] = []  # armour, shield, spells, Defense Die torches (none for a Storm)
+    crit_effect: str | None = None  # "stun": an Arcane Spell's crit effect (seed 001 line 179)
+
+
+class SpellDamage(msgspec.Struct, frozen=True, kw_only=True, tag="spell_damage"):
+    """An Arcane Spell's damage, rolled once for everyone it hits (Arcane Storm, line 1450: "Roll
+    the damage once and apply it to all creatures"), with the Crit Die of a Crit cast."""
+
+    caster: str
+    spell: str
+    roll: Roll
+    hits: tuple[SpellHit, ...]
+    crit_face: str | None = None
+    crit_roll: Roll | None = None
+    maintained: bool = False  # a later turn's damage of a maintained Spell
+
+
+class Healed(msgspec.Struct, frozen=True, kw_only=True, tag="healed"):
+    """Wounds a Spell healed (never past the figure's maximum HP, never Exhaustion); an
+    unconscious hero raised above 0 HP wakes, prone, and acts from the next turn (PER-REVIVE)."""
+
+    figure: str
+    amount: int
+    source: str  # spell:<name>
+    roll: Roll | None = None
+    woke: bool = False
+
+
+SPELL_EVENTS: tuple[type[msgspec.Struct], ...] = (SpellThrown, SpellDamage, Healed)

@@ -8,7 +8,7 @@ import msgspec
 from domain.dice_expression import roll_expression
 from domain.errors import RuleViolation
 from domain.hexes import DIRECTIONS, Hex, distance
-from domain.rulesets.pericle import board, poison
+from domain.rulesets.pericle import board, poison, spell_effects
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.bases import footprint
 from domain.rulesets.pericle.dice import DIFFICULTIES, Adjustment, check
@@ -42,7 +42,7 @@ def walk(play: Play, figure: Figure, path: list[Hex], facing: int | None, *, rea
     state = play.state
     if path and figure.pinned_turn >= state.turn:
         raise RuleViolation("pinned", f"{figure.name} is Pinned: it may rotate but not move this turn")
-    if fly is not None and not figure.flying_speed:
+    if fly is not None and not spell_effects.flying_speed(state, figure):
         raise RuleViolation("cannot-fly", f"{figure.name} does not fly")
     pile = pile_to_join(play, figure, path, fly) if join_pile else ()
     if figure.airborne or fly:
@@ -123,8 +123,9 @@ def _fly(play: Play, figure: Figure, path: list[Hex], facing: int | None, *, rea
             raise RuleViolation("embattled-take-off", "an Embattled flyer cannot take off unless it Withdraws")
         if figure.condition != "standing":
             raise RuleViolation("prone", "a prone figure cannot take off")
-    if len(path) > figure.flying_speed:
-        raise RuleViolation("movement-exceeded", f"{figure.name} flies {figure.flying_speed} hex(es)")
+    speed = spell_effects.flying_speed(state, figure)  # Pericle 5's Fly gives Movement 6 in the air
+    if len(path) > speed:
+        raise RuleViolation("movement-exceeded", f"{figure.name} flies {speed} hex(es)")
     here = figure.hex
     for step in path:
         if distance(here, step) != 1:

@@ -56,3 +56,24 @@ PARALYSED_MELEE_BONUS = 4
 
 def paralysed(state: CombatState, figure: Figure) -> bool:
     return any(on(state, figure, name) for name in PARALYSIS)
+
+
+# ---- Pericle 5: lasting effects of spells its rules cast (`ActiveSpell.rules`) ---------------
+
+
+def on_by_v5(state: CombatState, target: Figure, spell: str) -> bool:
+    return any(s.spell == spell and s.target == target.id and s.rules for s in state.spells)
+
+
+def asleep(state: CombatState, figure: Figure) -> bool:
+    """Sleep (seed 001, line 1478): "Target falls prone and sleeps until awakened or hit by an
+    attack or another Spell"."""
+    return on_by_v5(state, figure, "Sleep")
+
+
+FLY_MOVEMENT = 6  # Fly (line 1492): "Gain Movement 6 while flying."
+
+
+def flying_speed(state: CombatState, figure: Figure) -> int:
+    """A figure's Movement in the air: its own, or Fly's 6 while Pericle 5's Fly is on it."""
+    return max(figure.flying_speed, FLY_MOVEMENT if on_by_v5(state, figure, "Fly") else 0)

@@ -120,6 +120,11 @@ class ActiveSpell(msgspec.Struct, frozen=True):
     cast_turn: int
     exhaustion: int  # spent on casting (Clumsiness: -2 AD per E)
     expires_turn: int = 0  # 0 = lasts while maintained
+    # Pericle 5: the version whose rules cast it ("5"; empty for a spell of versions 3 and 4,
+    # whose lasting effects are only those spell_effects.py reads), and the hex a spell thrown
+    # at a hex lies on (Arcane Storm, Arcane Nova). GET /state shows them only when set.
+    rules: str = ""
+    at: Hex | None = None
 
 
 class LastCommand(msgspec.Struct, frozen=True):
@@ -165,6 +170,9 @@ class CombatState(msgspec.Struct, frozen=True, kw_only=True):
     opened: tuple[Hex, ...] = ()  # doors opened
     last: LastCommand | None = None
     winner: Team | None = None
+    # Pericle 5: the heroes Regeneration has been cast on ("once per day on a target hero", seed
+    # 001 line 1530); GET /state shows it only when some hero is in it.
+    regenerated: tuple[str, ...] = ()
 
     def figure(self, figure_id: str) -> Figure | None:
         return next((f for f in self.figures if f.id == figure_id), None)

@@ -20,6 +20,7 @@ from domain.rulesets.pericle.play import Play, acting_for_team, require_phase, r
 from domain.rulesets.pericle.state import ActiveSpell, CombatState, Figure, Team
 from domain.rulesets.pericle.v4.book import DISCIPLINES as HANDBOOK_DISCIPLINES
 from domain.rulesets.pericle.v4.book import SPELLS as HANDBOOK_SPELLS
+from domain.rulesets.pericle.v5 import lasting
 
 # ---- Initiative --------------------------------------------------------------------------
 
@@ -55,6 +56,8 @@ def can_move(play: Play, figure: Figure) -> None:
         raise RuleViolation("grappled-no-move", "a Grappled figure cannot move; escaping is an Action")
     if figure.stunned:
         raise RuleViolation("stunned", f"{figure.name} is stunned and loses its next Movement or Action")
+    if spell_effects.asleep(play.state, figure):
+        raise RuleViolation("asleep", f"{figure.name} is asleep")
 
 
 def move_in_phase(play: Play, command: cmd.MoveFigure) -> None:
@@ -246,14 +249,21 @@ def open_slot(play: Play, figure: Figure) -> None:
             continue
         if spell.expires_turn and play.state.turn >= spell.expires_turn:
             play.emit(ev.SpellEnded(caster=figure.id, spell=spell.spell, target=spell.target, reason="expired"))
-        elif not figure.active:
+            lasting.ended(play, spell)
+        elif not figure.active and (not spell.rules or (not spell.expires_turn and lasting.maintained(spell))):
+            # Pericle 5 follows line 489: only "spells that require exhaustion renewal are
+            # canceled" with an unconscious caster; versions 3 and 4 end every spell of its.
             play.emit(ev.SpellEnded(caster=figure.id, spell=spell.spell, target=spell.target,
                                     reason="caster unconscious"))
+            lasting.ended(play, spell)
+    lasting.at_slot(play, play.figure(figure.id))
 
 
-def skip_reason(figure: Figure, turn: int) -> str | None:
+def skip_reason(figure: Figure, turn: int, asleep: bool = False) -> str | None:
     if figure.condition in ("unconscious", "dead"):
         return figure.condition
+    if asleep:
+        return "asleep"
     if figure.woke_turn == turn:
         return "revived this turn"
     if figure.stunned:
@@ -276,7 +286,7 @@ def advance(play: Play) -> None:
         figure = play.figure(current)
         open_slot(play, figure)
         figure = play.figure(current)
-        reason = skip_reason(figure, play.state.turn)
+        reason = skip_reason(figure, play.state.turn, spell_effects.asleep(play.state, figure))
         if reason is None:
             return
         if reason == "defending":
@@ -305,11 +315,16 @@ def upkeep(play: Play, figure: Figure, cancel: list[str]) -> None:
     for spell in play.state.spells:
         if spell.caster != figure.id or spell.cast_turn >= play.state.turn or spell.expires_turn:
             continue
+        if spell.rules and not lasting.maintained(spell):
+            continue  # Pericle 5: a spell that lasts with no upkeep (Sleep) is not renewed
         if spell.spell in cancel:
             play.emit(ev.SpellEnded(caster=figure.id, spell=spell.spell, target=spell.target, reason="cancelled"))
+            lasting.ended(play, spell)
         else:
-            play.emit(ev.SpellMaintained(caster=figure.id, spell=spell.spell, target=spell.target,
-                                         exhaustion=upkeep_of(spell, play.state.turn)))
+            cost = lasting.upkeep(spell, figure, play.state.turn) if spell.rules else upkeep_of(spell, play.state.turn)
+            play.emit(ev.SpellMaintained(caster=figure.id, spell=spell.spell, target=spell.target, exhaustion=cost))
+            if play.figure(figure.id).active:
+                lasting.after_upkeep(play, spell)
 
 
 def combat_over(play: Play) -> bool:

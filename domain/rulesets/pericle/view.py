@@ -41,6 +41,14 @@ def combat_view(combat: CombatState, shown: dict[str, Any]) -> dict[str, Any]:
     """Whose Action it is, each figure's HP and who Embattles it; of the latest command, what a
     Karma re-roll would replace (not the whole state before it)."""
     shown["current"] = combat.current
+    # Fields Pericle 5 added, shown only when set: a combat of versions 3 and 4 shows what it
+    # always showed.
+    if not combat.regenerated:
+        del shown["regenerated"]
+    for spell_shown in shown["spells"]:
+        for name, unset in (("rules", ""), ("at", None)):
+            if spell_shown.get(name, unset) == unset:
+                spell_shown.pop(name, None)
     for figure, figure_shown in zip(combat.figures, shown["figures"], strict=True):
         figure_shown["hp"] = figure.hp
         figure_shown["embattled_by"] = ([foe.id for foe in board.embattled_by(combat, figure)]

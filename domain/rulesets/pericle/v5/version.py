@@ -5,15 +5,35 @@ here is a row of `CHANGED` (a command decided by new rules) or a new event type.
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Any, Union
 
-from domain.rulesets.contract import Play
+import msgspec
+
+from domain.rulesets.contract import Events, Play
+from domain.rulesets.contract import play as row
+from domain.rulesets.pericle import combat_commands as cmd
+from domain.rulesets.pericle import combat_events as ev
+from domain.rulesets.pericle.actions import acting
+from domain.rulesets.pericle.karma import karma
+from domain.rulesets.pericle.rules import Table, combat, figure_subject, hero_subject
 from domain.rulesets.pericle.settings import PericleCombatSettings
 from domain.rulesets.pericle.state import CombatState
+from domain.rulesets.pericle.v3 import NOT_YOURS
 from domain.rulesets.pericle.v4.version import PERICLE_V4, PericleV4Command
+from domain.rulesets.pericle.v5 import casting
 
 # The commands version 5 decides by rules of its own (each area's module adds its rows).
-CHANGED: tuple[Play[CombatState | None, PericleCombatSettings], ...] = ()
+CHANGED: tuple[Play[CombatState | None, PericleCombatSettings], ...] = (
+    row(cmd.CastSpell, combat(acting(casting.cast_spell)), subject=figure_subject, not_yours=NOT_YOURS),
+)
+
+
+def rerun(ctx: Table, command: dict[str, Any]) -> Events:
+    """A Karma re-roll decides the command again under version 5's rules (version 4's `rerun`
+    would decide it by version 4's)."""
+    found = next(r for r in PERICLE_V5.plays if r.command.__struct_config__.tag == command["type"])
+    return found.rule(ctx, msgspec.convert(command, found.command))[1:]
+
 
 PERICLE_V5 = PERICLE_V4.revise(
     "5",
@@ -21,7 +41,8 @@ PERICLE_V5 = PERICLE_V4.revise(
         "Version 4's whole Hero Handbook with the combat chapter re-checked against the seed and more of the "
         "Handbook's Spells and Disciplines enforced by the server."
     ),
-    plays=CHANGED,
+    events=(*PERICLE_V4.events, *ev.SPELL_EVENTS),
+    plays=(*CHANGED, row(cmd.SpendKarma, karma(rerun), subject=hero_subject, not_yours=NOT_YOURS)),
 )
 
 # Every command a Pericle 5 battle takes of its own.

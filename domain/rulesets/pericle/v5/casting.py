@@ -1,0 +1,200 @@
+"""Pericle 5's Cast a Spell (seed 001, 3. Actions: Cast a Spell, lines 466-491; Appendix:
+Spells): version 4's casting (v4/casting.py: who may be aimed at, the Exhaustion, the Base AD
+check with its range, cover and Defense Dice) with more of the Handbook's effects enforced
+(v5/enforced.py): Arcane damage, healing, Sleep, Fly, a [T-T] Spell's second throw; a Spell
+Shield that keeps a Spell's effect off its target instead of refusing the cast; and the lasting
+effects of the spells it casts (`rules: "5"` on the cast) kept as the seed lets them last."""
+
+from __future__ import annotations
+
+from domain.errors import RuleViolation
+from domain.hexes import Hex, distance
+from domain.rulesets.pericle import combat_commands as cmd
+from domain.rulesets.pericle import combat_events as ev
+from domain.rulesets.pericle import spell_effects
+from domain.rulesets.pericle.dice import Check, check
+from domain.rulesets.pericle.play import Play, not_after_running
+from domain.rulesets.pericle.state import ActiveSpell, Figure
+from domain.rulesets.pericle.v4 import casting as v4
+from domain.rulesets.pericle.v4.book import SPELLS
+from domain.rulesets.pericle.v4.handbook import HandbookSpell
+from domain.rulesets.pericle.v5 import arcane, lasting
+from domain.rulesets.pericle.v5.enforced import spell_enforcement_v5
+
+RULES = "5"
+# Spells Pericle 5 keeps in play with neither a duration nor an upkeep, until something ends
+# them: Sleep "sleeps until awakened or hit by an attack or another Spell" (line 1478).
+LASTING_UNTIL_BROKEN = frozenset({"Sleep"})
+SLEEP_MT = 10  # Sleep (line 1478): "Only works on creatures with MT less than 10."
+
+
+def _target(play: Play, caster: Figure, spell: HandbookSpell, command: cmd.CastSpell) -> Figure:
+    """Version 4's checks of the aim, but a Spell Shield no longer refuses the cast (line 1534
+    says it "prevents all other Spells from affecting the target": the cast is made and paid, its
+    effect kept off, see `_shielded`); then the aims of the spells version 5 enforces."""
+    shields = [s for s in play.state.spells if s.spell == "Spell Shield"]
+    unshielded = play.supposing(*(ev.SpellEnded(caster=s.caster, spell=s.spell, target=s.target, reason="")
+                                  for s in shields))
+    target = v4._target(unshielded, caster, spell, command)
+    if spell.name == "Sleep" and target.mt >= SLEEP_MT:
+        raise RuleViolation("spell-target", f"Sleep only works on creatures with MT less than {SLEEP_MT} (line 1478)")
+    if spell.name == "Arcane Barrage" and (target.id == caster.id or command.at is not None):
+        raise RuleViolation("spell-target", "Arcane Barrage is shot at a foe (`target`), not at a hex or its caster")
+    if spell.name == "Regeneration" and target.team == "heroes" and target.id in play.state.regenerated:
+        raise RuleViolation("spell-once-a-day", f"Regeneration can only be cast once per day on a target hero "
+                                                f"(line 1530): {target.name} has had it")
+    if spell.name == "Transfer Wounds":
+        if command.second_target == target.id:
+            raise RuleViolation("spell-target", "Transfer Wounds moves wounds from one target to another")
+        if command.power > target.wounds:
+            raise RuleViolation("spell-power", f"Transfer Wounds heals at most the damage {target.name} suffered "
+                                               f"({target.wounds} HP)")
+    return play.figure(target.id)
+
+
+def _shielded(play: Play, spell: HandbookSpell, figure: Figure) -> bool:
+    return spell.name != "Spell Shield" and spell_effects.on(play.state, figure, "Spell Shield")
+
+
+def _arcane_ii(caster: Figure, spell: HandbookSpell, power: int) -> bool:
+    """Staff & Wand Affinity: Arcane II (line 1345): "One additional Exhaustion may be spent on
+    Arcane spells to double the number of damage dice rolled" (with a staff or wand in hand, line
+    966): `power: 1` on an Arcane Spell that deals damage."""
+    if not power or spell.name not in arcane.ARCANE_DAMAGE:
+        return False
+    if power != 1 or arcane.ARCANE_II not in caster.disciplines \
+            or not any(held in v4.MAGE_WEAPONS for held in caster.in_hand):
+        raise RuleViolation("spell-power", f"{spell.name}: `power: 1` is Staff & Wand Affinity: Arcane II's extra E "
+                                           "(with a staff or wand in hand)")
+    return True
+
+
+def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
+    not_after_running(caster, "casting a spell")
+    spell = SPELLS.get(command.spell)
+    if spell is None or command.spell not in caster.spells:
+        raise RuleViolation("spell-unknown", f"{caster.name} has not learned {command.spell!r}")
+    target = _target(play, caster, spell, command)
+    double = _arcane_ii(caster, spell, command.power)
+    cost = v4.exhaustion(caster, spell, target, 0 if double else command.power) + (1 if double else 0)
+    adjustments, defense = v4._aim(play, caster, spell, target, command.at)
+    second = play.figure(command.second_target) if command.second_target is not None else None
+    second_aim = v4._aim(play, caster, spell, second) if second is not None else None
+    aimed_at = target
+    if second is not None and second_aim is not None and target.id == caster.id:
+        # Transfer Wounds (line 1556): "If the caster chooses Self as the target to heal, then only
+        # one roll is required, which is the attack roll to throw the Spell at the foe".
+        (adjustments, defense), aimed_at, second_aim = second_aim, second, None
+    rolled = check(play.dice, f"{caster.name} casts {spell.name} on {aimed_at.name}", caster.base_ad, adjustments,
+                   defense_dice=len(defense))
+    thrown = None
+    if second is not None and second_aim is not None and rolled.success:
+        # "if successful, the caster next rolls to throw the Spell at target2" (line 1556).
+        thrown = check(play.dice, f"{caster.name} throws {spell.name} at {second.name}", caster.base_ad,
+                       second_aim[0], defense_dice=len(second_aim[1]))
+    worked = rolled.success and (thrown is None or thrown.success)
+    free = rolled.crit and spell.school != "Arcane"  # line 182, as version 4
+    paid = 0 if (not rolled.success or free) else cost
+    if spell.name == "Transfer Wounds" and (not worked or (second is not None and _shielded(play, spell, second))):
+        paid = 0  # "The caster loses E equal to the HP transferred": none when none is
+    duration = (1 if spell.name == "Clumsiness" and target.mt >= 20 else spell.duration)
+    at = _lies_at(spell, target, command.at)
+    play.emit(ev.SpellCast(caster=caster.id, spell=spell.name, target=target.id, check=rolled,
+                           success=rolled.success, exhaustion=paid, power=command.power, duration=duration,
+                           rules=RULES, at=at))
+    if thrown is not None and second is not None:
+        play.emit(ev.SpellThrown(caster=caster.id, spell=spell.name, target=second.id, check=thrown,
+                                 success=thrown.success))
+    if not rolled.success:
+        return
+    if spell.hp_cost:
+        # Create Undead (line 1468): 1HP "instead of Exhaustion", a Crit not sparing it
+        # (PER-UNDEAD-CRIT, docs/pericle-5-notes.md).
+        play.emit(ev.Damaged(figure=caster.id, amount=spell.hp_cost, source=f"spell:{spell.name}"))
+    if _shielded(play, spell, target) and at is None:
+        play.emit(ev.SpellEnded(caster=caster.id, spell=spell.name, target=target.id, reason="spell shield"))
+        return
+    if not spell.maintained and not spell.duration and spell.name not in LASTING_UNTIL_BROKEN:
+        play.emit(ev.SpellEnded(caster=caster.id, spell=spell.name, target=target.id, reason="instant"))
+    if spell_enforcement_v5(spell.name) == "table-applied":
+        play.emit(ev.TableApplied(figure=caster.id, source="spell", name=spell.name, target=target.id, at=command.at,
+                                  second_target=command.second_target, line=spell.line, text=spell.text))
+    elif worked:
+        _apply(play, caster, spell, target, command, second, rolled, double)
+    _wake_others(play, spell, target if second is None else second)
+
+
+def _lies_at(spell: HandbookSpell, target: Figure, at: Hex | None) -> Hex | None:
+    """Where a Storm or Nova lies: the hex it was thrown at, or its target's ("the Spell may be
+    cast on self", lines 1450, 1486)."""
+    if spell.name in arcane.AREA_DAMAGE:
+        return at if at is not None else target.hex
+    return None
+
+
+def _wake_others(play: Play, spell: HandbookSpell, target: Figure) -> None:
+    """Sleep ends when its sleeper is "hit by an attack or another Spell" (line 1478)."""
+    if spell.name == "Sleep" or _shielded(play, spell, target):
+        return
+    for sleep in play.state.spells:
+        if sleep.spell == "Sleep" and sleep.rules and sleep.target == target.id:
+            play.emit(ev.SpellEnded(caster=sleep.caster, spell=sleep.spell, target=sleep.target,
+                                    reason="woken by a spell"))
+
+
+def _apply(play: Play, caster: Figure, spell: HandbookSpell, target: Figure, command: cmd.CastSpell,
+           second: Figure | None, rolled: Check, double: bool) -> None:
+    """The effects Pericle 5 applies as the Spell is cast; a lasting one works while it is in
+    `state.spells` (spell_effects.py, v5/lasting.py)."""
+    name = spell.name
+    if name == "Arcane Barrage":
+        arcane.barrage(play, caster, target, rolled, double=double)
+    elif name in arcane.AREA_DAMAGE:
+        centre = command.at if command.at is not None else target.hex
+        arcane.storm(play, caster, name, centre, cast=rolled, double=double)
+    elif name == "Regeneration":
+        # Line 1530: "Lasts three turns. Target heals 1d6 damage per turn": now, then at the
+        # caster's slot while it lasts (v5/lasting.py).
+        lasting.heal(play, target, lasting.REGENERATION, name)
+    elif name == "Transfer Wounds" and second is not None and not _shielded(play, spell, second):
+        # Line 1556: "Target1 heals all HP damage suffered in this combat. Target2 loses HP equal
+        # to the amount of damage healed on target1. Armor provides no protection." The HP
+        # moved are `power` ("the caster may choose to transfer less than the full amount").
+        woke = target.condition == "unconscious" and target.hp + command.power > 0
+        play.emit(ev.Healed(figure=target.id, amount=command.power, source=f"spell:{name}", woke=woke))
+        play.emit(ev.Damaged(figure=second.id, amount=command.power, source=f"spell:{name}"))
+    elif name == "Sleep":
+        # Line 1478: "Target falls prone and sleeps".
+        if target.condition == "standing":
+            play.emit(ev.FellProne(figure=target.id, reason="Sleep"))
+    elif name == "Dispel":
+        _dispel(play, caster, target, command.at)
+    else:
+        # Version 4's enforced effects (Trip, Inversus Minor, Teleport) and the lasting ones
+        # spell_effects.py reads (Blur, Magic Armor, Paralysis, Fly...).
+        v4._apply(play, caster, spell, target, command.at, command.facing)
+
+
+def _dispel(play: Play, caster: Figure, target: Figure, at: Hex | None) -> None:
+    """Dispel (line 1528): "Dispels all Spells and Spell effects in one chosen hex... If cast on
+    self, it affects every Spell within 10 hexes, including "friendly" Spells": the spells on the
+    figures there and the Storms and Novas lying over it; a Spell Shield keeps its own."""
+    on_self = target.id == caster.id and at is None
+    chosen = at if at is not None else target.hex
+
+    def reached(active: ActiveSpell) -> bool:
+        on = play.figure(active.target)
+        if active.at is not None:
+            hexes = arcane.area(active.at) if active.spell in arcane.AREA_DAMAGE else frozenset({active.at})
+            if on_self:
+                return any(distance(h, caster.hex) <= v4.DISPEL_REACH for h in hexes)
+            return chosen in hexes
+        if spell_effects.on(play.state, on, "Spell Shield"):
+            return False  # "prevents all other Spells from affecting the target" (line 1534)
+        return distance(on.hex, caster.hex) <= v4.DISPEL_REACH if on_self else chosen in on.hexes
+
+    for active in play.state.spells:
+        if active.spell != "Dispel" and reached(active):
+            play.emit(ev.SpellEnded(caster=active.caster, spell=active.spell, target=active.target,
+                                    reason="dispelled"))
+            lasting.ended(play, active)

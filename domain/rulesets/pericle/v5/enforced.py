@@ -1,0 +1,38 @@
+"""The Spells whose effects Pericle 5's server enforces, and where: version 4's fifteen and those
+version 5 adds (each has a test citing its seed line, tests/unit/test_pericle_v5_spells.py).
+Version 4's table (v4/book.py) is unchanged: GET /v1/rulesets/pericle/catalogue serves the one of
+the version it describes."""
+
+from __future__ import annotations
+
+from domain.rulesets.pericle.v4.book import ENFORCED_SPELLS as ENFORCED_SPELLS_V4
+from domain.rulesets.pericle.v4.book import Enforcement
+
+ENFORCED_SPELLS_V5: dict[str, str] = {
+    **ENFORCED_SPELLS_V4,
+    "Arcane Barrage": "damage by the caster's MT through armour and shield, ranged increments; a Crit rolls the "
+                      "Crit Die (doubled damage, Stun); Arcane II doubles the dice (v5/arcane.py)",
+    "Arcane Storm": "1d4 to every figure but the caster in the target hex and the six around it, bypassing armour, "
+                    "again each turn it is maintained (v5/arcane.py, v5/lasting.py)",
+    "Arcane Nova": "1d6 to every figure but the caster in the target hex and the six around it, bypassing armour, "
+                   "again each turn it is maintained (v5/arcane.py, v5/lasting.py)",
+    "Regeneration": "the target heals 1d6 as it is cast and at the caster's slot the next two turns; once per "
+                    "hero in a combat (v5/casting.py, v5/lasting.py)",
+    "Transfer Wounds": "the first target heals the HP chosen (`power`, up to its wounds) and the second loses them, "
+                       "armour no help, after a throw at each (one when the caster heals itself); E equal to "
+                       "the HP (v5/casting.py)",
+    "Sleep": "on MT below 10: the target falls prone and sleeps, its slots skipped and unable to move, until hit "
+             "by an attack or another Spell (v5/casting.py, turns.py, evolve.py); waking it otherwise is the "
+             "table's",
+    "Fly": "the target flies with Movement 6 while the Spell lasts (movement.py); the flight's AD changes as the "
+           "combat's flying rules give them (strikes.py); canceled in the air, it falls for 2d6 (v5/lasting.py)",
+}
+
+
+def spell_enforcement_v5(name: str) -> Enforcement:
+    return "enforced" if name in ENFORCED_SPELLS_V5 else "table-applied"
+
+
+def enforced_spells(version: str) -> dict[str, str]:
+    """The Spells a Pericle version enforces, by name, with where."""
+    return ENFORCED_SPELLS_V4 if version in ("3", "4") else ENFORCED_SPELLS_V5
