@@ -1,0 +1,383 @@
+"""Pericle 5 enforces more of the Hero Handbook's Spells (seed 001, Appendix: Spells, lines
+1397-1574; 3. Actions: Cast a Spell, lines 466-491): Arcane damage, healing, Sleep, Fly, a [T-T]
+Spell's second throw, Furtherance I's upkeep, and a Spell Shield that keeps a Spell's effect
+off its target. Each test quotes the seed lines it follows."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from domain.rulesets.pericle.combat_events import (
+    Damaged,
+    FellProne,
+    FigureMoved,
+    Healed,
+    SlotSkipped,
+    SpellCast,
+    SpellDamage,
+    SpellEnded,
+    SpellMaintained,
+    SpellThrown,
+    TableApplied,
+)
+from domain.rulesets.pericle.v4.catalogue import handbook_catalogue
+from domain.rulesets.pericle.v5.arcane import barrage_damage, doubled
+from tests.unit.pericle_arena import PericleArena
+from tests.unit.test_pericle_v4_handbook import line
+from tests.unit.test_pericle_v4_play import BRAM, YSOLDE
+
+HIT, CRIT, MISS = 1, 5, 10  # Action Die faces: a success icon, the Crit, the critical failure
+BLANK = 6  # Defense Die: blank
+TWO_STARS_AND_TORCH, ONE_STAR = 5, 1  # Crit Die faces (PER-CRIT-DIE)
+
+
+def arena(*spells: str, **ysolde: Any) -> PericleArena:
+    """Ysolde (MT0, Base AD0) at (2,3) facing the orc (armour 3, shield 1, HP 8) two hexes east
+    across open ground; Bram beside her, out of the line; the Action phase begun. The orc (AD1)
+    acts first, then Ysolde, then Bram."""
+    play = PericleArena(heroes={"ana": [{"hero": YSOLDE, "start": {"q": 0, "r": 3}}],
+                                "ben": [{"hero": BRAM, "start": {"q": 0, "r": 4}}]})
+    play.put("hero-ysolde", 2, 3, facing=0, spells=spells, **ysolde)
+    play.put("hero-bram", 2, 2, facing=0)
+    play.put("spearman", 7, 0)
+    play.put("zombie", 7, 7)
+    play.to_actions("heroes")
+    play.pass_until("hero-ysolde")
+    return play
+
+
+def cast(play: PericleArena, faces: list[int], spell: str, target: str, **fields: Any) -> list[Any]:
+    return play.act("hero-ysolde", "cast_spell", faces, spell=spell, target=target, **fields)
+
+
+def of(events: list[Any], kind: type[Any]) -> list[Any]:
+    return [e for e in events if isinstance(e, kind)]
+
+
+def next_turn(play: PericleArena, faces: list[int] | None = None) -> list[Any]:
+    """The rest of the turn passes; the next turn's Action phase begins (nobody moves) and every
+    figure before Ysolde passes, the last with `faces` (for what her slot's opening rolls)."""
+    play.end_turn()
+    play.to_actions("heroes")
+    while play.combat.order[play.combat.position + 1] != "hero-ysolde":
+        play.act(play.combat.current or "", "pass_action")
+    return play.act(play.combat.current or "", "pass_action", faces)
+
+
+def test_the_latest_version_is_5_and_its_catalogue_says_what_it_enforces() -> None:
+    """The catalogue (GET /v1/rulesets/pericle/catalogue) serves the latest version's enforcement:
+    Sleep (line 1478) is enforced in 5 and still table-applied in 4; version 4's enforced Spells
+    stay enforced."""
+    from server.routes.rulesets import _PERICLE_CATALOGUE
+
+    v4 = {s.name: s for s in handbook_catalogue("4").spells}
+    v5 = {s.name: s for s in handbook_catalogue("5").spells}
+    assert _PERICLE_CATALOGUE.ruleset_version == "5"
+    assert {s.name: s.effect for s in _PERICLE_CATALOGUE.spells} == {n: s.effect for n, s in v5.items()}
+    assert (v4["Sleep"].effect, v4["Sleep"].enforced_as) == ("table-applied", None)
+    assert v5["Sleep"].effect == "enforced" and "prone" in (v5["Sleep"].enforced_as or "")
+    assert {n for n, s in v4.items() if s.effect == "enforced"} < {n for n, s in v5.items() if s.effect == "enforced"}
+    assert sum(s.effect == "enforced" for s in v4.values()) == 15
+
+
+# ---- Arcane damage -------------------------------------------------------------------------
+
+
+def test_arcane_barrage_damage_follows_the_casters_mt() -> None:
+    """Arcane Barrage (lines 1419-1428): "deals damage corresponding to your MT as shown in the
+    table below. MT Damage / 0 1d4 / 1 1d4 / 2 1d6 / 3 2d4 / 4 1d6+1d4 / 5 2d6 / 6 3d4"; above MT6
+    the MT6 bolt (PER-BARRAGE-MT: the table stops there)."""
+    table = {int(row.split("\t")[0]): row.split("\t")[1] for row in (line(n) for n in range(1422, 1429))}
+    assert table == {mt: barrage_damage(mt) for mt in range(7)}
+    assert barrage_damage(9) == "3d4"
+
+
+def test_arcane_barrage_strikes_through_armour_and_shield() -> None:
+    """An MT4 caster's bolt, 1d6+1d4 = 6 + 4, less the orc's armour 3 and shield 1 (it faces her:
+    a shield guards against shots from its front sides)."""
+    play = arena("Arcane Barrage", mt=4)
+    events = cast(play, [HIT, 6, 4], "Arcane Barrage", "orc")
+    [spell_cast] = of(events, SpellCast)
+    [damage] = of(events, SpellDamage)
+    assert spell_cast.exhaustion == 1 and damage.roll.expression == "1d6+1d4" and damage.roll.total == 10
+    [hit] = damage.hits
+    assert [(a.source, a.value) for a in hit.protection] == [("armour", 3), ("shield", 1)]
+    assert hit.damage == 6 and play.figure("orc").wounds == 6
+    assert not of(events, TableApplied) and of(events, SpellEnded)[0].reason == "instant"
+
+
+def test_an_arcane_crit_rolls_the_crit_die_and_stuns_and_still_costs_exhaustion() -> None:
+    """Line 179: "Arcane Spells: Stun"; line 182: "for all spells other than Arcane Spells, if a
+    Crit is rolled on the Action Die the caster does not expend Exhaustion for the spell. In this
+    case, the Crit Die is not rolled. This does not occur for Arcane Spells"; line 169: "Two stars
+    and torch: the damage will be doubled and the crit effect will be applied". MT2: 1d6 = 4,
+    doubled 8, less armour 3 and shield 1."""
+    play = arena("Arcane Barrage", mt=2)
+    events = cast(play, [CRIT, 4, TWO_STARS_AND_TORCH], "Arcane Barrage", "orc")
+    [damage] = of(events, SpellDamage)
+    assert damage.crit_face == "two stars and torch" and damage.hits[0].crit_effect == "stun"
+    assert damage.hits[0].damage == 4 and play.figure("orc").stunned
+    assert play.figure("hero-ysolde").exhaustion == 1
+
+
+def test_arcane_ii_doubles_the_dice_for_one_more_exhaustion() -> None:
+    """Staff & Wand Affinity: Arcane II (line 1345): "One additional Exhaustion may be spent on
+    Arcane spells to double the number of damage dice rolled... a hero may cast Arcane Fire
+    Barrage which would normally deal 1d6+1 damage at 0E cost because of Staff & Wand Affinity:
+    Arcane, but the hero may choose to spend an additional E, in this case 1E total, and deal
+    2d6+1 damage." The example's bolt without its element (Fire's +1 needs Elemental Bending,
+    line 1199, which the command cannot name yet): an MT2 caster's 1d6 at 0E becomes 2d6 for 1E."""
+    from domain.rulesets.pericle.catalogue import WEAPONS
+
+    assert doubled("1d6+1") == "2d6+1" and doubled("1d6+1d4") == "2d6+2d4"
+    affinity = ("Staff & Wand Affinity: Arcane I", "Staff & Wand Affinity: Arcane II")
+    play = arena("Arcane Barrage", mt=2, disciplines=affinity, weapons=(WEAPONS["staff"],), in_hand=("staff",))
+    events = cast(play, [HIT, 3, 4], "Arcane Barrage", "orc", power=1)
+    [spell_cast], [damage] = of(events, SpellCast), of(events, SpellDamage)
+    assert spell_cast.exhaustion == 1 and damage.roll.expression == "2d6" and damage.roll.total == 7
+    play = arena("Arcane Barrage", mt=2, disciplines=affinity[:1], weapons=(WEAPONS["staff"],), in_hand=("staff",))
+    body = {"type": "cast_spell", "figure": "hero-ysolde", "spell": "Arcane Barrage", "target": "orc", "power": 1}
+    assert play.rule_of("ana", body) == "spell-power", "Arcane I alone spends no extra E"
+    [spell_cast] = of(cast(play, [HIT, 3], "Arcane Barrage", "orc"), SpellCast)
+    assert spell_cast.exhaustion == 0
+
+
+def test_arcane_storm_hurts_all_in_seven_hexes_but_the_caster_through_armour_each_turn() -> None:
+    """Arcane Storm (line 1450): "1E+1E/turn. Does 1d4 damage to all creatures and allies, except
+    for the casting hero... in the target hex and the surrounding adjacent hexes (7 hexes in
+    total). Continues to deal damage each turn that the caster maintains the Spell. The damage
+    bypasses armor and shields... Roll the damage once and apply it to all creatures." Thrown at
+    the orc's hex; the spearman stands next to it, Bram two hexes off."""
+    play = arena("Arcane Storm")
+    play.put("spearman", 5, 2)
+    events = cast(play, [HIT, 3], "Arcane Storm", "hero-ysolde", at={"q": 4, "r": 3})
+    [damage] = of(events, SpellDamage)
+    assert {(h.figure, h.damage) for h in damage.hits} == {("orc", 3), ("spearman", 3)}
+    assert play.figure("orc").wounds == 3 and play.figure("hero-ysolde").exhaustion == 1
+    [storm] = play.combat.spells
+    assert storm.at is not None and (storm.at.q, storm.at.r) == (4, 3)
+    next_turn(play)
+    events = play.act("hero-ysolde", "pass_action", [2])
+    [upkeep], [again] = of(events, SpellMaintained), of(events, SpellDamage)
+    assert upkeep.exhaustion == 1 and again.maintained and {h.figure for h in again.hits} == {"orc", "spearman"}
+    assert play.figure("orc").wounds == 5 and play.figure("spearman").condition == "dead"
+    next_turn(play)
+    events = play.act("hero-ysolde", "pass_action", cancel_spells=["Arcane Storm"])
+    assert not of(events, SpellDamage) and [e.reason for e in of(events, SpellEnded)] == ["cancelled"]
+
+
+def test_arcane_nova_cast_on_self_spares_its_caster() -> None:
+    """Arcane Nova (line 1486): "Does 1d6 damage to all creatures, except for the casting hero,
+    in the target hex and the surrounding adjacent hexes (seven hexes in total). The Spell may be
+    cast on self." Bram beside her takes it, armour no help (his Grit I)."""
+    play = arena("Arcane Nova")
+    events = cast(play, [HIT, 5], "Arcane Nova", "hero-ysolde")
+    [damage] = of(events, SpellDamage)
+    assert [(h.figure, h.damage, h.protection) for h in damage.hits] == [("hero-bram", 5, [])]
+    assert play.figure("hero-bram").wounds == 5 and play.figure("hero-ysolde").wounds == 0
+
+
+# ---- healing -----------------------------------------------------------------------------------
+
+
+def test_regeneration_heals_1d6_a_turn_for_three_turns_once_per_hero() -> None:
+    """Regeneration (line 1530): "1E. Lasts three turns. Target heals 1d6 damage per turn.
+    Regeneration can only be cast once per day on a target hero"; line 1393: "A Spell whose
+    duration is X turns lasts until the caster acts on the Xth turn after the current turn."
+    Healing never passes the maximum HP (line 652)."""
+    play = arena("Regeneration")
+    play.put("hero-bram", 3, 2, facing=0, wounds=9)
+    events = cast(play, [HIT, 3], "Regeneration", "hero-bram")
+    assert [h.amount for h in of(events, Healed)] == [3] and play.figure("hero-ysolde").exhaustion == 1
+    healed = []
+    for face in (4, 6, 6):
+        healed += [h.amount for h in of(next_turn(play, [face]), Healed)]
+    assert healed == [4, 2], "the second and third turns; the fourth, it has ended (6 would pass the maximum)"
+    assert play.figure("hero-bram").wounds == 0 and play.combat.spells == ()
+    body = {"type": "cast_spell", "figure": "hero-ysolde", "spell": "Regeneration", "target": "hero-bram"}
+    assert play.rule_of("ana", body) == "spell-once-a-day"
+
+
+def test_transfer_wounds_throws_twice_and_moves_the_hp_chosen() -> None:
+    """Transfer Wounds (line 1556): "[T-T] Enigmatic: xE. Transfers damage. The caster loses E
+    equal to the HP transferred. The caster must first roll to throw a Spell at target1 to be
+    healed... Then, if successful, the caster next rolls to throw the Spell at target2, who will
+    receive the damage... Target2 loses HP equal to the amount of damage healed on target1. Armor
+    provides no protection... the caster may choose to transfer less than the full amount"."""
+    play = arena("Transfer Wounds")
+    play.put("hero-bram", 3, 2, facing=0, wounds=4)
+    body = {"type": "cast_spell", "figure": "hero-ysolde", "spell": "Transfer Wounds", "target": "hero-bram",
+            "second_target": "orc"}
+    assert play.rule_of("ana", {**body, "power": 5}) == "spell-power", "Bram has suffered 4"
+    events = cast(play, [HIT, HIT, BLANK], "Transfer Wounds", "hero-bram", second_target="orc", power=3)
+    [spell_cast], [thrown] = of(events, SpellCast), of(events, SpellThrown)
+    assert spell_cast.success and thrown.success and thrown.target == "orc"
+    assert [(h.figure, h.amount) for h in of(events, Healed)] == [("hero-bram", 3)]
+    assert [(d.figure, d.amount) for d in of(events, Damaged)] == [("orc", 3)]
+    assert (play.figure("hero-bram").wounds, play.figure("orc").wounds) == (1, 3)
+    assert play.figure("hero-ysolde").exhaustion == 3
+
+
+def test_transfer_wounds_missing_the_second_target_moves_nothing_and_costs_nothing() -> None:
+    play = arena("Transfer Wounds")
+    play.put("hero-bram", 3, 2, facing=0, wounds=4)
+    events = cast(play, [HIT, MISS, BLANK], "Transfer Wounds", "hero-bram", second_target="orc", power=3)
+    assert not of(events, SpellThrown)[0].success and not of(events, Healed)
+    assert play.figure("hero-bram").wounds == 4 and play.figure("hero-ysolde").exhaustion == 0
+
+
+def test_transfer_wounds_to_heal_oneself_takes_one_throw() -> None:
+    """Line 1556: "If the caster chooses Self as the target to heal, then only one roll is
+    required, which is the attack roll to throw the Spell at the foe to be wounded"."""
+    play = arena("Transfer Wounds", wounds=2)
+    events = cast(play, [HIT, BLANK], "Transfer Wounds", "hero-ysolde", second_target="orc", power=2)
+    [spell_cast] = of(events, SpellCast)
+    assert not of(events, SpellThrown) and "orc" in spell_cast.check.roll.purpose.lower()
+    assert (play.figure("hero-ysolde").wounds, play.figure("orc").wounds) == (0, 2)
+    assert play.figure("hero-ysolde").exhaustion == 2
+
+
+# ---- conditions ----------------------------------------------------------------------------------
+
+
+def test_sleep_lays_the_target_down_until_an_attack_wakes_it() -> None:
+    """Sleep (line 1478): "3E. Target falls prone and sleeps until awakened or hit by an attack
+    or another Spell. Only works on creatures with MT less than 10." A sleeper neither moves nor
+    acts: its slot passes."""
+    play = arena("Sleep")
+    play.put("zombie", 5, 4, mt=10)
+    body = {"type": "cast_spell", "figure": "hero-ysolde", "spell": "Sleep", "target": "zombie"}
+    assert play.rule_of("ana", body) == "spell-target", "MT10"
+    events = cast(play, [HIT], "Sleep", "orc")
+    assert [e.reason for e in of(events, FellProne)] == ["Sleep"] and not of(events, SpellEnded)
+    assert play.figure("hero-ysolde").exhaustion == 3 and play.figure("orc").condition == "prone"
+    play.end_turn()
+    play.to_movement("enemies")
+    move = {"type": "move_figure", "figure": "orc", "path": [{"q": 5, "r": 3}]}
+    assert play.rule_of("gm", move) == "asleep"
+    play.command("gm", {"type": "end_movement"})
+    play.command("ana", {"type": "end_movement"})
+    play.command("ana", {"type": "end_repositioning"}, [1] * 20)
+    events = play.command("ana", {"type": "begin_actions"})
+    assert [(e.figure, e.reason) for e in of(events, SlotSkipped)] == [("orc", "asleep")]
+    assert [s.spell for s in play.combat.spells] == ["Sleep"], "no upkeep: it lasts until broken"
+    play.pass_until("hero-ysolde")
+    play.act("hero-ysolde", "pass_action")
+    play.put("hero-bram", 3, 3, facing=0)
+    play.act("hero-bram", "attack", [HIT, 1], strikes=[{"target": "orc"}])
+    assert play.combat.spells == () and play.figure("orc").condition == "prone"
+
+
+def test_another_spell_wakes_a_sleeper() -> None:
+    """Sleep (line 1478): "until awakened or hit by an attack or another Spell"."""
+    play = arena("Sleep", "Armor Penetration")
+    cast(play, [HIT], "Sleep", "orc")
+    next_turn(play)
+    events = cast(play, [HIT, BLANK], "Armor Penetration", "orc")  # a Defense Die: a prone target
+    assert [(e.spell, e.reason) for e in of(events, SpellEnded)] == [("Sleep", "woken by a spell")]
+    assert [s.spell for s in play.combat.spells] == ["Armor Penetration"]
+
+
+def test_fly_gives_movement_6_in_the_air_and_a_fall_when_it_ends_aloft() -> None:
+    """Fly (line 1492): "1E+1 every two turns. Gain Movement 6 while flying... If flight is
+    canceled while flying, you fall to the ground taking 2d6 damage." Line 485: "A hero that has
+    a Spell with a duration in effect may cancel it at any time"."""
+    play = arena("Fly")
+    path = [{"q": 2, "r": 4}, {"q": 2, "r": 5}, {"q": 2, "r": 6}, {"q": 1, "r": 6}, {"q": 1, "r": 7}, {"q": 0, "r": 7}]
+    cast(play, [HIT], "Fly", "hero-ysolde")
+    assert [s.spell for s in play.combat.spells] == ["Fly"]
+    play.end_turn()
+    play.to_movement("heroes")
+    play.command("ana", {"type": "move_figure", "figure": "hero-ysolde", "path": path, "fly": True})
+    assert play.figure("hero-ysolde").airborne and play.figure("hero-ysolde").hex.r == 7
+    play.command("ana", {"type": "end_movement"})
+    play.command("gm", {"type": "end_movement"})
+    play.command("ana", {"type": "end_repositioning"}, [1] * 20)
+    play.command("ana", {"type": "begin_actions"})
+    play.pass_until("hero-ysolde")
+    events = play.act("hero-ysolde", "pass_action", [2, 3], cancel_spells=["Fly"])
+    assert [(e.reason, e.airborne) for e in of(events, FigureMoved)] == [("fall", False)]
+    assert [(d.amount, d.source) for d in of(events, Damaged)] == [(5, "fall:Fly")]
+    assert not play.figure("hero-ysolde").airborne and play.figure("hero-ysolde").wounds == 5
+
+
+def test_without_fly_a_hero_does_not_fly() -> None:
+    play = arena()
+    play.end_turn()
+    play.to_movement("heroes")
+    move = {"type": "move_figure", "figure": "hero-ysolde", "path": [{"q": 2, "r": 4}], "fly": True}
+    assert play.rule_of("ana", move) == "cannot-fly"
+
+
+# ---- Spell Shield, Furtherance I, a caster who falls --------------------------------------------
+
+
+def test_a_spell_at_a_spell_shield_is_cast_and_paid_but_does_not_affect_its_target() -> None:
+    """Spell Shield (line 1534): "prevents all other Spells from affecting the target"; the cast
+    itself is a Base AD check whose success pays the Exhaustion (line 468: "If successful, they
+    immediately pay the Exhaustion (E) cost for the spell"). Version 4 refused the cast."""
+    play = arena("Spell Shield", "Blur")
+    play.put("hero-bram", 3, 2, facing=0)
+    cast(play, [HIT], "Spell Shield", "hero-bram")
+    next_turn(play)
+    events = cast(play, [HIT], "Blur", "hero-bram")
+    assert [(e.spell, e.reason) for e in of(events, SpellEnded)] == [("Blur", "spell shield")]
+    assert [s.spell for s in play.combat.spells] == ["Spell Shield"]
+    assert play.figure("hero-ysolde").exhaustion == 1 + 1 + 1, "Spell Shield, its upkeep, and Blur"
+
+
+def test_furtherance_i_pays_the_upkeep_on_odd_turns_from_the_third() -> None:
+    """Staff & Wand Affinity: Furtherance I (line 1232): "Pay the ongoing Exhaustion cost for
+    Furtherance Spells on every odd turn, starting with turn three... if casting Ricochet Attack,
+    you would pay the casting cost turn one, as normal. On turn two, the maintenance cost would be
+    free. On turn three and every odd turn thereafter, you would pay the maintenance cost of 1E"
+    (with a staff or wand in hand, line 966)."""
+    from domain.rulesets.pericle.catalogue import WEAPONS
+
+    play = arena("Ricochet Attack", disciplines=("Staff & Wand Affinity: Furtherance I",),
+                 weapons=(WEAPONS["staff"],), in_hand=("staff",))
+    play.put("hero-bram", 3, 2, facing=0)
+    [spell_cast] = of(cast(play, [HIT], "Ricochet Attack", "hero-bram"), SpellCast)
+    paid = [spell_cast.exhaustion]
+    for _ in range(3):
+        next_turn(play)
+        paid += [e.exhaustion for e in of(play.act("hero-ysolde", "pass_action"), SpellMaintained)]
+    assert paid == [1, 0, 1, 0]
+
+
+def test_a_fallen_casters_spells_with_a_duration_last_and_maintained_ones_end() -> None:
+    """Line 489: "If a hero is unconscious, then their spells that require exhaustion renewal are
+    canceled at the start of the unconscious combatant's Action phase"; line 487: "The fire would
+    continue burning". Magic Armor I lasts three turns (line 1458); Blur is maintained (line 1399)."""
+    play = arena("Magic Armor I", "Blur")
+    play.put("hero-bram", 3, 2, facing=0)
+    cast(play, [HIT], "Magic Armor I", "hero-bram")
+    next_turn(play)
+    cast(play, [HIT], "Blur", "hero-bram")
+    play.put("hero-ysolde", 2, 3, facing=0, wounds=12)  # down, unconscious
+    play.put("hero-ysolde", 2, 3, facing=0, condition="unconscious")
+    next_turn(play)
+    ended = [(e.spell, e.reason) for e in play.events[-12:] if isinstance(e, SpellEnded)]
+    assert ended == [("Blur", "caster unconscious")]
+    assert [s.spell for s in play.combat.spells] == ["Magic Armor I"]
+
+
+@pytest.mark.parametrize("version", ["4", "5"])
+def test_a_karma_reroll_decides_the_cast_again_under_the_battles_version(version: str) -> None:
+    """Seed 001, Karma (line 632): "force a re-roll of any set of dice"; the re-run is the
+    battle's own version's rule: Pericle 5's bolt deals damage, version 4's records it for the
+    table."""
+    play = PericleArena(version=version, heroes={"ana": [{"hero": YSOLDE, "start": {"q": 0, "r": 3}}],
+                                                 "ben": [{"hero": BRAM, "start": {"q": 0, "r": 4}}]})
+    play.put("hero-ysolde", 2, 3, facing=0, spells=("Arcane Barrage",), karma=1)
+    play.put("hero-bram", 2, 2, facing=0)
+    play.put("spearman", 7, 0)
+    play.put("zombie", 7, 7)
+    play.to_actions("heroes")
+    play.pass_until("hero-ysolde")
+    cast(play, [MISS], "Arcane Barrage", "orc")
+    events = play.command("ana", {"type": "spend_karma", "hero": "hero-ysolde"}, [HIT, 2])
+    assert bool(of(events, SpellDamage)) == (version == "5")
+    assert bool(of(events, TableApplied)) == (version == "4")
