@@ -381,3 +381,64 @@ def test_a_karma_reroll_decides_the_cast_again_under_the_battles_version(version
     events = play.command("ana", {"type": "spend_karma", "hero": "hero-ysolde"}, [HIT, 2])
     assert bool(of(events, SpellDamage)) == (version == "5")
     assert bool(of(events, TableApplied)) == (version == "4")
+
+
+# ---- summons -------------------------------------------------------------------------------------
+
+
+def test_a_summoned_beast_joins_its_casters_side_acts_from_the_next_turn_and_vanishes_with_the_spell() -> None:
+    """Summon Beast I (line 1413): "1E+1E/turn. Summon a non-flying small animal... completely
+    under your control... The summoned creature cannot act on the turn it is summoned. Stats: HP 6,
+    MT0, DX2/AD2, KN0, Grapple 0, Movement 4, bite/claws 1d4." Line 476: "Summoned creatures and
+    Images must be created in an empty hex. They cannot act the turn that they are created";
+    line 480: "This spell requires the hero to expend Exhaustion every turn to persist the
+    summoned creature. The summoned creature can fight and be killed like a normal creature";
+    line 485: a caster "may cancel it at any time... This includes summoned creatures"."""
+    play = arena("Summon Beast I")
+    events = cast(play, [HIT], "Summon Beast I", "hero-ysolde", at={"q": 3, "r": 3})
+    [joined] = [e for e in events if type(e).__name__ == "FigureSummoned"]
+    beast = play.figure(joined.figure.id)
+    assert (beast.team, beast.seat, beast.max_hp, beast.mt, beast.base_ad, beast.grapple, beast.movement) == (
+        "heroes", "ana", 6, 0, 2, 0, 4)
+    assert [w.damage for w in beast.weapons] == ["1d4"] and (beast.hex.q, beast.hex.r) == (3, 3)
+    assert beast.id not in play.combat.order, "it cannot act the turn it is summoned"
+    play.end_turn()
+    play.to_actions("heroes")
+    assert beast.id in play.combat.order
+    play.pass_until(beast.id)
+    [strike] = [s for e in play.act(beast.id, "attack", [HIT, 3], strikes=[{"target": "orc"}])
+                if type(e).__name__ == "Attacked" for s in e.strikes]
+    assert strike.hit and strike.weapon == "Bite/claws"
+    play.pass_until("hero-ysolde")
+    [upkeep] = of(play.act("hero-ysolde", "pass_action"), SpellMaintained)
+    assert upkeep.exhaustion == 1
+    next_turn(play)
+    events = play.act("hero-ysolde", "pass_action", cancel_spells=["Summon Beast I"])
+    assert [type(e).__name__ for e in events][1:3] == ["SpellEnded", "FigureVanished"]
+    assert play.combat.figure(beast.id) is None and beast.id not in play.combat.order
+
+
+def test_a_slain_summons_spell_ends_without_upkeep() -> None:
+    """Line 480: "The summoned creature can fight and be killed like a normal creature": with it
+    dead, there is nothing left to pay for."""
+    play = arena("Summon Spectral Warrior")
+    events = cast(play, [HIT], "Summon Spectral Warrior", "hero-ysolde", at={"q": 3, "r": 3})
+    [joined] = [e for e in events if type(e).__name__ == "FigureSummoned"]
+    assert (joined.figure.max_hp, joined.figure.mt, joined.figure.base_ad, joined.figure.movement) == (14, 4, 2, 5)
+    play.put(joined.figure.id, 3, 3, condition="dead")
+    next_turn(play)
+    events = play.act("hero-ysolde", "pass_action")
+    assert not of(events, SpellMaintained) and [e.reason for e in of(events, SpellEnded)] == ["summon slain"]
+
+
+def test_dispel_in_a_summoned_creatures_hex_sends_it_away() -> None:
+    """Dispel (line 1528): "Dispels all Spells and Spell effects in one chosen hex, including
+    creations and summoned creatures"."""
+    play = arena("Summon Beast II", "Dispel")
+    events = cast(play, [HIT], "Summon Beast II", "hero-ysolde", at={"q": 3, "r": 3})
+    [joined] = [e for e in events if type(e).__name__ == "FigureSummoned"]
+    next_turn(play)
+    events = cast(play, [HIT], "Dispel", "hero-ysolde", at={"q": 3, "r": 3})
+    assert [(e.spell, e.reason) for e in of(events, SpellEnded)] == [("Dispel", "instant"), ("Summon Beast II",
+                                                                                             "dispelled")]
+    assert play.combat.figure(joined.figure.id) is None and play.combat.spells == ()

@@ -389,4 +389,19 @@ class Healed(msgspec.Struct, frozen=True, kw_only=True, tag="healed"):
     woke: bool = False
 
 
-SPELL_EVENTS: tuple[type[msgspec.Struct], ...] = (SpellThrown, SpellDamage, Healed)
+class FigureSummoned(msgspec.Struct, frozen=True, kw_only=True, tag="figure_summoned"):
+    """A Summoning Spell's creature joins its caster's side with the Spell's stat block."""
+
+    caster: str
+    spell: str
+    figure: Figure
+
+
+class FigureVanished(msgspec.Struct, frozen=True, kw_only=True, tag="figure_vanished"):
+    """A summoned creature leaves the map as its Spell ends (it leaves no body)."""
+
+    figure: str
+    reason: str
+
+
+SPELL_EVENTS: tuple[type[msgspec.Struct], ...] = (SpellThrown, SpellDamage, Healed, FigureSummoned, FigureVanished)

@@ -199,6 +199,16 @@ def _spell_damage(state: CombatState, event: ev.SpellDamage) -> CombatState:
     return state
 
 
+def _vanish(state: CombatState, figure_id: str) -> CombatState:
+    """A summoned creature leaves: out of its Grapple Pile, the spells on it, and its slot."""
+    state = _leave_pile(state, figure_id)
+    position = state.position - (1 if figure_id in state.order[:state.position] else 0)
+    return replace(state, figures=tuple(f for f in state.figures if f.id != figure_id),
+                   spells=tuple(s for s in state.spells if s.target != figure_id),
+                   order=tuple(o for o in state.order if o != figure_id), position=position,
+                   delayed=tuple(d for d in state.delayed if d != figure_id))
+
+
 def _healed(state: CombatState, event: ev.Healed) -> CombatState:
     target = _figure(state, event.figure)
     changes: dict[str, Any] = {"wounds": max(0, target.wounds - event.amount)}
@@ -329,6 +339,10 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
             return _cast(state, event)
         case ev.SpellDamage():
             return _spell_damage(state, event)
+        case ev.FigureSummoned():
+            return replace(state, figures=(*state.figures, event.figure))
+        case ev.FigureVanished():
+            return _vanish(state, event.figure)
         case ev.Healed():
             return _healed(state, event)
         case ev.SpellMaintained():

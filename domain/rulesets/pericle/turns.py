@@ -317,6 +317,10 @@ def upkeep(play: Play, figure: Figure, cancel: list[str]) -> None:
             continue
         if spell.rules and not lasting.maintained(spell):
             continue  # Pericle 5: a spell that lasts with no upkeep (Sleep) is not renewed
+        if lasting.lapsed(play, spell):
+            play.emit(ev.SpellEnded(caster=figure.id, spell=spell.spell, target=spell.target, reason="summon slain"))
+            lasting.ended(play, spell)
+            continue
         if spell.spell in cancel:
             play.emit(ev.SpellEnded(caster=figure.id, spell=spell.spell, target=spell.target, reason="cancelled"))
             lasting.ended(play, spell)

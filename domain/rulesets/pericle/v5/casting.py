@@ -18,7 +18,7 @@ from domain.rulesets.pericle.state import ActiveSpell, Figure
 from domain.rulesets.pericle.v4 import casting as v4
 from domain.rulesets.pericle.v4.book import SPELLS
 from domain.rulesets.pericle.v4.handbook import HandbookSpell
-from domain.rulesets.pericle.v5 import arcane, lasting
+from domain.rulesets.pericle.v5 import arcane, lasting, summons
 from domain.rulesets.pericle.v5.enforced import spell_enforcement_v5
 
 RULES = "5"
@@ -126,10 +126,10 @@ def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
 
 def _lies_at(spell: HandbookSpell, target: Figure, at: Hex | None) -> Hex | None:
     """Where a Storm or Nova lies: the hex it was thrown at, or its target's ("the Spell may be
-    cast on self", lines 1450, 1486)."""
+    cast on self", lines 1450, 1486); where a creature was summoned."""
     if spell.name in arcane.AREA_DAMAGE:
         return at if at is not None else target.hex
-    return None
+    return at if spell.name in summons.STAT_BLOCKS else None  # where it was summoned (they stack)
 
 
 def _wake_others(play: Play, spell: HandbookSpell, target: Figure) -> None:
@@ -169,6 +169,11 @@ def _apply(play: Play, caster: Figure, spell: HandbookSpell, target: Figure, com
             play.emit(ev.FellProne(figure=target.id, reason="Sleep"))
     elif name == "Dispel":
         _dispel(play, caster, target, command.at)
+    elif name in summons.STAT_BLOCKS and command.at is not None:
+        # Line 480: "the hero summons a creature to fight for them... The summoned creature can
+        # fight and be killed like a normal creature."
+        play.emit(ev.FigureSummoned(caster=caster.id, spell=name,
+                                    figure=summons.summoned(name, caster, command.at, play.state.turn)))
     else:
         # Version 4's enforced effects (Trip, Inversus Minor, Teleport) and the lasting ones
         # spell_effects.py reads (Blur, Magic Armor, Paralysis, Fly...).
@@ -184,6 +189,12 @@ def _dispel(play: Play, caster: Figure, target: Figure, at: Hex | None) -> None:
 
     def reached(active: ActiveSpell) -> bool:
         on = play.figure(active.target)
+        creature = summons.summon_of(play.state, active)
+        if creature is not None or active.spell in summons.STAT_BLOCKS:
+            # "including creations and summoned creatures"
+            if creature is None:
+                return False
+            return distance(creature.hex, caster.hex) <= v4.DISPEL_REACH if on_self else chosen in creature.hexes
         if active.at is not None:
             hexes = arcane.area(active.at) if active.spell in arcane.AREA_DAMAGE else frozenset({active.at})
             if on_self:

@@ -10,7 +10,7 @@ from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.play import Play
 from domain.rulesets.pericle.state import ActiveSpell, Figure
 from domain.rulesets.pericle.v4.book import SPELLS
-from domain.rulesets.pericle.v5 import arcane
+from domain.rulesets.pericle.v5 import arcane, summons
 
 REGENERATION = "1d6"  # Regeneration (line 1530): "Lasts three turns. Target heals 1d6 damage per turn."
 FLY_FALL = "2d6"  # Fly (line 1492): "If flight is canceled while flying, you fall to the ground taking 2d6 damage."
@@ -71,9 +71,22 @@ def after_upkeep(play: Play, spell: ActiveSpell) -> None:
         arcane.storm(play, play.figure(spell.caster), spell.spell, spell.at)
 
 
+def lapsed(play: Play, spell: ActiveSpell) -> bool:
+    """A Summoning Spell whose creature is slain or gone has nothing left to maintain."""
+    if not spell.rules or spell.spell not in summons.STAT_BLOCKS:
+        return False
+    creature = summons.summon_of(play.state, spell)
+    return creature is None or creature.condition == "dead"
+
+
 def ended(play: Play, spell: ActiveSpell) -> None:
-    """After a Pericle 5 spell ended: Fly ended on a figure in the air drops it (2d6 damage),
-    unless it flies by itself."""
+    """After a Pericle 5 spell ended: a summoned creature vanishes (line 489: "This includes
+    Summoned creatures"); Fly ended on a figure in the air drops it (2d6 damage), unless it flies
+    by itself."""
+    creature = summons.summon_of(play.state, spell)
+    if creature is not None:
+        play.emit(ev.FigureVanished(figure=creature.id, reason=f"{spell.spell} ended"))
+        return
     if not spell.rules or spell.spell != "Fly":
         return
     target = play.state.figure(spell.target)
