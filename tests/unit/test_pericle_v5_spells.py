@@ -442,3 +442,55 @@ def test_dispel_in_a_summoned_creatures_hex_sends_it_away() -> None:
     assert [(e.spell, e.reason) for e in of(events, SpellEnded)] == [("Dispel", "instant"), ("Summon Beast II",
                                                                                              "dispelled")]
     assert play.combat.figure(joined.figure.id) is None and play.combat.spells == ()
+
+
+# ---- Terror ----------------------------------------------------------------------------------------
+
+
+def test_terror_makes_a_foe_that_has_not_acted_defend_this_turn() -> None:
+    """Terror (line 1415): "2E. Target must Defend for its next Action. If the target has not
+    taken an Action this turn, then it will Defend this turn." The zombie (AD0) acts after Ysolde:
+    its slot passes, Defending."""
+    play = arena("Terror")
+    play.put("zombie", 3, 5, facing=3)
+    events = cast(play, [HIT], "Terror", "zombie")
+    assert [e.figure for e in events if type(e).__name__ == "DefendDeclared"] == ["zombie"]
+    assert [(e.spell, e.reason) for e in of(events, SpellEnded)] == [("Terror", "defends this turn")]
+    assert play.figure("hero-ysolde").exhaustion == 2
+    events = play.act("hero-bram", "pass_action")
+    assert [(e.figure, e.reason) for e in of(events, SlotSkipped)] == [("zombie", "defending")]
+
+
+def test_terror_on_a_foe_that_has_acted_makes_it_defend_next_turn() -> None:
+    """Terror (line 1415): "If the target has already taken an Action this turn, then its Action
+    for next turn will be to Defend. This Spell does not work on creatures whose HP at full health
+    is greater than 20." The orc (AD1) has acted before Ysolde."""
+    play = arena("Terror")
+    play.put("zombie", 5, 4, max_hp=21)
+    body = {"type": "cast_spell", "figure": "hero-ysolde", "spell": "Terror", "target": "zombie"}
+    assert play.rule_of("ana", body) == "spell-target"
+    cast(play, [HIT], "Terror", "orc")
+    assert [s.spell for s in play.combat.spells] == ["Terror"] and not play.figure("orc").defending
+    play.end_turn()
+    play.to_movement("heroes")
+    play.command("ana", {"type": "end_movement"})
+    play.command("gm", {"type": "end_movement"})
+    play.command("ana", {"type": "end_repositioning"}, [1] * 20)
+    events = play.command("ana", {"type": "begin_actions"})
+    assert [(e.spell, e.reason) for e in of(events, SpellEnded)] == [("Terror", "defends")]
+    assert ("orc", "defending") in [(e.figure, e.reason) for e in of(events, SlotSkipped)]
+
+
+@pytest.mark.parametrize(("face", "affected"), [(HIT, True), (MISS, False)])
+def test_terror_on_kn3_and_above_is_an_opposed_kn_check(face: int, affected: bool) -> None:
+    """Terror (line 1415): "Creatures with KN3 or higher make an opposed KN check, and if the
+    target succeeds on the opposed KN check, it is not affected"; seed 001, Opposed Checks (line
+    206: "Sindaro has a KN of 8, so Sindaro gets to roll the KN Check at AD2"): equal KN5, the
+    caster rolls at AD0."""
+    play = arena("Terror")
+    play.put("zombie", 3, 5, facing=3, kn=5)
+    events = cast(play, [HIT, face], "Terror", "zombie")
+    [opposed] = [e for e in events if type(e).__name__ == "CheckMade"]
+    assert (opposed.figure, opposed.check.ad) == ("hero-ysolde", 0)
+    assert play.figure("zombie").defending == affected
+    assert [e.reason for e in of(events, SpellEnded)] == ["defends this turn" if affected else "resisted"]

@@ -206,6 +206,7 @@ def declare_deft_strikes(play: Play, command: cmd.DeclareDeftStrikes) -> None:
 def begin_actions(play: Play, command: cmd.BeginActions) -> None:
     """Any seat in play may close the declarations (the engine resolved which it acts for)."""
     require_phase(play.state, "declare")
+    lasting.at_declarations(play)
     play.emit(ev.ActionPhaseBegan(order=action_order(play.state)))
     advance(play)
 

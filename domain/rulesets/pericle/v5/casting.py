@@ -12,7 +12,7 @@ from domain.hexes import Hex, distance
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle import spell_effects
-from domain.rulesets.pericle.dice import Check, check
+from domain.rulesets.pericle.dice import Check, check, opposed
 from domain.rulesets.pericle.play import Play, not_after_running
 from domain.rulesets.pericle.state import ActiveSpell, Figure
 from domain.rulesets.pericle.v4 import casting as v4
@@ -24,8 +24,11 @@ from domain.rulesets.pericle.v5.enforced import spell_enforcement_v5
 RULES = "5"
 # Spells Pericle 5 keeps in play with neither a duration nor an upkeep, until something ends
 # them: Sleep "sleeps until awakened or hit by an attack or another Spell" (line 1478).
-LASTING_UNTIL_BROKEN = frozenset({"Sleep"})
+LASTING_UNTIL_BROKEN = frozenset({"Sleep", "Terror"})
 SLEEP_MT = 10  # Sleep (line 1478): "Only works on creatures with MT less than 10."
+# Terror (line 1415): "This Spell does not work on creatures whose HP at full health is greater
+# than 20. Creatures with KN3 or higher make an opposed KN check".
+TERROR_MAX_HP, TERROR_OPPOSED_KN = 20, 3
 
 
 def _target(play: Play, caster: Figure, spell: HandbookSpell, command: cmd.CastSpell) -> Figure:
@@ -38,6 +41,9 @@ def _target(play: Play, caster: Figure, spell: HandbookSpell, command: cmd.CastS
     target = v4._target(unshielded, caster, spell, command)
     if spell.name == "Sleep" and target.mt >= SLEEP_MT:
         raise RuleViolation("spell-target", f"Sleep only works on creatures with MT less than {SLEEP_MT} (line 1478)")
+    if spell.name == "Terror" and target.max_hp > TERROR_MAX_HP:
+        raise RuleViolation("spell-target", "Terror does not work on creatures whose HP at full health is greater "
+                                            f"than {TERROR_MAX_HP} (line 1415)")
     if spell.name == "Arcane Barrage" and (target.id == caster.id or command.at is not None):
         raise RuleViolation("spell-target", "Arcane Barrage is shot at a foe (`target`), not at a hex or its caster")
     if spell.name == "Regeneration" and target.team == "heroes" and target.id in play.state.regenerated:
@@ -169,6 +175,8 @@ def _apply(play: Play, caster: Figure, spell: HandbookSpell, target: Figure, com
             play.emit(ev.FellProne(figure=target.id, reason="Sleep"))
     elif name == "Dispel":
         _dispel(play, caster, target, command.at)
+    elif name == "Terror":
+        _terror(play, caster, target)
     elif name in summons.STAT_BLOCKS and command.at is not None:
         # Line 480: "the hero summons a creature to fight for them... The summoned creature can
         # fight and be killed like a normal creature."
@@ -178,6 +186,28 @@ def _apply(play: Play, caster: Figure, spell: HandbookSpell, target: Figure, com
         # Version 4's enforced effects (Trip, Inversus Minor, Teleport) and the lasting ones
         # spell_effects.py reads (Blur, Magic Armor, Paralysis, Fly...).
         v4._apply(play, caster, spell, target, command.at, command.facing)
+
+
+def _terror(play: Play, caster: Figure, target: Figure) -> None:
+    """Terror (line 1415): "Target must Defend for its next Action. If the target has not taken an
+    Action this turn, then it will Defend this turn. If the target has already taken an Action this
+    turn, then its Action for next turn will be to Defend... Creatures with KN3 or higher make an
+    opposed KN check, and if the target succeeds on the opposed KN check, it is not affected." The
+    opposed check as seed 001 gives it (Opposed Checks: the higher score rolls at the difference,
+    the aggressor on a tie); a figure already Defending this turn is not made to again."""
+    if target.kn >= TERROR_OPPOSED_KN:
+        roller, ad = opposed(caster.kn, target.kn)
+        rolled = check(play.dice, f"{target.name} resists Terror: opposed KN", ad, [])
+        play.emit(ev.CheckMade(figure=caster.id if roller == "aggressor" else target.id,
+                               purpose="Terror: opposed KN check", check=rolled))
+        if rolled.success != (roller == "aggressor"):
+            play.emit(ev.SpellEnded(caster=caster.id, spell="Terror", target=target.id, reason="resisted"))
+            return
+    if not target.acted:
+        if not target.defending:
+            play.emit(ev.DefendDeclared(figure=target.id))
+        play.emit(ev.SpellEnded(caster=caster.id, spell="Terror", target=target.id, reason="defends this turn"))
+    # Otherwise it is kept until the next turn's Action phase begins (v5/lasting.py).
 
 
 def _dispel(play: Play, caster: Figure, target: Figure, at: Hex | None) -> None:

@@ -26,6 +26,8 @@ ENFORCED_SPELLS_V5: dict[str, str] = {
              "table's",
     "Fly": "the target flies with Movement 6 while the Spell lasts (movement.py); the flight's AD changes as the "
            "combat's flying rules give them (strikes.py); canceled in the air, it falls for 2d6 (v5/lasting.py)",
+    "Terror": "not on a creature of more than 20 HP at full health; KN3+ resists by an opposed KN check; the "
+              "target Defends this turn if it has not acted, else next turn (v5/casting.py, v5/lasting.py)",
     **{name: "a figure with the Spell's stat block joins the caster's side and seat in the hex `at`, acts from the "
              "next turn, and vanishes when the Spell ends (v5/summons.py)"
        for name in ("Summon Beast I", "Summon Beast II", "Summon Beast III", "Summon Spectral Warrior",

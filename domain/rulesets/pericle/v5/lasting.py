@@ -71,6 +71,17 @@ def after_upkeep(play: Play, spell: ActiveSpell) -> None:
         arcane.storm(play, play.figure(spell.caster), spell.spell, spell.at)
 
 
+def at_declarations(play: Play) -> None:
+    """As the Action phase begins: a target Terror found after its Action last turn Defends now
+    (line 1415: "its Action for next turn will be to Defend")."""
+    for spell in play.state.spells:
+        if spell.rules and spell.spell == "Terror" and spell.cast_turn < play.state.turn:
+            target = play.figure(spell.target)
+            if target.active and not target.defending:
+                play.emit(ev.DefendDeclared(figure=target.id))
+            play.emit(ev.SpellEnded(caster=spell.caster, spell=spell.spell, target=spell.target, reason="defends"))
+
+
 def lapsed(play: Play, spell: ActiveSpell) -> bool:
     """A Summoning Spell whose creature is slain or gone has nothing left to maintain."""
     if not spell.rules or spell.spell not in summons.STAT_BLOCKS:
