@@ -494,3 +494,36 @@ def test_terror_on_kn3_and_above_is_an_opposed_kn_check(face: int, affected: boo
     assert (opposed.figure, opposed.check.ad) == ("hero-ysolde", 0)
     assert play.figure("zombie").defending == affected
     assert [e.reason for e in of(events, SpellEnded)] == ["defends this turn" if affected else "resisted"]
+
+
+# ---- Grease, Minor -------------------------------------------------------------------------------
+
+
+def test_grease_trips_who_walks_or_stands_up_on_it_but_not_who_crawls() -> None:
+    """Grease, Minor (line 1403): "1E. Select one hex to become greased until the end of combat...
+    When a creature moves into the greased hex, it must roll a Base AD check or fall. Each time
+    the creature moves into a greased hex, a new check must be rolled. Standing from a greased hex
+    also requires a check... Creatures may crawl without rolling a check. If grease is cast on a
+    hex already occupied by a creature, that creature must immediately roll an AD check or fall."
+    """
+    play = arena("Grease, Minor")
+    events = cast(play, [HIT, MISS], "Grease, Minor", "hero-ysolde", at={"q": 4, "r": 3})
+    assert [(e.figure, e.reason) for e in of(events, FellProne)] == [("orc", "slipped on grease")]
+    assert [s.spell for s in play.combat.spells] == ["Grease, Minor"] and not of(events, SpellEnded)
+    play.put("orc", 5, 3, condition="standing")
+    play.end_turn()
+    play.to_movement("enemies")
+    events = play.command("gm", {"type": "move_figure", "figure": "orc", "path": [{"q": 4, "r": 3}]}, [MISS])
+    assert [(e.figure, e.reason) for e in of(events, FellProne)] == [("orc", "slipped on grease")]
+    assert (play.figure("orc").hex.q, play.figure("orc").condition) == (4, "prone")
+    play.command("gm", {"type": "end_movement"})
+    play.command("ana", {"type": "end_movement"})
+    play.command("ana", {"type": "end_repositioning"}, [1] * 20)
+    play.command("ana", {"type": "begin_actions"})
+    events = play.act("orc", "stand_up", [MISS])
+    assert [e.purpose for e in events if type(e).__name__ == "CheckMade"] == ["Base AD check to stand up from grease"]
+    assert play.figure("orc").condition == "prone"
+    play.end_turn()
+    play.to_movement("enemies")
+    events = play.command("gm", {"type": "move_figure", "figure": "orc", "path": [{"q": 5, "r": 3}]})
+    assert not [e for e in events if type(e).__name__ == "CheckMade"], "a prone figure crawls without a check"

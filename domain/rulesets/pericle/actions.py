@@ -14,7 +14,7 @@ from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.catalogue import SPELLS
 from domain.rulesets.pericle.combat import range_penalty
 from domain.rulesets.pericle.dice import Adjustment, check, opposed
-from domain.rulesets.pericle.movement import climb_out, pile_to_join, walk
+from domain.rulesets.pericle.movement import climb_out, keep_footing, pile_to_join, walk
 from domain.rulesets.pericle.play import RUNNING, Play, not_after_running, not_grappled, require_phase
 from domain.rulesets.pericle.state import Figure
 from domain.rulesets.pericle.strikes import ready_strikes, strike_all
@@ -264,6 +264,14 @@ def stand_up(play: Play, figure: Figure, command: cmd.StandUp) -> None:
     if to != figure.hex and (distance(to, figure.hex) != 1 or occupied
                              or not board.base_fits(play.state, figure, to, figure.facing)):
         raise RuleViolation("stand-hex", "stand in your hex or an adjacent empty hex")
+    greased = spell_effects.greased(play.state)
+    # Pericle 5's Grease, Minor (line 1403): "Standing from a greased hex also requires a check,
+    # so a creature that stands up from a greased hex into an adjacent greased hex would have to
+    # make 2 checks." A failed check leaves it prone where it lay.
+    if set(figure.hexes) & greased and not keep_footing(play, figure, "stand up from grease"):
+        return
+    if to != figure.hex and to in greased and not keep_footing(play, figure, "stand up into grease"):
+        return
     play.emit(ev.StoodUp(figure=figure.id, hex=to))
     if command.facing is not None:
         play.emit(ev.FigureFaced(figure=figure.id, facing=command.facing, reason="standing up"))

@@ -90,6 +90,13 @@ def walk(play: Play, figure: Figure, path: list[Hex], facing: int | None, *, rea
             _finish(play, figure, taken, facing, reason)
             play.emit(ev.FellProne(figure=figure.id, reason="failed to cross a body or prone figure"))
             return False
+        on_grease = set(footprint(figure.size, landing, figure.facing)) & spell_effects.greased(state)
+        if on_grease and figure.condition == "standing" and not keep_footing(play, figure, "move into grease"):
+            # Pericle 5's Grease, Minor (line 1403): "When a creature moves into the greased hex,
+            # it must roll a Base AD check or fall... Creatures may crawl without rolling".
+            _finish(play, figure, taken, facing, reason)
+            play.emit(ev.FellProne(figure=figure.id, reason="slipped on grease"))
+            return False
     _finish(play, figure, taken, facing, reason)
     if not pile or not play.figure(figure.id).active:
         return False
@@ -184,6 +191,17 @@ def athletics(play: Play, figure: Figure, difficulty: str, purpose: str) -> bool
     adjustments = [Adjustment(modifier, difficulty)] if modifier else []
     rolled = check(play.dice, f"{figure.name}: {purpose}", figure.athletics, [*adjustments, *extra])
     play.emit(ev.CheckMade(figure=figure.id, purpose=f"{difficulty} Athletics check to {purpose}", check=rolled))
+    return rolled.success
+
+
+def keep_footing(play: Play, figure: Figure, purpose: str) -> bool:
+    """Grease, Minor (line 1403): a Base AD check not to fall; "Heroes may opt to roll an
+    Athletics check in lieu of Base AD check" (a hero rolls the better of the two)."""
+    hero = figure.team == "heroes" and figure.athletics > figure.base_ad
+    rolled = check(play.dice, f"{figure.name}: {purpose}", figure.athletics if hero else figure.base_ad,
+                   poison.penalty(figure))
+    play.emit(ev.CheckMade(figure=figure.id, purpose=f"{'Athletics' if hero else 'Base AD'} check to {purpose}",
+                           check=rolled))
     return rolled.success
 
 

@@ -3,6 +3,7 @@ and Clumsiness, so its battles never meet the others)."""
 
 from __future__ import annotations
 
+from domain.hexes import Hex
 from domain.rulesets.pericle.dice import Adjustment
 from domain.rulesets.pericle.state import CombatState, Figure
 
@@ -77,3 +78,11 @@ FLY_MOVEMENT = 6  # Fly (line 1492): "Gain Movement 6 while flying."
 def flying_speed(state: CombatState, figure: Figure) -> int:
     """A figure's Movement in the air: its own, or Fly's 6 while Pericle 5's Fly is on it."""
     return max(figure.flying_speed, FLY_MOVEMENT if on_by_v5(state, figure, "Fly") else 0)
+
+
+GREASE = "Grease, Minor"
+
+
+def greased(state: CombatState) -> frozenset[Hex]:
+    """Grease, Minor (line 1403): "Select one hex to become greased until the end of combat"."""
+    return frozenset(s.at for s in state.spells if s.spell == GREASE and s.rules and s.at is not None)

@@ -13,6 +13,7 @@ from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle import spell_effects
 from domain.rulesets.pericle.dice import Check, check, opposed
+from domain.rulesets.pericle.movement import keep_footing
 from domain.rulesets.pericle.play import Play, not_after_running
 from domain.rulesets.pericle.state import ActiveSpell, Figure
 from domain.rulesets.pericle.v4 import casting as v4
@@ -23,8 +24,9 @@ from domain.rulesets.pericle.v5.enforced import spell_enforcement_v5
 
 RULES = "5"
 # Spells Pericle 5 keeps in play with neither a duration nor an upkeep, until something ends
-# them: Sleep "sleeps until awakened or hit by an attack or another Spell" (line 1478).
-LASTING_UNTIL_BROKEN = frozenset({"Sleep", "Terror"})
+# them: Sleep "sleeps until awakened or hit by an attack or another Spell" (line 1478); Terror
+# until the Defend it forces (line 1415); Grease, Minor "until the end of combat" (line 1403).
+LASTING_UNTIL_BROKEN = frozenset({"Sleep", "Terror", "Grease, Minor"})
 SLEEP_MT = 10  # Sleep (line 1478): "Only works on creatures with MT less than 10."
 # Terror (line 1415): "This Spell does not work on creatures whose HP at full health is greater
 # than 20. Creatures with KN3 or higher make an opposed KN check".
@@ -135,6 +137,8 @@ def _lies_at(spell: HandbookSpell, target: Figure, at: Hex | None) -> Hex | None
     cast on self", lines 1450, 1486); where a creature was summoned."""
     if spell.name in arcane.AREA_DAMAGE:
         return at if at is not None else target.hex
+    if spell.name == spell_effects.GREASE:
+        return at if at is not None else target.hex  # "Select one hex": `at`, or the target's
     return at if spell.name in summons.STAT_BLOCKS else None  # where it was summoned (they stack)
 
 
@@ -177,6 +181,12 @@ def _apply(play: Play, caster: Figure, spell: HandbookSpell, target: Figure, com
         _dispel(play, caster, target, command.at)
     elif name == "Terror":
         _terror(play, caster, target)
+    elif name == spell_effects.GREASE and command.at is not None:
+        # Line 1403: "If grease is cast on a hex already occupied by a creature, that creature
+        # must immediately roll an AD check or fall."
+        for standing in play.state.at(command.at):
+            if standing.condition == "standing" and not keep_footing(play, standing, "keep its feet on grease"):
+                play.emit(ev.FellProne(figure=standing.id, reason="slipped on grease"))
     elif name in summons.STAT_BLOCKS and command.at is not None:
         # Line 480: "the hero summons a creature to fight for them... The summoned creature can
         # fight and be killed like a normal creature."

@@ -28,6 +28,9 @@ ENFORCED_SPELLS_V5: dict[str, str] = {
            "combat's flying rules give them (strikes.py); canceled in the air, it falls for 2d6 (v5/lasting.py)",
     "Terror": "not on a creature of more than 20 HP at full health; KN3+ resists by an opposed KN check; the "
               "target Defends this turn if it has not acted, else next turn (v5/casting.py, v5/lasting.py)",
+    "Grease, Minor": "the hex `at` greased to the end of combat: a standing figure moving into it, standing up in "
+                     "or into it, or in it as it is cast, makes a Base AD check (a hero its Athletics if better) or "
+                     "falls prone; crawling needs none (movement.py, actions.py, v5/casting.py)",
     **{name: "a figure with the Spell's stat block joins the caster's side and seat in the hex `at`, acts from the "
              "next turn, and vanishes when the Spell ends (v5/summons.py)"
        for name in ("Summon Beast I", "Summon Beast II", "Summon Beast III", "Summon Spectral Warrior",
