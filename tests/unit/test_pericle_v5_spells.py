@@ -527,3 +527,44 @@ def test_grease_trips_who_walks_or_stands_up_on_it_but_not_who_crawls() -> None:
     play.to_movement("enemies")
     events = play.command("gm", {"type": "move_figure", "figure": "orc", "path": [{"q": 5, "r": 3}]})
     assert not [e for e in events if type(e).__name__ == "CheckMade"], "a prone figure crawls without a check"
+
+
+# ---- Word of Death, Revival ------------------------------------------------------------------------
+
+
+def test_word_of_death_the_seeds_example() -> None:
+    """Word of Death (line 1574): "Compare the current HP of the target and the caster. Whichever
+    has less HP dies instantly, as if at -5 HP. If the caster survives, they then suffer an
+    Exhaustion cost equal to the amount of HP that the target had prior to the Spell. For example,
+    if the target had 7HP and the casting hero had 9HP prior to the Spell being cast, then the
+    target dies and the casting hero suffers 7 points of exhaustion."""
+    play = arena("Word of Death", wounds=1)
+    play.put("orc", 4, 3, wounds=1)
+    assert (play.figure("hero-ysolde").hp, play.figure("orc").hp) == (9, 7)
+    [spell_cast] = of(cast(play, [HIT], "Word of Death", "orc"), SpellCast)
+    assert spell_cast.exhaustion == 7 and play.figure("hero-ysolde").exhaustion == 7
+    assert (play.figure("orc").hp, play.figure("orc").condition) == (-5, "dead")
+
+
+def test_word_of_death_kills_the_caster_with_less_hp_and_costs_nothing() -> None:
+    play = arena("Word of Death", wounds=7)
+    cast(play, [HIT], "Word of Death", "orc")
+    ysolde = play.figure("hero-ysolde")
+    assert (ysolde.hp, ysolde.condition, ysolde.exhaustion) == (-5, "dead", 0)
+    assert play.figure("orc").wounds == 0
+
+
+@pytest.mark.parametrize(("power", "condition"), [(3, "dead"), (4, "unconscious"), (9, "prone")])
+def test_revival_the_seeds_example(power: int, condition: str) -> None:
+    """Revival (line 1552): "xE. Brings the target back to life... It costs 1E to increase the
+    target's HP by 1. To be effective, the target's HP must be raised to at least -4, in which case
+    the target is still unconscious. Raising HP to 1 will revive the target to consciousness. For
+    example, if a dead hero has -8HP, the caster must spend at least 4E to bring the target to
+    -4HP, and 9E would revive the dead hero to 1HP." Bram (13 HP) lies dead at -8."""
+    play = arena("Revival")
+    play.put("hero-bram", 3, 2, facing=0, wounds=21, condition="dead")
+    body = {"type": "cast_spell", "figure": "hero-ysolde", "spell": "Revival", "target": "orc", "power": 4}
+    assert play.rule_of("ana", body) == "spell-target", "a dead hero"
+    [spell_cast] = of(cast(play, [HIT], "Revival", "hero-bram", power=power), SpellCast)
+    bram = play.figure("hero-bram")
+    assert (bram.hp, bram.condition, spell_cast.exhaustion) == (-8 + power, condition, power)

@@ -387,6 +387,7 @@ class Healed(msgspec.Struct, frozen=True, kw_only=True, tag="healed"):
     source: str  # spell:<name>
     roll: Roll | None = None
     woke: bool = False
+    revived: bool = False  # Revival: a dead hero raised to -4 HP or more lives again (unconscious unless woke)
 
 
 class FigureSummoned(msgspec.Struct, frozen=True, kw_only=True, tag="figure_summoned"):

@@ -212,6 +212,8 @@ def _vanish(state: CombatState, figure_id: str) -> CombatState:
 def _healed(state: CombatState, event: ev.Healed) -> CombatState:
     target = _figure(state, event.figure)
     changes: dict[str, Any] = {"wounds": max(0, target.wounds - event.amount)}
+    if event.revived:
+        changes.update(condition="unconscious")
     if event.woke:
         changes.update(condition="prone", woke_turn=state.turn)
     return _update(state, target.id, **changes)

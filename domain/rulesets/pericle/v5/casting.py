@@ -31,6 +31,8 @@ SLEEP_MT = 10  # Sleep (line 1478): "Only works on creatures with MT less than 1
 # Terror (line 1415): "This Spell does not work on creatures whose HP at full health is greater
 # than 20. Creatures with KN3 or higher make an opposed KN check".
 TERROR_MAX_HP, TERROR_OPPOSED_KN = 20, 3
+REVIVAL_LEAST_HP = -4  # Revival (line 1552): "the target's HP must be raised to at least -4"
+DEATH_HP = -5  # Word of Death (line 1574): "dies instantly, as if at -5 HP"
 
 
 def _target(play: Play, caster: Figure, spell: HandbookSpell, command: cmd.CastSpell) -> Figure:
@@ -51,6 +53,10 @@ def _target(play: Play, caster: Figure, spell: HandbookSpell, command: cmd.CastS
     if spell.name == "Regeneration" and target.team == "heroes" and target.id in play.state.regenerated:
         raise RuleViolation("spell-once-a-day", f"Regeneration can only be cast once per day on a target hero "
                                                 f"(line 1530): {target.name} has had it")
+    if spell.name == "Revival" and (target.condition != "dead" or target.team != "heroes"):
+        raise RuleViolation("spell-target", "Revival brings a dead hero back to life (line 1552)")
+    if spell.name == "Word of Death" and command.power:
+        raise RuleViolation("spell-power", "Word of Death's Exhaustion is the target's HP (line 1574): no `power`")
     if spell.name == "Transfer Wounds":
         if command.second_target == target.id:
             raise RuleViolation("spell-target", "Transfer Wounds moves wounds from one target to another")
@@ -105,6 +111,10 @@ def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
     paid = 0 if (not rolled.success or free) else cost
     if spell.name == "Transfer Wounds" and (not worked or (second is not None and _shielded(play, spell, second))):
         paid = 0  # "The caster loses E equal to the HP transferred": none when none is
+    if spell.name == "Word of Death":
+        # Line 1574: "If the caster survives, they then suffer an Exhaustion cost equal to the
+        # amount of HP that the target had prior to the Spell" (a tie: PER-WORD-TIE, nothing).
+        paid = max(0, target.hp) if rolled.success and not free and target.hp < caster.hp else 0
     duration = (1 if spell.name == "Clumsiness" and target.mt >= 20 else spell.duration)
     at = _lies_at(spell, target, command.at)
     play.emit(ev.SpellCast(caster=caster.id, spell=spell.name, target=target.id, check=rolled,
@@ -181,6 +191,15 @@ def _apply(play: Play, caster: Figure, spell: HandbookSpell, target: Figure, com
         _dispel(play, caster, target, command.at)
     elif name == "Terror":
         _terror(play, caster, target)
+    elif name == "Word of Death":
+        _word_of_death(play, caster, target)
+    elif name == "Revival":
+        # Line 1552: "It costs 1E to increase the target's HP by 1. To be effective, the target's
+        # HP must be raised to at least -4, in which case the target is still unconscious. Raising
+        # HP to 1 will revive the target to consciousness."
+        after = target.hp + command.power
+        play.emit(ev.Healed(figure=target.id, amount=command.power, source=f"spell:{name}",
+                            revived=after >= REVIVAL_LEAST_HP, woke=after > 0))
     elif name == spell_effects.GREASE and command.at is not None:
         # Line 1403: "If grease is cast on a hex already occupied by a creature, that creature
         # must immediately roll an AD check or fall."
@@ -196,6 +215,15 @@ def _apply(play: Play, caster: Figure, spell: HandbookSpell, target: Figure, com
         # Version 4's enforced effects (Trip, Inversus Minor, Teleport) and the lasting ones
         # spell_effects.py reads (Blur, Magic Armor, Paralysis, Fly...).
         v4._apply(play, caster, spell, target, command.at, command.facing)
+
+
+def _word_of_death(play: Play, caster: Figure, target: Figure) -> None:
+    """Word of Death (line 1574): "Compare the current HP of the target and the caster. Whichever
+    has less HP dies instantly, as if at -5 HP." Equal HP: the seed is silent; neither dies
+    (PER-WORD-TIE, docs/pericle-5-notes.md)."""
+    loser = target if target.hp < caster.hp else caster if caster.hp < target.hp else None
+    if loser is not None:
+        play.emit(ev.Damaged(figure=loser.id, amount=loser.hp - DEATH_HP, source="spell:Word of Death"))
 
 
 def _terror(play: Play, caster: Figure, target: Figure) -> None:

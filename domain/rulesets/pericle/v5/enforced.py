@@ -31,6 +31,10 @@ ENFORCED_SPELLS_V5: dict[str, str] = {
     "Grease, Minor": "the hex `at` greased to the end of combat: a standing figure moving into it, standing up in "
                      "or into it, or in it as it is cast, makes a Base AD check (a hero its Athletics if better) or "
                      "falls prone; crawling needs none (movement.py, actions.py, v5/casting.py)",
+    "Word of Death": "whichever of target and caster has less HP drops to -5 HP; a surviving caster takes E equal "
+                     "to the target's HP before (v5/casting.py)",
+    "Revival": "a dead hero's HP rises 1 per E put in (`power`): at -4 or more it lives, unconscious, at 1 or more "
+               "it wakes prone (v5/casting.py)",
     **{name: "a figure with the Spell's stat block joins the caster's side and seat in the hex `at`, acts from the "
              "next turn, and vanishes when the Spell ends (v5/summons.py)"
        for name in ("Summon Beast I", "Summon Beast II", "Summon Beast III", "Summon Spectral Warrior",
