@@ -180,7 +180,7 @@ def _cast(state: CombatState, event: ev.SpellCast) -> CombatState:
         s for s in state.spells if not (s.spell == event.spell and s.target == event.target))
     state = replace(state, spells=(*spells, spell))
     if event.rules and event.spell == "Regeneration":
-        state = replace(state, regenerated=(*state.regenerated, event.target))
+        state = _update(state, event.target, regenerated=True)
     return _exhaust(state, event.caster, event.exhaustion)
 
 

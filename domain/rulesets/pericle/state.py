@@ -78,6 +78,9 @@ class Figure(msgspec.Struct, frozen=True, kw_only=True):
     acted: bool = False
     damage_from: dict[str, int] = {}
     last_hit_by: str | None = None
+    # Pericle 5: Regeneration has been cast on it ("can only be cast once per day on a target
+    # hero", seed 001 line 1530); GET /state shows it only when true.
+    regenerated: bool = False
 
     @property
     def hexes(self) -> tuple[Hex, ...]:
@@ -170,9 +173,6 @@ class CombatState(msgspec.Struct, frozen=True, kw_only=True):
     opened: tuple[Hex, ...] = ()  # doors opened
     last: LastCommand | None = None
     winner: Team | None = None
-    # Pericle 5: the heroes Regeneration has been cast on ("once per day on a target hero", seed
-    # 001 line 1530); GET /state shows it only when some hero is in it.
-    regenerated: tuple[str, ...] = ()
 
     def figure(self, figure_id: str) -> Figure | None:
         return next((f for f in self.figures if f.id == figure_id), None)

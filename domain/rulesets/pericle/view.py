@@ -43,8 +43,9 @@ def combat_view(combat: CombatState, shown: dict[str, Any]) -> dict[str, Any]:
     shown["current"] = combat.current
     # Fields Pericle 5 added, shown only when set: a combat of versions 3 and 4 shows what it
     # always showed.
-    if not combat.regenerated:
-        del shown["regenerated"]
+    for figure_shown in shown["figures"]:
+        if not figure_shown.get("regenerated", True):
+            del figure_shown["regenerated"]
     for spell_shown in shown["spells"]:
         for name, unset in (("rules", ""), ("at", None)):
             if spell_shown.get(name, unset) == unset:

@@ -50,7 +50,7 @@ def _target(play: Play, caster: Figure, spell: HandbookSpell, command: cmd.CastS
                                             f"than {TERROR_MAX_HP} (line 1415)")
     if spell.name == "Arcane Barrage" and (target.id == caster.id or command.at is not None):
         raise RuleViolation("spell-target", "Arcane Barrage is shot at a foe (`target`), not at a hex or its caster")
-    if spell.name == "Regeneration" and target.team == "heroes" and target.id in play.state.regenerated:
+    if spell.name == "Regeneration" and target.team == "heroes" and target.regenerated:
         raise RuleViolation("spell-once-a-day", f"Regeneration can only be cast once per day on a target hero "
                                                 f"(line 1530): {target.name} has had it")
     if spell.name == "Revival" and (target.condition != "dead" or target.team != "heroes"):
