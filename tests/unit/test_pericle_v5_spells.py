@@ -568,3 +568,57 @@ def test_revival_the_seeds_example(power: int, condition: str) -> None:
     [spell_cast] = of(cast(play, [HIT], "Revival", "hero-bram", power=power), SpellCast)
     bram = play.figure("hero-bram")
     assert (bram.hp, bram.condition, spell_cast.exhaustion) == (-8 + power, condition, power)
+
+
+# ---- Arcane Flux ------------------------------------------------------------------------------------
+
+
+def test_arcane_flux_the_seeds_chainmail_example() -> None:
+    """Arcane Flux (line 1430): "[C] Arcane: 1E. ...a pool of energy in one hex lasting until the
+    end of combat. If a creature is in the hex, it causes 1HP damage. If a creature enters a hex
+    with energy flux, it also takes 1HP damage. If a creature starts its turn in a hex with flux
+    and does not leave, it takes 3HP damage during the Action phase on the casting hero's turn.
+    Attacking while standing on a hex with flux is distracting, resulting in AD-2 on the attack
+    roll. Armor (but not a shield) protects against damage until cumulative damage exceeds the
+    armor bonus. For example, a hero with chainmail (3) will take no damage the turn it enters
+    flux, but the chainmail effectiveness is reduced by one from three to two points by the flux.
+    Thus on the second turn, when exposed to 3HP flux damage the chainmail only protects 2HP,
+    resulting in 1HP damage... It does not hurt the caster". Bram wears chainmail (3)."""
+    play = arena("Arcane Flux")
+    play.put("hero-bram", 2, 2, facing=0, armour=3)
+    events = cast(play, [HIT], "Arcane Flux", "hero-ysolde", at={"q": 3, "r": 3})
+    assert [s.spell for s in play.combat.spells] == ["Arcane Flux"] and not of(events, SpellDamage)
+    play.end_turn()
+    play.to_movement("heroes")
+    events = play.command("ben", {"type": "move_figure", "figure": "hero-bram",
+                                  "path": [{"q": 3, "r": 2}, {"q": 3, "r": 3}]})
+    [entered] = [h for d in of(events, SpellDamage) for h in d.hits]
+    assert (entered.figure, entered.damage, entered.absorbed) == ("hero-bram", 0, 1)
+    play.command("ana", {"type": "end_movement"})
+    play.command("gm", {"type": "end_movement"})
+    play.command("ana", {"type": "end_repositioning"}, [1] * 20)
+    play.command("ana", {"type": "begin_actions"})
+    play.pass_until("hero-ysolde")
+    assert not of(play.act("hero-ysolde", "pass_action"), SpellDamage), "Bram entered this turn"
+    burnt = [h for d in of(next_turn(play), SpellDamage) for h in d.hits]
+    assert [(h.figure, h.damage) for h in burnt] == [("hero-bram", 1)] and play.figure("hero-bram").wounds == 1
+    play.act("hero-ysolde", "pass_action")
+    # Base AD0 at -2: AD0 with two Misfortune (three dice).
+    [strike] = [s for e in play.act("hero-bram", "attack", [HIT, HIT, HIT, 1], strikes=[{"target": "orc"}])
+                if type(e).__name__ == "Attacked" for s in e.strikes]
+    assert ("standing in Arcane Flux", -2) in [(a.source, a.value) for a in strike.check.adjustments]
+
+
+def test_arcane_flux_on_an_occupied_hex_burns_its_occupant_not_its_caster() -> None:
+    """Line 1430: "If a creature is in the hex, it causes 1HP damage... It does not hurt the
+    caster"; the orc's armour 3 takes the 1HP."""
+    play = arena("Arcane Flux")
+    events = cast(play, [HIT], "Arcane Flux", "hero-ysolde", at={"q": 4, "r": 3})
+    [hit] = [h for d in of(events, SpellDamage) for h in d.hits]
+    assert (hit.figure, hit.damage, hit.absorbed) == ("orc", 0, 1) and play.figure("orc").flux_absorbed == 1
+    play.put("orc", 5, 4)
+    play.end_turn()
+    play.to_movement("heroes")
+    events = play.command("ana", {"type": "move_figure", "figure": "hero-ysolde", "path": [{"q": 3, "r": 3},
+                                                                                         {"q": 4, "r": 3}]})
+    assert play.figure("hero-ysolde").hex.q == 4 and not of(events, SpellDamage)

@@ -363,6 +363,7 @@ class SpellHit(msgspec.Struct, frozen=True, kw_only=True):
     damage: int
     protection: list[Adjustment] = []  # armour, shield, spells, Defense Die torches (none for a Storm)
     crit_effect: str | None = None  # "stun": an Arcane Spell's crit effect (seed 001 line 179)
+    absorbed: int = 0  # Arcane Flux: what the figure's armour took of it (and will not take again)
 
 
 class SpellDamage(msgspec.Struct, frozen=True, kw_only=True, tag="spell_damage"):
@@ -371,7 +372,7 @@ class SpellDamage(msgspec.Struct, frozen=True, kw_only=True, tag="spell_damage")
 
     caster: str
     spell: str
-    roll: Roll
+    roll: Roll | None  # none for Arcane Flux's fixed damage
     hits: tuple[SpellHit, ...]
     crit_face: str | None = None
     crit_roll: Roll | None = None

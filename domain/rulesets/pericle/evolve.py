@@ -195,6 +195,8 @@ def _spell_damage(state: CombatState, event: ev.SpellDamage) -> CombatState:
     for hit in event.hits:
         if hit.crit_effect == "stun":
             state = _update(state, hit.figure, stunned=True)
+        if hit.absorbed:
+            state = _update(state, hit.figure, flux_absorbed=_figure(state, hit.figure).flux_absorbed + hit.absorbed)
         state = wound(_wake(state, hit.figure), hit.figure, hit.damage, event.caster)
     return state
 

@@ -14,6 +14,7 @@ from domain.rulesets.pericle.bases import footprint
 from domain.rulesets.pericle.dice import DIFFICULTIES, Adjustment, check
 from domain.rulesets.pericle.play import Play
 from domain.rulesets.pericle.state import Figure
+from domain.rulesets.pericle.v5.arcane import flux_burn
 
 CRAWL = 2  # "Prone combatants may crawl with a Movement of 2."
 
@@ -181,6 +182,10 @@ def _finish(play: Play, figure: Figure, taken: list[Hex], facing: int | None, re
                              counted=len(taken), reason=reason))
     for step in taken:
         _hazard(play, figure, step)
+        if step in spell_effects.fluxes(play.state):
+            # Pericle 5's Arcane Flux (line 1430): "If a creature enters a hex with energy flux,
+            # it also takes 1HP damage."
+            flux_burn(play, play.figure(figure.id), 1)
 
 
 def athletics(play: Play, figure: Figure, difficulty: str, purpose: str) -> bool:

@@ -86,3 +86,19 @@ GREASE = "Grease, Minor"
 def greased(state: CombatState) -> frozenset[Hex]:
     """Grease, Minor (line 1403): "Select one hex to become greased until the end of combat"."""
     return frozenset(s.at for s in state.spells if s.spell == GREASE and s.rules and s.at is not None)
+
+
+FLUX = "Arcane Flux"
+FLUX_ATTACK_PENALTY = -2  # line 1430: "Attacking while standing on a hex with flux is distracting, resulting in AD-2"
+
+
+def fluxes(state: CombatState) -> dict[Hex, str]:
+    """Pericle 5's Arcane Flux (line 1430): each hex with flux, and its caster ("It does not hurt
+    the caster")."""
+    return {s.at: s.caster for s in state.spells if s.spell == FLUX and s.rules and s.at is not None}
+
+
+def flux_penalty(state: CombatState, attacker: Figure) -> list[Adjustment]:
+    if set(attacker.hexes) & set(fluxes(state)):
+        return [Adjustment(FLUX_ATTACK_PENALTY, "standing in Arcane Flux")]
+    return []

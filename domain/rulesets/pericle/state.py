@@ -81,6 +81,10 @@ class Figure(msgspec.Struct, frozen=True, kw_only=True):
     # Pericle 5: Regeneration has been cast on it ("can only be cast once per day on a target
     # hero", seed 001 line 1530); GET /state shows it only when true.
     regenerated: bool = False
+    # Pericle 5's Arcane Flux: flux damage its armour has absorbed so far ("Armor (but not a
+    # shield) protects against damage until cumulative damage exceeds the armor bonus", line
+    # 1430); GET /state shows it only when above 0.
+    flux_absorbed: int = 0
 
     @property
     def hexes(self) -> tuple[Hex, ...]:

@@ -173,6 +173,7 @@ def _plan(play: Play, attacker: Figure, target: Figure, weapon: Weapon, own: lis
     if weapon.bow and "Archery" in attacker.disciplines:
         adjustments.append(Adjustment(2, "Archery"))
     adjustments += discipline_effects.attack_adjustments(attacker, target, weapon, kind)
+    adjustments += spell_effects.flux_penalty(play.state, attacker)  # Pericle 5's Arcane Flux
     if attacker.condition == "prone" and kind in ("melee", "reach"):
         raise RuleViolation("prone", "a prone figure makes no melee attack outside a Grapple")
     if kind in ("melee", "reach"):

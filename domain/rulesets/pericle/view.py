@@ -44,8 +44,9 @@ def combat_view(combat: CombatState, shown: dict[str, Any]) -> dict[str, Any]:
     # Fields Pericle 5 added, shown only when set: a combat of versions 3 and 4 shows what it
     # always showed.
     for figure_shown in shown["figures"]:
-        if not figure_shown.get("regenerated", True):
-            del figure_shown["regenerated"]
+        for name, unset in (("regenerated", False), ("flux_absorbed", 0)):
+            if figure_shown.get(name, unset) == unset:
+                figure_shown.pop(name, None)
     for spell_shown in shown["spells"]:
         for name, unset in (("rules", ""), ("at", None)):
             if spell_shown.get(name, unset) == unset:

@@ -94,3 +94,20 @@ def storm(play: Play, caster: Figure, spell: str, centre: Hex, *, cast: Check | 
     play.emit(ev.SpellDamage(caster=caster.id, spell=spell, roll=rolled, crit_face=face,
                              crit_roll=crit, maintained=cast is None,
                              hits=tuple(ev.SpellHit(figure=f.id, damage=amount, crit_effect=effect) for f in hit)))
+
+
+def flux_burn(play: Play, figure: Figure, amount: int) -> None:
+    """Arcane Flux's damage to a figure in its hex (line 1430): "Armor (but not a shield)
+    protects against damage until cumulative damage exceeds the armor bonus. For example, a hero
+    with chainmail (3) will take no damage the turn it enters flux, but the chainmail effectiveness
+    is reduced by one from three to two points by the flux. Thus on the second turn, when exposed
+    to 3HP flux damage the chainmail only protects 2HP, resulting in 1HP damage." The caster is
+    never hurt by its own flux ("It does not hurt the caster")."""
+    casters = {caster for h, caster in spell_effects.fluxes(play.state).items() if h in figure.hexes}
+    if not casters or figure.id in casters or figure.condition == "dead":
+        return
+    left = max(0, figure.armour - figure.flux_absorbed)
+    absorbed = min(amount, left)
+    play.emit(ev.SpellDamage(caster=sorted(casters)[0], spell=spell_effects.FLUX, roll=None, hits=(ev.SpellHit(
+        figure=figure.id, damage=amount - absorbed, protection=[Adjustment(left, "armour left against flux")],
+        absorbed=absorbed),)))

@@ -25,8 +25,9 @@ from domain.rulesets.pericle.v5.enforced import spell_enforcement_v5
 RULES = "5"
 # Spells Pericle 5 keeps in play with neither a duration nor an upkeep, until something ends
 # them: Sleep "sleeps until awakened or hit by an attack or another Spell" (line 1478); Terror
-# until the Defend it forces (line 1415); Grease, Minor "until the end of combat" (line 1403).
-LASTING_UNTIL_BROKEN = frozenset({"Sleep", "Terror", "Grease, Minor"})
+# until the Defend it forces (line 1415); Grease, Minor and Arcane Flux "until the end of combat"
+# (lines 1403, 1430).
+LASTING_UNTIL_BROKEN = frozenset({"Sleep", "Terror", "Grease, Minor", "Arcane Flux"})
 SLEEP_MT = 10  # Sleep (line 1478): "Only works on creatures with MT less than 10."
 # Terror (line 1415): "This Spell does not work on creatures whose HP at full health is greater
 # than 20. Creatures with KN3 or higher make an opposed KN check".
@@ -147,7 +148,7 @@ def _lies_at(spell: HandbookSpell, target: Figure, at: Hex | None) -> Hex | None
     cast on self", lines 1450, 1486); where a creature was summoned."""
     if spell.name in arcane.AREA_DAMAGE:
         return at if at is not None else target.hex
-    if spell.name == spell_effects.GREASE:
+    if spell.name in (spell_effects.GREASE, spell_effects.FLUX):
         return at if at is not None else target.hex  # "Select one hex": `at`, or the target's
     return at if spell.name in summons.STAT_BLOCKS else None  # where it was summoned (they stack)
 
@@ -200,6 +201,10 @@ def _apply(play: Play, caster: Figure, spell: HandbookSpell, target: Figure, com
         after = target.hp + command.power
         play.emit(ev.Healed(figure=target.id, amount=command.power, source=f"spell:{name}",
                             revived=after >= REVIVAL_LEAST_HP, woke=after > 0))
+    elif name == spell_effects.FLUX and command.at is not None:
+        # Line 1430: "If a creature is in the hex, it causes 1HP damage."
+        for there in play.state.at(command.at):
+            arcane.flux_burn(play, there, lasting.FLUX_ENTERED)
     elif name == spell_effects.GREASE and command.at is not None:
         # Line 1403: "If grease is cast on a hex already occupied by a creature, that creature
         # must immediately roll an AD check or fall."

@@ -35,6 +35,9 @@ ENFORCED_SPELLS_V5: dict[str, str] = {
                      "to the target's HP before (v5/casting.py)",
     "Revival": "a dead hero's HP rises 1 per E put in (`power`): at -4 or more it lives, unconscious, at 1 or more "
                "it wakes prone (v5/casting.py)",
+    "Arcane Flux": "the hex `at` holds flux to the end of combat: 1HP to a figure in it as cast or entering it, 3HP "
+                   "at the caster's slot to one that stayed, armour (not shield) absorbing until used up; AD-2 to "
+                   "attack from it; never the caster's own (v5/arcane.py, movement.py, strikes.py)",
     **{name: "a figure with the Spell's stat block joins the caster's side and seat in the hex `at`, acts from the "
              "next turn, and vanishes when the Spell ends (v5/summons.py)"
        for name in ("Summon Beast I", "Summon Beast II", "Summon Beast III", "Summon Spectral Warrior",

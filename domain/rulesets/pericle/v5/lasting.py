@@ -12,6 +12,11 @@ from domain.rulesets.pericle.state import ActiveSpell, Figure
 from domain.rulesets.pericle.v4.book import SPELLS
 from domain.rulesets.pericle.v5 import arcane, summons
 
+# Arcane Flux (line 1430): "If a creature is in the hex, it causes 1HP damage. If a creature
+# enters a hex with energy flux, it also takes 1HP damage. If a creature starts its turn in a hex
+# with flux and does not leave, it takes 3HP damage during the Action phase on the casting hero's
+# turn."
+FLUX_ENTERED, FLUX_STAYED = 1, 3
 REGENERATION = "1d6"  # Regeneration (line 1530): "Lasts three turns. Target heals 1d6 damage per turn."
 FLY_FALL = "2d6"  # Fly (line 1492): "If flight is canceled while flying, you fall to the ground taking 2d6 damage."
 
@@ -58,6 +63,11 @@ def at_slot(play: Play, caster: Figure) -> None:
     for spell in play.state.spells:
         if spell.caster != caster.id or not spell.rules or spell.cast_turn >= play.state.turn:
             continue
+        if spell.spell == "Arcane Flux" and spell.at is not None:
+            # Those that have not moved this turn started it there and did not leave.
+            for there in play.state.at(spell.at):
+                if there.moved == 0:
+                    arcane.flux_burn(play, there, FLUX_STAYED)
         if spell.spell == "Regeneration":
             target = play.figure(spell.target)
             if target.condition != "dead":
