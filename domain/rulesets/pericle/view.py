@@ -44,13 +44,9 @@ def combat_view(combat: CombatState, shown: dict[str, Any]) -> dict[str, Any]:
     # Fields Pericle 5 added, shown only when set: a combat of versions 3 and 4 shows what it
     # always showed.
     for figure_shown in shown["figures"]:
-        for name, unset in (("regenerated", False), ("flux_absorbed", 0)):
-            if figure_shown.get(name, unset) == unset:
-                figure_shown.pop(name, None)
+        _unless_set(figure_shown, {"regenerated": False, "flux_absorbed": 0})
     for spell_shown in shown["spells"]:
-        for name, unset in (("rules", ""), ("at", None)):
-            if spell_shown.get(name, unset) == unset:
-                spell_shown.pop(name, None)
+        _unless_set(spell_shown, {"rules": "", "at": None})
     for figure, figure_shown in zip(combat.figures, shown["figures"], strict=True):
         figure_shown["hp"] = figure.hp
         figure_shown["embattled_by"] = ([foe.id for foe in board.embattled_by(combat, figure)]
@@ -59,6 +55,13 @@ def combat_view(combat: CombatState, shown: dict[str, Any]) -> dict[str, Any]:
         shown["last"] = {"seat": combat.last.seat, "command": combat.last.command, "rerolled": combat.last.rerolled,
                          "rolls": [roll.nonce for roll in combat.last.rolls]}
     return shown
+
+
+def _unless_set(shown: dict[str, Any], unset: dict[str, object]) -> None:
+    """Drop the fields still at their unset value."""
+    for name, value in unset.items():
+        if name in shown and shown[name] == value and type(shown[name]) is type(value):
+            del shown[name]
 
 
 def attack_modifiers(events: Sequence[msgspec.Struct]) -> list[dict[str, Any]]:
