@@ -622,3 +622,34 @@ def test_arcane_flux_on_an_occupied_hex_burns_its_occupant_not_its_caster() -> N
     events = play.command("ana", {"type": "move_figure", "figure": "hero-ysolde", "path": [{"q": 3, "r": 3},
                                                                                          {"q": 4, "r": 3}]})
     assert play.figure("hero-ysolde").hex.q == 4 and not of(events, SpellDamage)
+
+
+# ---- Create Undead ----------------------------------------------------------------------------------
+
+
+def test_create_undead_takes_three_turns_then_the_corpse_rises_on_the_casters_side() -> None:
+    """Create Undead (line 1468): "0E, 1HP. Creates a zombie from a corpse. The zombie has the
+    same MT as prior to death... this Spell causes 1HP of damage from the caster instead of
+    Exhaustion. The Spell takes three turns to cast... The zombie has the same HP as max HP (when
+    at full health) prior to death. DX and Movement are the same as prior to death, but DX is
+    reduced by 1, KN is 0, Movement is reduced by 2... The hero can control only 1 zombie at a
+    time." The dead zombie (HP 6, MT2, AD0, Movement 4) rises for Ysolde."""
+    play = arena("Create Undead")
+    play.put("zombie", 4, 2, condition="dead")
+    events = cast(play, [HIT, BLANK, BLANK], "Create Undead", "zombie")
+    assert not of(events, Damaged) and [s.spell for s in play.combat.spells] == ["Create Undead"]
+    for _ in range(2):
+        play.end_turn()
+        play.to_actions("heroes")
+        play.pass_until("hero-bram")
+        skipped = [(e.figure, e.reason) for e in play.events[-8:] if isinstance(e, SlotSkipped)]
+        assert ("hero-ysolde", "casting Create Undead") in skipped
+    events = next_turn(play)
+    assert [(d.figure, d.amount) for d in of(events, Damaged)] == [("hero-ysolde", 1)]
+    [risen] = [e.figure for e in events if type(e).__name__ == "FigureSummoned"]
+    assert (risen.team, risen.seat, risen.max_hp, risen.mt, risen.base_ad, risen.kn, risen.movement) == (
+        "heroes", "ana", 6, 2, -1, 0, 2)
+    assert play.combat.figure("zombie") is None and play.combat.current == "hero-ysolde"
+    play.put("orc", 4, 3, condition="dead")
+    body = {"type": "cast_spell", "figure": "hero-ysolde", "spell": "Create Undead", "target": "orc"}
+    assert play.rule_of("ana", body) == "spell-one-zombie"

@@ -260,11 +260,13 @@ def open_slot(play: Play, figure: Figure) -> None:
     lasting.at_slot(play, play.figure(figure.id))
 
 
-def skip_reason(figure: Figure, turn: int, asleep: bool = False) -> str | None:
+def skip_reason(figure: Figure, turn: int, held: str | None = None) -> str | None:
+    """Why a figure's slot passes without a command; `held`: a Pericle 5 spell holds it (asleep,
+    casting Create Undead)."""
     if figure.condition in ("unconscious", "dead"):
         return figure.condition
-    if asleep:
-        return "asleep"
+    if held is not None:
+        return held
     if figure.woke_turn == turn:
         return "revived this turn"
     if figure.stunned:
@@ -287,7 +289,7 @@ def advance(play: Play) -> None:
         figure = play.figure(current)
         open_slot(play, figure)
         figure = play.figure(current)
-        reason = skip_reason(figure, play.state.turn, spell_effects.asleep(play.state, figure))
+        reason = skip_reason(figure, play.state.turn, lasting.holds(play.state, figure))
         if reason is None:
             return
         if reason == "defending":

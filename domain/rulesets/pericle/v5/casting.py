@@ -19,15 +19,15 @@ from domain.rulesets.pericle.state import ActiveSpell, Figure
 from domain.rulesets.pericle.v4 import casting as v4
 from domain.rulesets.pericle.v4.book import SPELLS
 from domain.rulesets.pericle.v4.handbook import HandbookSpell
-from domain.rulesets.pericle.v5 import arcane, lasting, summons
+from domain.rulesets.pericle.v5 import arcane, lasting, summons, undead
 from domain.rulesets.pericle.v5.enforced import spell_enforcement_v5
 
 RULES = "5"
 # Spells Pericle 5 keeps in play with neither a duration nor an upkeep, until something ends
 # them: Sleep "sleeps until awakened or hit by an attack or another Spell" (line 1478); Terror
 # until the Defend it forces (line 1415); Grease, Minor and Arcane Flux "until the end of combat"
-# (lines 1403, 1430).
-LASTING_UNTIL_BROKEN = frozenset({"Sleep", "Terror", "Grease, Minor", "Arcane Flux"})
+# (lines 1403, 1430); Create Undead while it is being cast, three turns (line 1468).
+LASTING_UNTIL_BROKEN = frozenset({"Sleep", "Terror", "Grease, Minor", "Arcane Flux", *undead.UNDEAD})
 SLEEP_MT = 10  # Sleep (line 1478): "Only works on creatures with MT less than 10."
 # Terror (line 1415): "This Spell does not work on creatures whose HP at full health is greater
 # than 20. Creatures with KN3 or higher make an opposed KN check".
@@ -54,6 +54,8 @@ def _target(play: Play, caster: Figure, spell: HandbookSpell, command: cmd.CastS
     if spell.name == "Regeneration" and target.team == "heroes" and target.regenerated:
         raise RuleViolation("spell-once-a-day", f"Regeneration can only be cast once per day on a target hero "
                                                 f"(line 1530): {target.name} has had it")
+    if spell.name in undead.UNDEAD and undead.controls_zombie(play.state, caster):
+        raise RuleViolation("spell-one-zombie", "The hero can control only 1 zombie at a time (line 1468)")
     if spell.name == "Revival" and (target.condition != "dead" or target.team != "heroes"):
         raise RuleViolation("spell-target", "Revival brings a dead hero back to life (line 1552)")
     if spell.name == "Word of Death" and command.power:
@@ -126,10 +128,8 @@ def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
                                  success=thrown.success))
     if not rolled.success:
         return
-    if spell.hp_cost:
-        # Create Undead (line 1468): 1HP "instead of Exhaustion", a Crit not sparing it
-        # (PER-UNDEAD-CRIT, docs/pericle-5-notes.md).
-        play.emit(ev.Damaged(figure=caster.id, amount=spell.hp_cost, source=f"spell:{spell.name}"))
+    # Create Undead's HP (line 1468: 1HP "instead of Exhaustion", a Crit not sparing it,
+    # PER-UNDEAD-CRIT) is paid as the zombie rises, three turns on (v5/undead.py).
     if _shielded(play, spell, target) and at is None:
         play.emit(ev.SpellEnded(caster=caster.id, spell=spell.name, target=target.id, reason="spell shield"))
         return

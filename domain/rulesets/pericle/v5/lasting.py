@@ -8,9 +8,10 @@ from __future__ import annotations
 from domain.dice_expression import roll_expression
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.play import Play
-from domain.rulesets.pericle.state import ActiveSpell, Figure
+from domain.rulesets.pericle import spell_effects
+from domain.rulesets.pericle.state import ActiveSpell, CombatState, Figure
 from domain.rulesets.pericle.v4.book import SPELLS
-from domain.rulesets.pericle.v5 import arcane, summons
+from domain.rulesets.pericle.v5 import arcane, summons, undead
 
 # Arcane Flux (line 1430): "If a creature is in the hex, it causes 1HP damage. If a creature
 # enters a hex with energy flux, it also takes 1HP damage. If a creature starts its turn in a hex
@@ -19,6 +20,17 @@ from domain.rulesets.pericle.v5 import arcane, summons
 FLUX_ENTERED, FLUX_STAYED = 1, 3
 REGENERATION = "1d6"  # Regeneration (line 1530): "Lasts three turns. Target heals 1d6 damage per turn."
 FLY_FALL = "2d6"  # Fly (line 1492): "If flight is canceled while flying, you fall to the ground taking 2d6 damage."
+
+
+def holds(state: CombatState, figure: Figure) -> str | None:
+    """What keeps a figure's slot from it: Sleep (line 1478), or casting Create Undead, which
+    "takes three turns to cast" (line 1468: the caster's Actions of the two turns after the one it
+    began in)."""
+    if spell_effects.asleep(state, figure):
+        return "asleep"
+    raising = next((s for s in state.spells if s.caster == figure.id and s.rules and s.spell in undead.UNDEAD
+                    and s.cast_turn < state.turn), None)
+    return f"casting {raising.spell}" if raising is not None else None
 
 
 def maintained(spell: ActiveSpell) -> bool:
@@ -68,6 +80,8 @@ def at_slot(play: Play, caster: Figure) -> None:
             for there in play.state.at(spell.at):
                 if there.moved == 0:
                     arcane.flux_burn(play, there, FLUX_STAYED)
+        if spell.spell in undead.UNDEAD:
+            undead.go_on(play, caster, spell)
         if spell.spell == "Regeneration":
             target = play.figure(spell.target)
             if target.condition != "dead":
