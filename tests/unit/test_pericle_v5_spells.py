@@ -653,3 +653,17 @@ def test_create_undead_takes_three_turns_then_the_corpse_rises_on_the_casters_si
     play.put("orc", 4, 3, condition="dead")
     body = {"type": "cast_spell", "figure": "hero-ysolde", "spell": "Create Undead", "target": "orc"}
     assert play.rule_of("ana", body) == "spell-one-zombie"
+
+
+def test_elemental_protection_keeps_arcane_spells_off_its_target() -> None:
+    """Elemental Protection (line 1440): "1E, lasts five turns. The target becomes immune to the
+    elemental effects of spells, elemental damage (for example, fire), and Arcane spells for the
+    duration of the spell." Bram, protected, stands beside Ysolde's Nova; the orc does not."""
+    play = arena("Elemental Protection", "Arcane Nova")
+    play.put("hero-bram", 3, 2, facing=0)
+    play.put("orc", 3, 3, facing=3)
+    [spell_cast] = of(cast(play, [HIT], "Elemental Protection", "hero-bram"), SpellCast)
+    assert spell_cast.duration == 5
+    next_turn(play)
+    [damage] = of(cast(play, [HIT, 4], "Arcane Nova", "hero-ysolde"), SpellDamage)
+    assert [h.figure for h in damage.hits] == ["orc"] and play.figure("hero-bram").wounds == 0

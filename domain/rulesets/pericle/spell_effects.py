@@ -102,3 +102,9 @@ def flux_penalty(state: CombatState, attacker: Figure) -> list[Adjustment]:
     if set(attacker.hexes) & set(fluxes(state)):
         return [Adjustment(FLUX_ATTACK_PENALTY, "standing in Arcane Flux")]
     return []
+
+
+def immune_to_arcane(state: CombatState, figure: Figure) -> bool:
+    """Elemental Protection (line 1440): "The target becomes immune to the elemental effects of
+    spells, elemental damage (for example, fire), and Arcane spells for the duration"."""
+    return on(state, figure, "Elemental Protection")

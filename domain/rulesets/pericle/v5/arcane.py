@@ -58,6 +58,8 @@ def _crit(play: Play, caster: Figure, cast: Check) -> tuple[str | None, Roll | N
 def barrage(play: Play, caster: Figure, target: Figure, cast: Check, *, double: bool) -> None:
     """Arcane Barrage's bolt: damage by the caster's MT, through the target's armour and (from its
     front) shield as any ranged attack's, with the spells on it and its Defense Die torches."""
+    if spell_effects.immune_to_arcane(play.state, target):
+        return
     expression = barrage_damage(caster.mt)
     expression = doubled(expression) if double else expression
     rolled = roll_expression(play.dice, expression, f"{caster.name}: Arcane Barrage damage")
@@ -90,7 +92,7 @@ def storm(play: Play, caster: Figure, spell: str, centre: Hex, *, cast: Check | 
     hexes = area(centre)
     # A Spell Shield "prevents all other Spells from affecting the target" (line 1534).
     hit = [f for f in play.state.figures if f.id != caster.id and f.condition != "dead" and set(f.hexes) & hexes
-           and not spell_effects.on(play.state, f, "Spell Shield")]
+           and not spell_effects.on(play.state, f, "Spell Shield") and not spell_effects.immune_to_arcane(play.state, f)]
     play.emit(ev.SpellDamage(caster=caster.id, spell=spell, roll=rolled, crit_face=face,
                              crit_roll=crit, maintained=cast is None,
                              hits=tuple(ev.SpellHit(figure=f.id, damage=amount, crit_effect=effect) for f in hit)))
@@ -104,7 +106,8 @@ def flux_burn(play: Play, figure: Figure, amount: int) -> None:
     to 3HP flux damage the chainmail only protects 2HP, resulting in 1HP damage." The caster is
     never hurt by its own flux ("It does not hurt the caster")."""
     casters = {caster for h, caster in spell_effects.fluxes(play.state).items() if h in figure.hexes}
-    if not casters or figure.id in casters or figure.condition == "dead":
+    if not casters or figure.id in casters or figure.condition == "dead" \
+            or spell_effects.immune_to_arcane(play.state, figure):
         return
     left = max(0, figure.armour - figure.flux_absorbed)
     absorbed = min(amount, left)

@@ -38,6 +38,8 @@ ENFORCED_SPELLS_V5: dict[str, str] = {
     "Arcane Flux": "the hex `at` holds flux to the end of combat: 1HP to a figure in it as cast or entering it, 3HP "
                    "at the caster's slot to one that stayed, armour (not shield) absorbing until used up; AD-2 to "
                    "attack from it; never the caster's own (v5/arcane.py, movement.py, strikes.py)",
+    "Elemental Protection": "for five turns the target takes nothing from Arcane Barrage, Storm, Nova or Flux "
+                            "(v5/arcane.py); other elemental effects are the table's",
     **{name: "three turns of casting (the caster's next two slots pass), then the HP paid and the corpse rises as "
              "a zombie on the caster's side (MT and max HP as in life, Base AD -1 but for Greater on MT5 or less, KN0, "
              "Movement -2); one zombie a caster (v5/undead.py); directing it is the table's"

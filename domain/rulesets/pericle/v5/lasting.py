@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from domain.dice_expression import roll_expression
 from domain.rulesets.pericle import combat_events as ev
-from domain.rulesets.pericle.play import Play
 from domain.rulesets.pericle import spell_effects
+from domain.rulesets.pericle.play import Play
 from domain.rulesets.pericle.state import ActiveSpell, CombatState, Figure
 from domain.rulesets.pericle.v4.book import SPELLS
 from domain.rulesets.pericle.v5 import arcane, summons, undead
