@@ -92,7 +92,8 @@ def storm(play: Play, caster: Figure, spell: str, centre: Hex, *, cast: Check | 
     hexes = area(centre)
     # A Spell Shield "prevents all other Spells from affecting the target" (line 1534).
     hit = [f for f in play.state.figures if f.id != caster.id and f.condition != "dead" and set(f.hexes) & hexes
-           and not spell_effects.on(play.state, f, "Spell Shield") and not spell_effects.immune_to_arcane(play.state, f)]
+           and not spell_effects.on(play.state, f, "Spell Shield")
+           and not spell_effects.immune_to_arcane(play.state, f)]
     play.emit(ev.SpellDamage(caster=caster.id, spell=spell, roll=rolled, crit_face=face,
                              crit_roll=crit, maintained=cast is None,
                              hits=tuple(ev.SpellHit(figure=f.id, damage=amount, crit_effect=effect) for f in hit)))
