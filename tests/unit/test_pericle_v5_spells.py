@@ -667,3 +667,17 @@ def test_elemental_protection_keeps_arcane_spells_off_its_target() -> None:
     next_turn(play)
     [damage] = of(cast(play, [HIT, 4], "Arcane Nova", "hero-ysolde"), SpellDamage)
     assert [h.figure for h in damage.hits] == ["orc"] and play.figure("hero-bram").wounds == 0
+
+
+def test_dispel_on_self_sends_a_summon_away_with_the_spells_on_it() -> None:
+    """Dispel (line 1528): "If cast on self, it affects every Spell within 10 hexes, including
+    "friendly" Spells": the beast goes, and Blur on it with it."""
+    play = arena("Summon Beast I", "Blur", "Dispel")
+    [joined] = [e for e in cast(play, [HIT], "Summon Beast I", "hero-ysolde", at={"q": 3, "r": 3})
+                if type(e).__name__ == "FigureSummoned"]
+    next_turn(play)
+    cast(play, [HIT], "Blur", joined.figure.id)
+    next_turn(play)
+    events = cast(play, [HIT], "Dispel", "hero-ysolde", cancel_spells=[])
+    assert play.combat.figure(joined.figure.id) is None and play.combat.spells == ()
+    assert [e.reason for e in of(events, SpellEnded)][-2:] == ["instant", "dispelled"]

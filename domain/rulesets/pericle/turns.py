@@ -246,8 +246,8 @@ def open_slot(play: Play, figure: Figure) -> None:
     if figure.poisoned is not None and figure.active:
         poison.save(play, figure)
     for spell in play.state.spells:
-        if spell.caster != figure.id:
-            continue
+        if spell.caster != figure.id or (spell.rules and spell not in play.state.spells):
+            continue  # (a Pericle 5 spell may have gone with a creature that vanished meanwhile)
         if spell.expires_turn and play.state.turn >= spell.expires_turn:
             play.emit(ev.SpellEnded(caster=figure.id, spell=spell.spell, target=spell.target, reason="expired"))
             lasting.ended(play, spell)
@@ -318,8 +318,8 @@ def upkeep(play: Play, figure: Figure, cancel: list[str]) -> None:
     for spell in play.state.spells:
         if spell.caster != figure.id or spell.cast_turn >= play.state.turn or spell.expires_turn:
             continue
-        if spell.rules and not lasting.maintained(spell):
-            continue  # Pericle 5: a spell that lasts with no upkeep (Sleep) is not renewed
+        if spell.rules and (not lasting.maintained(spell) or spell not in play.state.spells):
+            continue  # Pericle 5: a spell that lasts with no upkeep (Sleep), or gone meanwhile, is not renewed
         if lasting.lapsed(play, spell):
             play.emit(ev.SpellEnded(caster=figure.id, spell=spell.spell, target=spell.target, reason="summon slain"))
             lasting.ended(play, spell)

@@ -278,7 +278,7 @@ def _dispel(play: Play, caster: Figure, target: Figure, at: Hex | None) -> None:
         return distance(on.hex, caster.hex) <= v4.DISPEL_REACH if on_self else chosen in on.hexes
 
     for active in play.state.spells:
-        if active.spell != "Dispel" and reached(active):
+        if active.spell != "Dispel" and active in play.state.spells and reached(active):
             play.emit(ev.SpellEnded(caster=active.caster, spell=active.spell, target=active.target,
                                     reason="dispelled"))
             lasting.ended(play, active)
