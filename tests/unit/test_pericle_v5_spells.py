@@ -681,3 +681,21 @@ def test_dispel_on_self_sends_a_summon_away_with_the_spells_on_it() -> None:
     events = cast(play, [HIT], "Dispel", "hero-ysolde", cancel_spells=[])
     assert play.combat.figure(joined.figure.id) is None and play.combat.spells == ()
     assert [e.reason for e in of(events, SpellEnded)][-2:] == ["instant", "dispelled"]
+
+
+def test_grappling_agility_wins_the_grapple_and_the_escape() -> None:
+    """Grappling Agility (line 1452): "1E+1E/turn. Target automatically wins opposed checks to
+    Grapple or to avoid a Grapple against 1-hex foes... If cast on a target that is already
+    Grappled, the target will automatically succeed on attempts to escape, and then may crawl to
+    an adjacent hex." Bram (Grapple 6) grapples the orc; the dice fail him, the Spell does not."""
+    from domain.rulesets.pericle.combat_events import EscapedGrapple, Grappled
+
+    play = arena("Grappling Agility")
+    play.put("hero-bram", 3, 3, facing=0)
+    cast(play, [HIT], "Grappling Agility", "hero-bram")
+    [grappled] = of(play.act("hero-bram", "grapple", [MISS], target="orc"), Grappled)
+    assert grappled.success and not grappled.check.success and play.figure("orc").grappled_with == ("hero-bram",)
+    next_turn(play)
+    play.act("hero-ysolde", "pass_action")
+    [escaped] = of(play.act("hero-bram", "escape", [MISS], to={"q": 4, "r": 2}), EscapedGrapple)
+    assert escaped.success and play.figure("hero-bram").grappled_with == ()

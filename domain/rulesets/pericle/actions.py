@@ -130,9 +130,13 @@ def grapple(play: Play, attacker: Figure, command: cmd.Grapple) -> None:
     # Grappling Expertise: "two rolls are taken and the better outcome for the combatant with
     # Grappling Expertise is used", whichever side rolls.
     expert = "Grappling Expertise" in attacker.disciplines
-    rolled = check(play.dice, f"{attacker.name} grapples {target.name}", ad, [],
+    agile = spell_effects.agility_wins(play.state, attacker, target)
+    rolled = check(play.dice, f"{attacker.name} grapples {target.name}"
+                   f"{' (Grappling Agility decides it)' if agile is not None else ''}", ad, [],
                    fortune=int(expert and roller == "aggressor"), misfortune=int(expert and roller == "defender"))
     success = rolled.success if roller == "aggressor" else not rolled.success
+    if agile is not None:  # Pericle 5's Grappling Agility: the opposed check is won whatever the dice
+        success = agile == attacker.id
     play.emit(ev.Grappled(attacker=attacker.id, defender=target.id,
                           roller=attacker.id if roller == "aggressor" else target.id, check=rolled, success=success))
     if success and command.strike is not None:
@@ -162,6 +166,10 @@ def escape(play: Play, figure: Figure, command: cmd.Escape) -> None:
     extra = len(foes) - 1 if roller == "aggressor" else 0
     rolled = check(play.dice, f"{figure.name} escapes the Grapple", ad, [], defense_dice=max(0, extra))
     success = rolled.success if roller == "aggressor" else not rolled.success
+    if spell_effects.on_by_v5(play.state, figure, spell_effects.GRAPPLING_AGILITY):
+        # Pericle 5's Grappling Agility (line 1452): "If cast on a target that is already
+        # Grappled, the target will automatically succeed on attempts to escape".
+        success = True
     play.emit(ev.EscapedGrapple(figure=figure.id, check=rolled, success=success, to=command.to if success else None))
 
 

@@ -108,3 +108,17 @@ def immune_to_arcane(state: CombatState, figure: Figure) -> bool:
     """Elemental Protection (line 1440): "The target becomes immune to the elemental effects of
     spells, elemental damage (for example, fire), and Arcane spells for the duration"."""
     return on(state, figure, "Elemental Protection")
+
+
+GRAPPLING_AGILITY = "Grappling Agility"
+
+
+def agility_wins(state: CombatState, attacker: Figure, defender: Figure) -> str | None:
+    """Grappling Agility (line 1452): "Target automatically wins opposed checks to Grapple or to
+    avoid a Grapple against 1-hex foes": the id of the one it makes win (none when both or
+    neither have it, or the foe is bigger)."""
+    attacking = on_by_v5(state, attacker, GRAPPLING_AGILITY) and defender.size == 1
+    defending = on_by_v5(state, defender, GRAPPLING_AGILITY) and attacker.size == 1
+    if attacking == defending:
+        return None
+    return attacker.id if attacking else defender.id
