@@ -699,3 +699,36 @@ def test_grappling_agility_wins_the_grapple_and_the_escape() -> None:
     play.act("hero-ysolde", "pass_action")
     [escaped] = of(play.act("hero-bram", "escape", [MISS], to={"q": 4, "r": 2}), EscapedGrapple)
     assert escaped.success and play.figure("hero-bram").grappled_with == ()
+
+
+def test_magic_shield_guards_the_front_and_breaks_on_a_double_hit() -> None:
+    """Magic Shield I (line 1409): "0E. Creates a magical force of energy that blocks attacks in
+    the target's front hexes, granting one point of protection... The Spell lasts for 10 turns but
+    is destroyed if the hero is hit with an attack that does double or triple damage. However, in
+    this case it negates the critical hit, resulting in a normal hit instead. This armor
+    protection will not stack with other shields"; Magic Shield II (line 1474): "2 points of
+    armor". Bram (Grit I: armour 1, no shield) faces the orc, whose axe deals 1d6+1."""
+    from domain.rulesets.pericle.combat_events import Attacked
+
+    play = arena("Magic Shield II")
+    play.put("hero-bram", 3, 3, facing=0)
+    [spell_cast] = of(cast(play, [HIT], "Magic Shield II", "hero-bram"), SpellCast)
+    assert spell_cast.duration == 10 and spell_cast.exhaustion == 1
+    next_turn(play)
+    # (the orc acted first this turn, passing; the next turn it swings)
+    play.act("hero-ysolde", "pass_action")
+    play.end_turn()
+    play.to_actions("heroes")
+    [attacked] = of(play.act("orc", "attack", [HIT, 5], strikes=[{"target": "hero-bram"}]), Attacked)
+    strike = attacked.strikes[0]
+    assert [(a.source, a.value) for a in strike.protection] == [("armour", 1), ("Magic Shield II", 2)]
+    assert strike.damage == 6 - 3
+    play.pass_until("hero-ysolde")
+    play.act("hero-ysolde", "pass_action")
+    play.end_turn()
+    play.to_actions("heroes")
+    events = play.act("orc", "attack", [CRIT, 5, TWO_STARS_AND_TORCH], strikes=[{"target": "hero-bram"}])
+    strike = of(events, Attacked)[0].strikes[0]
+    assert strike.crit_face == "two stars and torch" and strike.crit_effect is None
+    assert strike.damage == 6 - 3, "a normal hit, not doubled"
+    assert [(e.spell, e.reason) for e in of(events, SpellEnded)] == [("Magic Shield II", "destroyed by a critical hit")]

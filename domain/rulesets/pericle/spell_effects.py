@@ -122,3 +122,18 @@ def agility_wins(state: CombatState, attacker: Figure, defender: Figure) -> str 
     if attacking == defending:
         return None
     return attacker.id if attacking else defender.id
+
+
+# Magic Shield I and II (lines 1409, 1474): "blocks attacks in the target's front hexes, granting
+# one point of protection... This armor protection will not stack with other shields"; II "provides
+# 2 points of armor".
+MAGIC_SHIELDS = {"Magic Shield I": 1, "Magic Shield II": 2}
+
+
+def magic_shield(state: CombatState, target: Figure) -> tuple[str, int] | None:
+    """Pericle 5's best Magic Shield on the target: its name and points."""
+    found = [(points, name) for name, points in MAGIC_SHIELDS.items() if on_by_v5(state, target, name)]
+    if not found:
+        return None
+    points, name = max(found)
+    return name, points

@@ -22,6 +22,7 @@ from domain.rulesets.pericle.play import Play, not_after_running
 from domain.rulesets.pericle.state import Figure
 
 SHIELD_BASH = Weapon(name="Shield", mt=0, damage="1d4", weapon_class="natural")
+SHIELD_BROKEN = ": the crit is a normal hit; the Shield is destroyed"  # a Pericle 5 Magic Shield's end
 
 
 def can_strike(play: Play, attacker: Figure, target: Figure, weapon: Weapon) -> bool:
@@ -275,6 +276,17 @@ def strike_all(play: Play, attacker: Figure, orders: list[cmd.StrikeOrder], *, p
             strikes += _past_allies(play, attacker, target, weapon, plan, pile)
         strikes += _shield_bash_back(play, target, attacker, strike)
         play.emit(ev.Attacked(strikes=tuple(strikes), parry=parry))
+        _break_magic_shields(play, strikes)
+
+
+def _break_magic_shields(play: Play, strikes: list[ev.Strike]) -> None:
+    """Pericle 5's Magic Shield ends when it has turned a double or triple hit into a normal one."""
+    for strike in strikes:
+        if any(a.source.endswith(SHIELD_BROKEN) for a in strike.protection):
+            for active in play.state.spells:
+                if active.target == strike.target and active.rules and active.spell in spell_effects.MAGIC_SHIELDS:
+                    play.emit(ev.SpellEnded(caster=active.caster, spell=active.spell, target=active.target,
+                                            reason="destroyed by a critical hit"))
 
 
 def _shield_bash_back(play: Play, defender: Figure, attacker: Figure, strike: ev.Strike) -> list[ev.Strike]:
@@ -334,10 +346,19 @@ def _damage(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: 
     rolled = max(0, damage_roll.total or 0) + sum(b.value for b in bonuses if b.source != "axe")
     from_front = _shield_faces(target, attacker, plan.kind)
     parry = 2 if target.parrying and plan.kind in ("melee", "reach") else 0
-    armour, shield, by_spells = spell_effects.protection(play.state, target, target.armour, target.shield, from_front)
+    shield_in, front, counted_face = target.shield, from_front, face
+    magic = magic_shield_against(play, attacker, target, plan.kind)
+    if magic is not None:
+        # Pericle 5's Magic Shield (lines 1409, 1474): its points, not stacking with a shield;
+        # "destroyed if the hero is hit with an attack that does double or triple damage.
+        # However, in this case it negates the critical hit, resulting in a normal hit instead."
+        shield_in, front = max(target.shield if from_front else 0, magic[1]), True
+        if face is not None and "two stars" in face:
+            counted_face = effect = None
+    armour, shield, by_spells = spell_effects.protection(play.state, target, target.armour, shield_in, front)
     dealt = damage_after_armour(rolled, "axe" if weapon.weapon_class == "axe" else
                                 "hammer" if weapon.weapon_class == "hammer" else "other",
-                                armour + parry, shield, from_front, crit_face=face,
+                                armour + parry, shield, front, crit_face=counted_face,
                                 defense_torches=strike.check.armour_bonus)
     if face == "one star or torch" and effect is not None:
         dealt = 0  # the effect without damage
@@ -348,6 +369,8 @@ def _damage(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: 
         protection.append(Adjustment(parry, "Dual Weapons parry"))
     if from_front and target.shield:
         protection.append(Adjustment(target.shield, "shield"))
+    if magic is not None:
+        protection.append(Adjustment(magic[1], magic[0] if counted_face == face else f"{magic[0]}{SHIELD_BROKEN}"))
     if strike.check.armour_bonus:
         protection.append(Adjustment(strike.check.armour_bonus, "Defense Die torch"))
     disarmed = _disarmed(target, order.disarm) if effect == "disarm" else None
@@ -368,9 +391,18 @@ def _disarmed(target: Figure, chosen: str | None) -> str | None:
 def _shield_faces(target: Figure, attacker: Figure, kind: str) -> bool:
     """A shield protects only against attacks from the bearer's front hexes (front sides for a
     shot), never in a Grapple."""
+    return "shield" in target.in_hand and _guarded_front(target, attacker, kind)
+
+
+def magic_shield_against(play: Play, attacker: Figure, target: Figure, kind: str) -> tuple[str, int] | None:
+    """Pericle 5's Magic Shield on the target, if it guards against this attack: it "blocks
+    attacks in the target's front hexes" (as a shield, never in a Grapple)."""
+    magic = spell_effects.magic_shield(play.state, target)
+    return magic if magic is not None and _guarded_front(target, attacker, kind) else None
+
+
+def _guarded_front(target: Figure, attacker: Figure, kind: str) -> bool:
     if target.grappled_with or kind == "grapple-strike":
-        return False
-    if "shield" not in target.in_hand:
         return False
     if board.gap(target, attacker) == 1:
         return board.zone_toward(target, attacker) == "front"

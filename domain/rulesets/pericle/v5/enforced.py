@@ -38,6 +38,10 @@ ENFORCED_SPELLS_V5: dict[str, str] = {
     "Arcane Flux": "the hex `at` holds flux to the end of combat: 1HP to a figure in it as cast or entering it, 3HP "
                    "at the caster's slot to one that stayed, armour (not shield) absorbing until used up; AD-2 to "
                    "attack from it; never the caster's own (v5/arcane.py, movement.py, strikes.py)",
+    **{name: f"{points} point{'s' if points > 1 else ''} of protection against attacks from the target's front, "
+             "not stacking with a shield, for ten turns; a double or triple hit on it is a normal hit and destroys "
+             "it (strikes.py)"
+       for name, points in (("Magic Shield I", 1), ("Magic Shield II", 2))},
     "Grappling Agility": "the target wins every opposed Grapple check against a 1-hex foe, attacking or defending, "
                          "and escapes every Grapple it tries to (actions.py)",
     "Elemental Protection": "for five turns the target takes nothing from Arcane Barrage, Storm, Nova or Flux "
