@@ -732,3 +732,25 @@ def test_magic_shield_guards_the_front_and_breaks_on_a_double_hit() -> None:
     assert strike.crit_face == "two stars and torch" and strike.crit_effect is None
     assert strike.damage == 6 - 3, "a normal hit, not doubled"
     assert [(e.spell, e.reason) for e in of(events, SpellEnded)] == [("Magic Shield II", "destroyed by a critical hit")]
+
+
+def test_ricochet_attack_the_seeds_example() -> None:
+    """Ricochet Attack (line 1532): "When the target is hit by a melee attack, the blow is
+    reflected back at the attacker. Both the attacker and the target take half of the damage
+    rounded up. For example, if a foe hits a target for 7 HP damage, both the attacker and the
+    individual protected by this Spell take 4 damage. This only impacts melee attacks... The armor
+    value of each combatant is subtracted after dividing the damage." The orc's axe, 1d6 = 6 +1:
+    7, halved 4; Bram's armour 1 leaves him 3, the orc's armour 3 leaves it 1."""
+    from domain.rulesets.pericle.combat_events import Attacked
+
+    play = arena("Ricochet Attack")
+    play.put("hero-bram", 3, 3, facing=0)
+    cast(play, [HIT], "Ricochet Attack", "hero-bram")
+    next_turn(play)
+    play.act("hero-ysolde", "pass_action")
+    play.end_turn()
+    play.to_actions("heroes")
+    events = play.act("orc", "attack", [HIT, 6], strikes=[{"target": "hero-bram"}])
+    strike = of(events, Attacked)[0].strikes[0]
+    assert strike.damage == 3 and play.figure("hero-bram").wounds == 3
+    assert [(d.figure, d.amount) for d in of(events, Damaged)] == [("orc", 1)] and play.figure("orc").wounds == 1

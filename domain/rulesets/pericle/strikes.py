@@ -13,8 +13,8 @@ from domain.rulesets.pericle import board, discipline_effects, poison, spell_eff
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.catalogue import DEFT_WEAPONS, Weapon, unarmed
+from domain.rulesets.pericle.combat import WeaponClass, melee_position_bonus, range_penalty
 from domain.rulesets.pericle.combat import damage as damage_after_armour
-from domain.rulesets.pericle.combat import melee_position_bonus, range_penalty
 from domain.rulesets.pericle.crits import crit_effect
 from domain.rulesets.pericle.dice import Adjustment, check, crit_die
 from domain.rulesets.pericle.heroes import multiple_attack_penalties
@@ -23,6 +23,9 @@ from domain.rulesets.pericle.state import Figure
 
 SHIELD_BASH = Weapon(name="Shield", mt=0, damage="1d4", weapon_class="natural")
 SHIELD_BROKEN = ": the crit is a normal hit; the Shield is destroyed"  # a Pericle 5 Magic Shield's end
+RICOCHET = "Ricochet Attack"
+RICOCHET_SHARE = "Ricochet Attack: each takes half, rounded up"  # the half reflected at the attacker
+RICOCHETS = ("melee", "reach", "grapple-strike")  # "This only impacts melee attacks, including attacks in a Grapple"
 
 
 def can_strike(play: Play, attacker: Figure, target: Figure, weapon: Weapon) -> bool:
@@ -277,6 +280,18 @@ def strike_all(play: Play, attacker: Figure, orders: list[cmd.StrikeOrder], *, p
         strikes += _shield_bash_back(play, target, attacker, strike)
         play.emit(ev.Attacked(strikes=tuple(strikes), parry=parry))
         _break_magic_shields(play, strikes)
+        _ricochet(play, strikes)
+
+
+def _ricochet(play: Play, strikes: list[ev.Strike]) -> None:
+    """Pericle 5's Ricochet Attack: the attacker takes its half of a reflected blow, less its own
+    armour ("The armor value of each combatant is subtracted after dividing the damage")."""
+    for strike in strikes:
+        for share in (a.value for a in strike.protection if a.source == RICOCHET_SHARE):
+            attacker = play.figure(strike.attacker)
+            if attacker.condition != "dead":
+                play.emit(ev.Damaged(figure=attacker.id, amount=max(0, share - attacker.armour),
+                                     source=f"spell:{RICOCHET}:{strike.target}"))
 
 
 def _break_magic_shields(play: Play, strikes: list[ev.Strike]) -> None:
@@ -356,13 +371,24 @@ def _damage(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: 
         if face is not None and "two stars" in face:
             counted_face = effect = None
     armour, shield, by_spells = spell_effects.protection(play.state, target, target.armour, shield_in, front)
-    dealt = damage_after_armour(rolled, "axe" if weapon.weapon_class == "axe" else
-                                "hammer" if weapon.weapon_class == "hammer" else "other",
-                                armour + parry, shield, front, crit_face=counted_face,
+    weapon_kind: WeaponClass = "axe" if weapon.weapon_class == "axe" else \
+        "hammer" if weapon.weapon_class == "hammer" else "other"
+    reflected = 0
+    if plan.kind in RICOCHETS and spell_effects.on_by_v5(play.state, target, RICOCHET):
+        # Pericle 5's Ricochet Attack (line 1532): "When the target is hit by a melee attack, the
+        # blow is reflected back at the attacker. Both the attacker and the target take half of
+        # the damage rounded up... The armor value of each combatant is subtracted after
+        # dividing the damage": the hit's damage before armour, halved, then the target's armour.
+        whole = damage_after_armour(rolled, weapon_kind, 0, 0, False, crit_face=counted_face)
+        reflected = -(-whole // 2)
+        rolled, weapon_kind, counted_face = reflected, "hammer" if weapon_kind == "hammer" else "other", None
+    dealt = damage_after_armour(rolled, weapon_kind, armour + parry, shield, front, crit_face=counted_face,
                                 defense_torches=strike.check.armour_bonus)
     if face == "one star or torch" and effect is not None:
         dealt = 0  # the effect without damage
     protection = [Adjustment(target.armour, "armour"), *by_spells]
+    if reflected:
+        protection.append(Adjustment(reflected, RICOCHET_SHARE))
     if weapon.weapon_class == "hammer":
         protection.append(Adjustment(-min(2, armour), "hammer: armour penetration"))
     if parry:

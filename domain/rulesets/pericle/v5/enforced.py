@@ -42,6 +42,8 @@ ENFORCED_SPELLS_V5: dict[str, str] = {
              "not stacking with a shield, for ten turns; a double or triple hit on it is a normal hit and destroys "
              "it (strikes.py)"
        for name, points in (("Magic Shield I", 1), ("Magic Shield II", 2))},
+    "Ricochet Attack": "a melee hit on the target, grapple strikes too, is halved (rounded up) before armour and the "
+                       "other half strikes the attacker, less its armour (strikes.py)",
     "Grappling Agility": "the target wins every opposed Grapple check against a 1-hex foe, attacking or defending, "
                          "and escapes every Grapple it tries to (actions.py)",
     "Elemental Protection": "for five turns the target takes nothing from Arcane Barrage, Storm, Nova or Flux "
