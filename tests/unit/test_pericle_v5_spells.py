@@ -754,3 +754,24 @@ def test_ricochet_attack_the_seeds_example() -> None:
     strike = of(events, Attacked)[0].strikes[0]
     assert strike.damage == 3 and play.figure("hero-bram").wounds == 3
     assert [(d.figure, d.amount) for d in of(events, Damaged)] == [("orc", 1)] and play.figure("orc").wounds == 1
+
+
+def test_reverse_ranged_attacks_turns_a_thrown_dagger_and_a_bolt_on_their_thrower() -> None:
+    """Reverse Ranged Attacks (line 1476): "When the target is hit by ranged weapons, thrown
+    weapons, or thrown Spells, the attacks are reversed and instead hit the original attacker. A
+    second attack roll is not necessary; if the attacker hits a target who is protected by the
+    Reverse Ranged Attack Spell, then the attacker automatically hits itself instead. Note that
+    the attacker must still roll to hit the protected target." Cast on the orc; Bram's thrown
+    dagger (1d6 = 4, less his armour 1) and Ysolde's bolt (1d4 = 2) come back at them."""
+    from domain.rulesets.pericle.combat_events import Attacked
+
+    play = arena("Reverse Ranged Attacks", "Arcane Barrage")
+    play.put("hero-bram", 2, 4, facing=0, in_hand=("dagger",))
+    cast(play, [HIT, BLANK], "Reverse Ranged Attacks", "orc")  # Bram gives the orc Partial Cover
+    strike = of(play.act("hero-bram", "attack", [HIT, 4], strikes=[{"target": "orc", "weapon": "dagger"}]),
+                Attacked)[0].strikes[0]
+    assert strike.hit and strike.target == "hero-bram" and strike.damage == 3
+    assert play.figure("hero-bram").wounds == 3 and play.figure("orc").wounds == 0
+    next_turn(play)
+    [damage] = of(cast(play, [HIT, BLANK, 2], "Arcane Barrage", "orc"), SpellDamage)
+    assert [(h.figure, h.damage) for h in damage.hits] == [("hero-ysolde", 2)]

@@ -137,3 +137,6 @@ def magic_shield(state: CombatState, target: Figure) -> tuple[str, int] | None:
         return None
     points, name = max(found)
     return name, points
+
+
+REVERSE_RANGED = "Reverse Ranged Attacks"  # line 1476

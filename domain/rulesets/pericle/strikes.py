@@ -24,6 +24,7 @@ from domain.rulesets.pericle.state import Figure
 SHIELD_BASH = Weapon(name="Shield", mt=0, damage="1d4", weapon_class="natural")
 SHIELD_BROKEN = ": the crit is a normal hit; the Shield is destroyed"  # a Pericle 5 Magic Shield's end
 RICOCHET = "Ricochet Attack"
+REVERSED = "Reverse Ranged Attacks: turned back on the attacker"  # a Pericle 5 Spell
 RICOCHET_SHARE = "Ricochet Attack: each takes half, rounded up"  # the half reflected at the attacker
 RICOCHETS = ("melee", "reach", "grapple-strike")  # "This only impacts melee attacks, including attacks in a Grapple"
 
@@ -269,7 +270,9 @@ def strike_all(play: Play, attacker: Figure, orders: list[cmd.StrikeOrder], *, p
         if not (attacker.active and target.active):
             continue
         plan = _plan(play, attacker, target, weapon, own, order)
-        strike = resolve_strike(play, attacker, target, weapon, plan, order)
+        reverse = plan.kind in ("ranged", "thrown") and spell_effects.on_by_v5(
+            play.state, target, spell_effects.REVERSE_RANGED)
+        strike = resolve_strike(play, attacker, target, weapon, plan, order, reverse=reverse)
         strikes = [strike]
         if not strike.hit and plan.kind in ("ranged", "thrown"):
             strikes += _past_allies(play, attacker, target, weapon, plan, board.figures_in_the_way(
@@ -281,6 +284,17 @@ def strike_all(play: Play, attacker: Figure, orders: list[cmd.StrikeOrder], *, p
         play.emit(ev.Attacked(strikes=tuple(strikes), parry=parry))
         _break_magic_shields(play, strikes)
         _ricochet(play, strikes)
+
+
+def _reversed(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: StrikePlan,
+              order: cmd.StrikeOrder, strike: ev.Strike) -> ev.Strike:
+    """Pericle 5's Reverse Ranged Attacks (line 1476): "When the target is hit by ranged weapons,
+    thrown weapons, or thrown Spells, the attacks are reversed and instead hit the original
+    attacker. A second attack roll is not necessary": the hit's damage is dealt to the attacker
+    (its own armour; no shield faces its own shot)."""
+    turned = msgspec.structs.replace(strike, target=attacker.id)
+    hit = _damage(play, attacker, attacker, weapon, plan, order, turned, crit=strike.check.crit)
+    return msgspec.structs.replace(hit, protection=[*hit.protection, Adjustment(0, f"{REVERSED} by {target.id}")])
 
 
 def _ricochet(play: Play, strikes: list[ev.Strike]) -> None:
@@ -323,7 +337,7 @@ def _shield_bash_back(play: Play, defender: Figure, attacker: Figure, strike: ev
 
 
 def resolve_strike(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: StrikePlan,
-                   order: cmd.StrikeOrder, *, stray: bool = False) -> ev.Strike:
+                   order: cmd.StrikeOrder, *, stray: bool = False, reverse: bool = False) -> ev.Strike:
     """Roll to hit; on a hit roll damage, and the Crit Die on a Crit; subtract armour."""
     label = f"{attacker.name} {'(stray) ' if stray else ''}attacks {target.name} with {weapon.name}"
     rolled = check(play.dice, label, plan.base, plan.adjustments, misfortune=plan.misfortune,
@@ -334,6 +348,8 @@ def resolve_strike(play: Play, attacker: Figure, target: Figure, weapon: Weapon,
                        kind="stray" if stray else plan.kind, check=rolled, hit=hit)
     if not hit:
         return strike
+    if reverse:
+        return _reversed(play, attacker, target, weapon, plan, order, strike)
     return _damage(play, attacker, target, weapon, plan, order, strike, crit=rolled.crit and not stray)
 
 

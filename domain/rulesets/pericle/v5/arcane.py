@@ -58,6 +58,9 @@ def _crit(play: Play, caster: Figure, cast: Check) -> tuple[str | None, Roll | N
 def barrage(play: Play, caster: Figure, target: Figure, cast: Check, *, double: bool) -> None:
     """Arcane Barrage's bolt: damage by the caster's MT, through the target's armour and (from its
     front) shield as any ranged attack's, with the spells on it and its Defense Die torches."""
+    if target.id != caster.id and spell_effects.on_by_v5(play.state, target, spell_effects.REVERSE_RANGED):
+        # Reverse Ranged Attacks (line 1476): "thrown Spells... instead hit the original attacker".
+        target = caster
     if spell_effects.immune_to_arcane(play.state, target):
         return
     expression = barrage_damage(caster.mt)

@@ -44,6 +44,9 @@ ENFORCED_SPELLS_V5: dict[str, str] = {
        for name, points in (("Magic Shield I", 1), ("Magic Shield II", 2))},
     "Ricochet Attack": "a melee hit on the target, grapple strikes too, is halved (rounded up) before armour and the "
                        "other half strikes the attacker, less its armour (strikes.py)",
+    "Reverse Ranged Attacks": "a ranged or thrown weapon's hit, or an Arcane Barrage bolt, on the target strikes its "
+                              "attacker instead (strikes.py, v5/arcane.py); other thrown Spells' reversal is the "
+                              "table's",
     "Grappling Agility": "the target wins every opposed Grapple check against a 1-hex foe, attacking or defending, "
                          "and escapes every Grapple it tries to (actions.py)",
     "Elemental Protection": "for five turns the target takes nothing from Arcane Barrage, Storm, Nova or Flux "
