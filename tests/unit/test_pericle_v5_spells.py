@@ -775,3 +775,29 @@ def test_reverse_ranged_attacks_turns_a_thrown_dagger_and_a_bolt_on_their_throwe
     next_turn(play)
     [damage] = of(cast(play, [HIT, BLANK, 2], "Arcane Barrage", "orc"), SpellDamage)
     assert [(h.figure, h.damage) for h in damage.hits] == [("hero-ysolde", 2)]
+
+
+def test_immunity_keeps_off_all_damage_and_spells_until_dispelled() -> None:
+    """Immunity (line 1566): "3E+2E/turn. Target is immune to all damage & Spells for as long as
+    the Spell is maintained. Dispel removes Immunity." Bram, immune, takes nothing from the orc's
+    axe and Ysolde's Nova; a Blur cast at him does not take; her Dispel ends the Immunity."""
+    from domain.rulesets.pericle.combat_events import Attacked
+
+    play = arena("Immunity", "Arcane Nova", "Blur", "Dispel", max_hp=20)  # (to bear the upkeep)
+    play.put("hero-bram", 3, 3, facing=0)
+    [spell_cast] = of(cast(play, [HIT], "Immunity", "hero-bram"), SpellCast)
+    assert spell_cast.exhaustion == 3
+    play.end_turn()
+    play.to_actions("heroes")
+    strike = of(play.act("orc", "attack", [HIT, 6], strikes=[{"target": "hero-bram"}]), Attacked)[0].strikes[0]
+    assert strike.hit and strike.damage == 0 and play.figure("hero-bram").wounds == 0
+    play.pass_until("hero-ysolde")
+    events = cast(play, [HIT, 5], "Arcane Nova", "hero-ysolde")
+    assert of(events, SpellDamage)[0].hits == () and play.figure("hero-bram").wounds == 0, "Bram is beside her"
+    assert of(events, SpellMaintained)[0].exhaustion == 2
+    next_turn(play)
+    events = cast(play, [HIT], "Blur", "hero-bram", cancel_spells=["Arcane Nova"])
+    assert [(e.spell, e.reason) for e in of(events, SpellEnded)][-1] == ("Blur", "immunity")
+    next_turn(play)
+    events = cast(play, [HIT], "Dispel", "hero-bram")
+    assert ("Immunity", "dispelled") in [(e.spell, e.reason) for e in of(events, SpellEnded)]

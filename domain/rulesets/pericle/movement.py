@@ -253,5 +253,6 @@ def _hazard(play: Play, figure: Figure, h: Hex) -> None:
     for hazard in play.state.encounter.map.hazards:
         if hazard.hex == h and hazard.damage and play.figure(figure.id).active:
             roll = roll_expression(play.dice, hazard.damage, f"{figure.name} enters {hazard.name}")
-            play.emit(ev.Damaged(figure=figure.id, amount=max(0, roll.total or 0), source=f"hazard:{hazard.name}",
+            hurt = spell_effects.hurt(play.state, figure, max(0, roll.total or 0))
+            play.emit(ev.Damaged(figure=figure.id, amount=hurt, source=f"hazard:{hazard.name}",
                                  roll=roll))

@@ -106,8 +106,23 @@ def flux_penalty(state: CombatState, attacker: Figure) -> list[Adjustment]:
 
 def immune_to_arcane(state: CombatState, figure: Figure) -> bool:
     """Elemental Protection (line 1440): "The target becomes immune to the elemental effects of
-    spells, elemental damage (for example, fire), and Arcane spells for the duration"."""
-    return on(state, figure, "Elemental Protection")
+    spells, elemental damage (for example, fire), and Arcane spells for the duration"; Immunity
+    keeps off all damage and Spells."""
+    return on(state, figure, "Elemental Protection") or immune(state, figure)
+
+
+IMMUNITY = "Immunity"
+
+
+def immune(state: CombatState, figure: Figure) -> bool:
+    """Pericle 5's Immunity (line 1566): "Target is immune to all damage & Spells for as long as
+    the Spell is maintained. Dispel removes Immunity." """
+    return on_by_v5(state, figure, IMMUNITY)
+
+
+def hurt(state: CombatState, figure: Figure, amount: int) -> int:
+    """The damage a figure takes of `amount`: none under Pericle 5's Immunity."""
+    return 0 if immune(state, figure) else amount
 
 
 GRAPPLING_AGILITY = "Grappling Agility"

@@ -304,7 +304,8 @@ def _ricochet(play: Play, strikes: list[ev.Strike]) -> None:
         for share in (a.value for a in strike.protection if a.source == RICOCHET_SHARE):
             attacker = play.figure(strike.attacker)
             if attacker.condition != "dead":
-                play.emit(ev.Damaged(figure=attacker.id, amount=max(0, share - attacker.armour),
+                play.emit(ev.Damaged(figure=attacker.id,
+                                     amount=spell_effects.hurt(play.state, attacker, max(0, share - attacker.armour)),
                                      source=f"spell:{RICOCHET}:{strike.target}"))
 
 
@@ -403,6 +404,9 @@ def _damage(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: 
     if face == "one star or torch" and effect is not None:
         dealt = 0  # the effect without damage
     protection = [Adjustment(target.armour, "armour"), *by_spells]
+    if spell_effects.immune(play.state, target):
+        dealt, reflected = 0, 0  # Pericle 5's Immunity (line 1566): "immune to all damage"
+        protection.append(Adjustment(0, "Immunity: no damage"))
     if reflected:
         protection.append(Adjustment(reflected, RICOCHET_SHARE))
     if weapon.weapon_class == "hammer":

@@ -241,7 +241,8 @@ def open_slot(play: Play, figure: Figure) -> None:
         for bleed in victim.bleeding:
             if bleed.source == figure.id and play.figure(victim.id).condition != "dead":
                 roll = roll_expression(play.dice, "1d4", f"bleed on {victim.name}")
-                play.emit(ev.Damaged(figure=victim.id, amount=roll.total or 0, source=f"bleed:{figure.id}", roll=roll))
+                amount = spell_effects.hurt(play.state, victim, roll.total or 0)
+                play.emit(ev.Damaged(figure=victim.id, amount=amount, source=f"bleed:{figure.id}", roll=roll))
     figure = play.figure(figure.id)
     if figure.poisoned is not None and figure.active:
         poison.save(play, figure)

@@ -70,7 +70,11 @@ def _target(play: Play, caster: Figure, spell: HandbookSpell, command: cmd.CastS
 
 
 def _shielded(play: Play, spell: HandbookSpell, figure: Figure) -> bool:
-    return spell.name != "Spell Shield" and spell_effects.on(play.state, figure, "Spell Shield")
+    """A Spell Shield "prevents all other Spells from affecting the target" (line 1534); Immunity
+    makes it "immune to all damage & Spells... Dispel removes Immunity" (line 1566)."""
+    if spell.name != "Spell Shield" and spell_effects.on(play.state, figure, "Spell Shield"):
+        return True
+    return spell.name not in (spell_effects.IMMUNITY, "Dispel") and spell_effects.immune(play.state, figure)
 
 
 def _arcane_ii(caster: Figure, spell: HandbookSpell, power: int) -> bool:
@@ -131,7 +135,8 @@ def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
     # Create Undead's HP (line 1468: 1HP "instead of Exhaustion", a Crit not sparing it,
     # PER-UNDEAD-CRIT) is paid as the zombie rises, three turns on (v5/undead.py).
     if _shielded(play, spell, target) and at is None:
-        play.emit(ev.SpellEnded(caster=caster.id, spell=spell.name, target=target.id, reason="spell shield"))
+        kept_off = "immunity" if spell_effects.immune(play.state, target) else "spell shield"
+        play.emit(ev.SpellEnded(caster=caster.id, spell=spell.name, target=target.id, reason=kept_off))
         return
     if not spell.maintained and not spell.duration and spell.name not in LASTING_UNTIL_BROKEN:
         play.emit(ev.SpellEnded(caster=caster.id, spell=spell.name, target=target.id, reason="instant"))

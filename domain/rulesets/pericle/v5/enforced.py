@@ -47,6 +47,9 @@ ENFORCED_SPELLS_V5: dict[str, str] = {
     "Reverse Ranged Attacks": "a ranged or thrown weapon's hit, or an Arcane Barrage bolt, on the target strikes its "
                               "attacker instead (strikes.py, v5/arcane.py); other thrown Spells' reversal is the "
                               "table's",
+    "Immunity": "while maintained the target takes no damage (attacks, Spells, bleeding, poison, hazards, "
+                "Overrun, falls) and no other Spell affects it but Dispel, which ends it (spell_effects.py and where "
+                "damage is dealt)",
     "Grappling Agility": "the target wins every opposed Grapple check against a 1-hex foe, attacking or defending, "
                          "and escapes every Grapple it tries to (actions.py)",
     "Elemental Protection": "for five turns the target takes nothing from Arcane Barrage, Storm, Nova or Flux "

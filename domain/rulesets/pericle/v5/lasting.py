@@ -130,4 +130,5 @@ def ended(play: Play, spell: ActiveSpell) -> None:
     play.emit(ev.FigureMoved(figure=target.id, path=(), facing=target.facing, counted=0, reason="fall",
                              airborne=False))
     rolled = roll_expression(play.dice, FLY_FALL, f"{target.name} falls as Fly ends")
-    play.emit(ev.Damaged(figure=target.id, amount=max(0, rolled.total or 0), source="fall:Fly", roll=rolled))
+    play.emit(ev.Damaged(figure=target.id, amount=spell_effects.hurt(play.state, target, max(0, rolled.total or 0)),
+                         source="fall:Fly", roll=rolled))
