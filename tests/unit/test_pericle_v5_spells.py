@@ -801,3 +801,23 @@ def test_immunity_keeps_off_all_damage_and_spells_until_dispelled() -> None:
     next_turn(play)
     events = cast(play, [HIT], "Dispel", "hero-bram")
     assert ("Immunity", "dispelled") in [(e.spell, e.reason) for e in of(events, SpellEnded)]
+
+
+def test_drop_item_and_sunder_item() -> None:
+    """Drop Item (line 1401): "1E. Increase to 2E if the target has MT10+. Causes the target to
+    drop one item in its hands, most often a weapon... This Spell has no effect when cast on a foe
+    with intrinsic/natural weapons"; Sunder Item (line 1502): "2E. Shatters a weapon, shield, or
+    other visible item, rendering it useless". The orc holds its axe and a shield; the zombie
+    fights with claws."""
+    play = arena("Drop Item", "Sunder Item")
+    play.put("zombie", 3, 5, facing=3)
+    cast(play, [HIT], "Drop Item", "orc")
+    orc = play.figure("orc")
+    assert orc.in_hand == ("shield",) and [(g.item, g.hex.q, g.hex.r) for g in play.combat.ground] == [("axe", 4, 3)]
+    next_turn(play)
+    cast(play, [HIT], "Drop Item", "zombie")
+    assert play.figure("zombie").in_hand == ("claw",) and len(play.combat.ground) == 1
+    next_turn(play)
+    [spell_cast] = of(cast(play, [HIT], "Sunder Item", "orc"), SpellCast)
+    orc = play.figure("orc")
+    assert spell_cast.exhaustion == 2 and orc.in_hand == () and orc.shield == 0 and len(play.combat.ground) == 1

@@ -406,4 +406,13 @@ class FigureVanished(msgspec.Struct, frozen=True, kw_only=True, tag="figure_vani
     reason: str
 
 
-SPELL_EVENTS: tuple[type[msgspec.Struct], ...] = (SpellThrown, SpellDamage, Healed, FigureSummoned, FigureVanished)
+class ItemShattered(msgspec.Struct, frozen=True, kw_only=True, tag="item_shattered"):
+    """Sunder Item (seed 001 line 1502): "Shatters a weapon, shield, or other visible item,
+    rendering it useless": gone from the figure's hands and gear (a shield with its protection)."""
+
+    figure: str
+    item: str
+
+
+SPELL_EVENTS: tuple[type[msgspec.Struct], ...] = (SpellThrown, SpellDamage, Healed, FigureSummoned, FigureVanished,
+                                                  ItemShattered)

@@ -211,6 +211,17 @@ def _vanish(state: CombatState, figure_id: str) -> CombatState:
                    delayed=tuple(d for d in state.delayed if d != figure_id))
 
 
+def _shatter(state: CombatState, event: ev.ItemShattered) -> CombatState:
+    figure = _figure(state, event.figure)
+    if event.item == "shield":
+        return _update(state, figure.id, in_hand=_without(figure.in_hand, "shield"), shield=0)
+    weapon = figure.weapon(event.item)
+    weapons = list(figure.weapons)
+    if weapon is not None:
+        weapons.remove(weapon)
+    return _update(state, figure.id, in_hand=_without(figure.in_hand, event.item), weapons=tuple(weapons))
+
+
 def _healed(state: CombatState, event: ev.Healed) -> CombatState:
     target = _figure(state, event.figure)
     changes: dict[str, Any] = {"wounds": max(0, target.wounds - event.amount)}
@@ -347,6 +358,8 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
             return replace(state, figures=(*state.figures, event.figure))
         case ev.FigureVanished():
             return _vanish(state, event.figure)
+        case ev.ItemShattered():
+            return _shatter(state, event)
         case ev.Healed():
             return _healed(state, event)
         case ev.SpellMaintained():

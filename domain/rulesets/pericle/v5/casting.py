@@ -197,6 +197,8 @@ def _apply(play: Play, caster: Figure, spell: HandbookSpell, target: Figure, com
         _dispel(play, caster, target, command.at)
     elif name == "Terror":
         _terror(play, caster, target)
+    elif name in ("Drop Item", "Sunder Item"):
+        _item_spell(play, name, target)
     elif name == "Word of Death":
         _word_of_death(play, caster, target)
     elif name == "Revival":
@@ -225,6 +227,30 @@ def _apply(play: Play, caster: Figure, spell: HandbookSpell, target: Figure, com
         # Version 4's enforced effects (Trip, Inversus Minor, Teleport) and the lasting ones
         # spell_effects.py reads (Blur, Magic Armor, Paralysis, Fly...).
         v4._apply(play, caster, spell, target, command.at, command.facing)
+
+
+def _item_spell(play: Play, name: str, target: Figure) -> None:
+    """Drop Item (line 1401): "Causes the target to drop one item in its hands, most often a
+    weapon... This Spell has no effect when cast on a foe with intrinsic/natural weapons"; Sunder
+    Item (line 1502): "Shatters a weapon, shield, or other visible item, rendering it useless".
+    "The caster decides which item": the command has no field for it yet, so the item is the first
+    weapon in hand, else the shield (as a Sword crit's Disarm unchosen), and for Sunder Item else
+    the first weapon carried. Claws and bites are no items."""
+    held = [target.weapon(item) for item in target.in_hand if item != "shield"]
+    if any(w is not None and w.weapon_class == "natural" for w in held) and name == "Drop Item":
+        return
+    items = [w.name.lower() for w in held if w is not None and w.weapon_class != "natural"]
+    items += ["shield"] if "shield" in target.in_hand else []
+    if name == "Sunder Item":
+        items += [w.name.lower() for w in target.weapons if w.weapon_class != "natural"]
+    if not items:
+        return
+    if name == "Drop Item":
+        kept = list(target.in_hand)
+        kept.remove(items[0])  # one of two alike
+        play.emit(ev.WeaponsReadied(figure=target.id, in_hand=tuple(kept), dropped=(items[0],)))
+    else:
+        play.emit(ev.ItemShattered(figure=target.id, item=items[0]))
 
 
 def _word_of_death(play: Play, caster: Figure, target: Figure) -> None:

@@ -50,6 +50,10 @@ ENFORCED_SPELLS_V5: dict[str, str] = {
     "Immunity": "while maintained the target takes no damage (attacks, Spells, bleeding, poison, hazards, "
                 "Overrun, falls) and no other Spell affects it but Dispel, which ends it (spell_effects.py and where "
                 "damage is dealt)",
+    "Drop Item": "the target drops the first weapon in its hands, else its shield, where it stands (nothing from a "
+                 "foe with natural weapons); the caster's choice of item is not yet a field (v5/casting.py)",
+    "Sunder Item": "the first weapon in the target's hands, else its shield, else a weapon it carries, is shattered "
+                   "and gone; the caster's choice of item is not yet a field (v5/casting.py)",
     "Grappling Agility": "the target wins every opposed Grapple check against a 1-hex foe, attacking or defending, "
                          "and escapes every Grapple it tries to (actions.py)",
     "Elemental Protection": "for five turns the target takes nothing from Arcane Barrage, Storm, Nova or Flux "
