@@ -821,3 +821,45 @@ def test_drop_item_and_sunder_item() -> None:
     [spell_cast] = of(cast(play, [HIT], "Sunder Item", "orc"), SpellCast)
     orc = play.figure("orc")
     assert spell_cast.exhaustion == 2 and orc.in_hand == () and orc.shield == 0 and len(play.combat.ground) == 1
+
+
+def test_greater_grease_covers_seven_hexes_with_misfortune() -> None:
+    """Grease (line 1454): "As per Grease, Minor (KN0) except select seven contiguous hexes to
+    become greased until the end of combat"; Grease, Greater (line 1510): "As per Grease except
+    creatures have Misfortune on their checks to avoid falling". Thrown at the orc's hex: the orc
+    and the spearman beside it check at once, with Misfortune (two dice, the worse kept)."""
+    play = arena("Grease, Greater")
+    play.put("spearman", 5, 2)
+    events = cast(play, [HIT, HIT, MISS, HIT, HIT], "Grease, Greater", "hero-ysolde", at={"q": 4, "r": 3})
+    checks = [e for e in events if type(e).__name__ == "CheckMade"]
+    assert [(c.figure, c.check.misfortune) for c in checks] == [("orc", 1), ("spearman", 1)]
+    assert [e.figure for e in of(events, FellProne)] == ["orc"]
+    from domain.rulesets.pericle.spell_effects import greased
+
+    assert len(greased(play.combat)) == 7
+
+
+def test_paralysis_mass_holds_the_small_creatures_in_seven_hexes() -> None:
+    """Paralysis, Mass (line 1568): "9E. As per Paralysis (KN4), except all creatures in seven
+    contiguous hexes are immobilized. It only affects creatures with less than MT10, unless you
+    intentionally target only one creature in which case it can freeze one creature up to MT30."
+    The orc (MT3) and spearman (MT1) are held; the zombie beside them, made MT12, is not."""
+    play = arena("Paralysis, Mass", max_hp=20)
+    play.put("spearman", 5, 2)
+    play.put("zombie", 4, 4, facing=3, mt=12)
+    events = cast(play, [HIT], "Paralysis, Mass", "hero-ysolde", at={"q": 4, "r": 3})
+    held = [e.target for e in events if type(e).__name__ == "SpellTookHold"]
+    assert held == ["orc", "spearman"] and play.figure("hero-ysolde").exhaustion == 9
+    assert {(s.target, s.expires_turn) for s in play.combat.spells} == {("orc", 4), ("spearman", 4)}
+    play.end_turn()
+    play.to_movement("enemies")
+    move = {"type": "move_figure", "figure": "orc", "path": [{"q": 5, "r": 3}]}
+    assert play.rule_of("gm", move) == "paralysed"
+    play.put("zombie", 4, 4, facing=3, mt=31)
+    body = {"type": "cast_spell", "figure": "hero-ysolde", "spell": "Paralysis, Mass", "target": "zombie"}
+    play.command("gm", {"type": "end_movement"})
+    play.command("ana", {"type": "end_movement"})
+    play.command("ana", {"type": "end_repositioning"}, [1] * 20)
+    play.command("ana", {"type": "begin_actions"})
+    play.pass_until("hero-ysolde")
+    assert play.rule_of("ana", body) == "spell-target", "one creature: up to MT30"

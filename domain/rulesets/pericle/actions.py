@@ -276,9 +276,10 @@ def stand_up(play: Play, figure: Figure, command: cmd.StandUp) -> None:
     # Pericle 5's Grease, Minor (line 1403): "Standing from a greased hex also requires a check,
     # so a creature that stands up from a greased hex into an adjacent greased hex would have to
     # make 2 checks." A failed check leaves it prone where it lay.
-    if set(figure.hexes) & greased and not keep_footing(play, figure, "stand up from grease"):
+    under = set(figure.hexes) & set(greased)
+    if under and not keep_footing(play, figure, "stand up from grease", any(greased[h] for h in under)):
         return
-    if to != figure.hex and to in greased and not keep_footing(play, figure, "stand up into grease"):
+    if to != figure.hex and to in greased and not keep_footing(play, figure, "stand up into grease", greased[to]):
         return
     play.emit(ev.StoodUp(figure=figure.id, hex=to))
     if command.facing is not None:

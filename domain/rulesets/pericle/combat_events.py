@@ -406,6 +406,16 @@ class FigureVanished(msgspec.Struct, frozen=True, kw_only=True, tag="figure_vani
     reason: str
 
 
+class SpellTookHold(msgspec.Struct, frozen=True, kw_only=True, tag="spell_took_hold"):
+    """A Spell cast over several hexes takes hold on one figure there (Paralysis, Mass, seed 001
+    line 1568), for `duration` turns, as if cast on it."""
+
+    caster: str
+    spell: str
+    target: str
+    duration: int
+
+
 class ItemShattered(msgspec.Struct, frozen=True, kw_only=True, tag="item_shattered"):
     """Sunder Item (seed 001 line 1502): "Shatters a weapon, shield, or other visible item,
     rendering it useless": gone from the figure's hands and gear (a shield with its protection)."""
@@ -415,4 +425,4 @@ class ItemShattered(msgspec.Struct, frozen=True, kw_only=True, tag="item_shatter
 
 
 SPELL_EVENTS: tuple[type[msgspec.Struct], ...] = (SpellThrown, SpellDamage, Healed, FigureSummoned, FigureVanished,
-                                                  ItemShattered)
+                                                  ItemShattered, SpellTookHold)

@@ -360,6 +360,10 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
             return _vanish(state, event.figure)
         case ev.ItemShattered():
             return _shatter(state, event)
+        case ev.SpellTookHold():
+            held = ActiveSpell(spell=event.spell, caster=event.caster, target=event.target, cast_turn=state.turn,
+                               exhaustion=0, expires_turn=state.turn + event.duration, rules="5")
+            return replace(state, spells=(*state.spells, held))
         case ev.Healed():
             return _healed(state, event)
         case ev.SpellMaintained():

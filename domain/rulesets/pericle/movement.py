@@ -91,8 +91,10 @@ def walk(play: Play, figure: Figure, path: list[Hex], facing: int | None, *, rea
             _finish(play, figure, taken, facing, reason)
             play.emit(ev.FellProne(figure=figure.id, reason="failed to cross a body or prone figure"))
             return False
-        on_grease = set(footprint(figure.size, landing, figure.facing)) & spell_effects.greased(state)
-        if on_grease and figure.condition == "standing" and not keep_footing(play, figure, "move into grease"):
+        greased = spell_effects.greased(state)
+        on_grease = set(footprint(figure.size, landing, figure.facing)) & set(greased)
+        if on_grease and figure.condition == "standing" and not keep_footing(
+                play, figure, "move into grease", misfortune=any(greased[h] for h in on_grease)):
             # Pericle 5's Grease, Minor (line 1403): "When a creature moves into the greased hex,
             # it must roll a Base AD check or fall... Creatures may crawl without rolling".
             _finish(play, figure, taken, facing, reason)
@@ -199,12 +201,13 @@ def athletics(play: Play, figure: Figure, difficulty: str, purpose: str) -> bool
     return rolled.success
 
 
-def keep_footing(play: Play, figure: Figure, purpose: str) -> bool:
+def keep_footing(play: Play, figure: Figure, purpose: str, misfortune: bool = False) -> bool:
     """Grease, Minor (line 1403): a Base AD check not to fall; "Heroes may opt to roll an
-    Athletics check in lieu of Base AD check" (a hero rolls the better of the two)."""
+    Athletics check in lieu of Base AD check" (a hero rolls the better of the two); Greater
+    Grease's with Misfortune."""
     hero = figure.team == "heroes" and figure.athletics > figure.base_ad
     rolled = check(play.dice, f"{figure.name}: {purpose}", figure.athletics if hero else figure.base_ad,
-                   poison.penalty(figure))
+                   poison.penalty(figure), misfortune=int(misfortune))
     play.emit(ev.CheckMade(figure=figure.id, purpose=f"{'Athletics' if hero else 'Base AD'} check to {purpose}",
                            check=rolled))
     return rolled.success

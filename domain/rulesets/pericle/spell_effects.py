@@ -3,7 +3,7 @@ and Clumsiness, so its battles never meet the others)."""
 
 from __future__ import annotations
 
-from domain.hexes import Hex
+from domain.hexes import Hex, neighbours
 from domain.rulesets.pericle.dice import Adjustment
 from domain.rulesets.pericle.state import CombatState, Figure
 
@@ -56,7 +56,8 @@ PARALYSED_MELEE_BONUS = 4
 
 
 def paralysed(state: CombatState, figure: Figure) -> bool:
-    return any(on(state, figure, name) for name in PARALYSIS)
+    """Paralysis and its Greater (versions 4 and 5), Paralysis, Mass (Pericle 5, line 1568)."""
+    return any(on(state, figure, name) for name in PARALYSIS) or on_by_v5(state, figure, "Paralysis, Mass")
 
 
 # ---- Pericle 5: lasting effects of spells its rules cast (`ActiveSpell.rules`) ---------------
@@ -81,11 +82,33 @@ def flying_speed(state: CombatState, figure: Figure) -> int:
 
 
 GREASE = "Grease, Minor"
+# Grease (line 1454): "As per Grease, Minor (KN0) except select seven contiguous hexes"; Grease,
+# Greater (line 1510): "As per Grease except creatures have Misfortune on their checks to avoid
+# falling".
+GREASES = (GREASE, "Grease", "Grease, Greater")
+SEVEN_HEX_SPELLS = frozenset({"Grease", "Grease, Greater", "Paralysis, Mass", "Arcane Storm", "Arcane Nova"})
 
 
-def greased(state: CombatState) -> frozenset[Hex]:
-    """Grease, Minor (line 1403): "Select one hex to become greased until the end of combat"."""
-    return frozenset(s.at for s in state.spells if s.spell == GREASE and s.rules and s.at is not None)
+def seven_hexes(centre: Hex) -> frozenset[Hex]:
+    """"seven contiguous hexes" as the command can name them: a hex and the six around it (the
+    caster's choice of another shape is not yet a field of the command)."""
+    return frozenset({centre, *neighbours(centre)})
+
+
+def spell_hexes(spell: str, at: Hex) -> frozenset[Hex]:
+    """The hexes a Pericle 5 spell lying at `at` covers."""
+    return seven_hexes(at) if spell in SEVEN_HEX_SPELLS else frozenset({at})
+
+
+def greased(state: CombatState) -> dict[Hex, bool]:
+    """Pericle 5's greased hexes (line 1403: "Select one hex to become greased until the end of
+    combat"), each with whether it is Greater Grease's (Misfortune on the check)."""
+    found: dict[Hex, bool] = {}
+    for s in state.spells:
+        if s.spell in GREASES and s.rules and s.at is not None:
+            for h in spell_hexes(s.spell, s.at):
+                found[h] = found.get(h, False) or s.spell == "Grease, Greater"
+    return found
 
 
 FLUX = "Arcane Flux"

@@ -9,7 +9,7 @@ import re
 
 from domain.dice import Roll
 from domain.dice_expression import roll_expression
-from domain.hexes import Hex, neighbours
+from domain.hexes import Hex
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle import spell_effects
 from domain.rulesets.pericle.combat import damage as damage_after_armour
@@ -41,7 +41,7 @@ def doubled(expression: str) -> str:
 
 def area(centre: Hex) -> frozenset[Hex]:
     """"the target hex and the surrounding adjacent hexes (7 hexes in total)"."""
-    return frozenset({centre, *neighbours(centre)})
+    return spell_effects.seven_hexes(centre)
 
 
 def _crit(play: Play, caster: Figure, cast: Check) -> tuple[str | None, Roll | None, str | None]:

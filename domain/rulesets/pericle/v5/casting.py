@@ -27,11 +27,14 @@ RULES = "5"
 # them: Sleep "sleeps until awakened or hit by an attack or another Spell" (line 1478); Terror
 # until the Defend it forces (line 1415); Grease, Minor and Arcane Flux "until the end of combat"
 # (lines 1403, 1430); Create Undead while it is being cast, three turns (line 1468).
-LASTING_UNTIL_BROKEN = frozenset({"Sleep", "Terror", "Grease, Minor", "Arcane Flux", *undead.UNDEAD})
+LASTING_UNTIL_BROKEN = frozenset({"Sleep", "Terror", *spell_effects.GREASES, "Arcane Flux", *undead.UNDEAD})
 SLEEP_MT = 10  # Sleep (line 1478): "Only works on creatures with MT less than 10."
 # Terror (line 1415): "This Spell does not work on creatures whose HP at full health is greater
 # than 20. Creatures with KN3 or higher make an opposed KN check".
 TERROR_MAX_HP, TERROR_OPPOSED_KN = 20, 3
+# Paralysis, Mass (line 1568): "It only affects creatures with less than MT10, unless you
+# intentionally target only one creature in which case it can freeze one creature up to MT30."
+MASS_MT, MASS_ONE_MT = 10, 31
 REVIVAL_LEAST_HP = -4  # Revival (line 1552): "the target's HP must be raised to at least -4"
 DEATH_HP = -5  # Word of Death (line 1574): "dies instantly, as if at -5 HP"
 
@@ -49,6 +52,8 @@ def _target(play: Play, caster: Figure, spell: HandbookSpell, command: cmd.CastS
     if spell.name == "Terror" and target.max_hp > TERROR_MAX_HP:
         raise RuleViolation("spell-target", "Terror does not work on creatures whose HP at full health is greater "
                                             f"than {TERROR_MAX_HP} (line 1415)")
+    if spell.name == "Paralysis, Mass" and command.at is None and target.mt >= MASS_ONE_MT:
+        raise RuleViolation("spell-target", "Paralysis, Mass on one creature freezes one up to MT30 (line 1568)")
     if spell.name == "Arcane Barrage" and (target.id == caster.id or command.at is not None):
         raise RuleViolation("spell-target", "Arcane Barrage is shot at a foe (`target`), not at a hex or its caster")
     if spell.name == "Regeneration" and target.team == "heroes" and target.regenerated:
@@ -153,7 +158,7 @@ def _lies_at(spell: HandbookSpell, target: Figure, at: Hex | None) -> Hex | None
     cast on self", lines 1450, 1486); where a creature was summoned."""
     if spell.name in arcane.AREA_DAMAGE:
         return at if at is not None else target.hex
-    if spell.name in (spell_effects.GREASE, spell_effects.FLUX):
+    if spell.name in (*spell_effects.GREASES, spell_effects.FLUX):
         return at if at is not None else target.hex  # "Select one hex": `at`, or the target's
     return at if spell.name in summons.STAT_BLOCKS else None  # where it was summoned (they stack)
 
@@ -212,12 +217,24 @@ def _apply(play: Play, caster: Figure, spell: HandbookSpell, target: Figure, com
         # Line 1430: "If a creature is in the hex, it causes 1HP damage."
         for there in play.state.at(command.at):
             arcane.flux_burn(play, there, lasting.FLUX_ENTERED)
-    elif name == spell_effects.GREASE and command.at is not None:
+    elif name in spell_effects.GREASES:
         # Line 1403: "If grease is cast on a hex already occupied by a creature, that creature
-        # must immediately roll an AD check or fall."
-        for standing in play.state.at(command.at):
-            if standing.condition == "standing" and not keep_footing(play, standing, "keep its feet on grease"):
+        # must immediately roll an AD check or fall. Multi-hex creatures still have to make an AD
+        # check or fall if even one of their hexes is on a greased hex."
+        hexes = spell_effects.spell_hexes(name, command.at if command.at is not None else target.hex)
+        for standing in [f for f in play.state.figures if set(f.hexes) & hexes and f.condition == "standing"]:
+            if not keep_footing(play, standing, "keep its feet on grease", misfortune=name == "Grease, Greater"):
                 play.emit(ev.FellProne(figure=standing.id, reason="slipped on grease"))
+    elif name == "Paralysis, Mass" and command.at is not None:
+        # Line 1568: "all creatures in seven contiguous hexes are immobilized. It only affects
+        # creatures with less than MT10" (the caster not among them).
+        hexes = spell_effects.seven_hexes(command.at)
+        for held in play.state.figures:
+            if held.id != caster.id and held.active and held.mt < MASS_MT and set(held.hexes) & hexes \
+                    and not _shielded(play, spell, held):
+                play.emit(ev.SpellTookHold(caster=caster.id, spell=name, target=held.id, duration=spell.duration))
+        # What lasts is its hold on each creature; the cast itself (on its caster) does not.
+        play.emit(ev.SpellEnded(caster=caster.id, spell=name, target=target.id, reason="took hold"))
     elif name in summons.STAT_BLOCKS and command.at is not None:
         # Line 480: "the hero summons a creature to fight for them... The summoned creature can
         # fight and be killed like a normal creature."
@@ -300,7 +317,7 @@ def _dispel(play: Play, caster: Figure, target: Figure, at: Hex | None) -> None:
                 return False
             return distance(creature.hex, caster.hex) <= v4.DISPEL_REACH if on_self else chosen in creature.hexes
         if active.at is not None:
-            hexes = arcane.area(active.at) if active.spell in arcane.AREA_DAMAGE else frozenset({active.at})
+            hexes = spell_effects.spell_hexes(active.spell, active.at)
             if on_self:
                 return any(distance(h, caster.hex) <= v4.DISPEL_REACH for h in hexes)
             return chosen in hexes

@@ -54,6 +54,11 @@ ENFORCED_SPELLS_V5: dict[str, str] = {
                  "foe with natural weapons); the caster's choice of item is not yet a field (v5/casting.py)",
     "Sunder Item": "the first weapon in the target's hands, else its shield, else a weapon it carries, is shattered "
                    "and gone; the caster's choice of item is not yet a field (v5/casting.py)",
+    "Grease": "as Grease, Minor on the hex `at` and the six around it (v5/casting.py, movement.py, actions.py)",
+    "Grease, Greater": "as Grease, with Misfortune on the checks not to fall (v5/casting.py, movement.py, "
+                       "actions.py)",
+    "Paralysis, Mass": "as Paralysis for three turns: on one creature up to MT30, or thrown at a hex (`at`) on every "
+                       "creature below MT10 there and in the six hexes around it but the caster (v5/casting.py)",
     "Grappling Agility": "the target wins every opposed Grapple check against a 1-hex foe, attacking or defending, "
                          "and escapes every Grapple it tries to (actions.py)",
     "Elemental Protection": "for five turns the target takes nothing from Arcane Barrage, Storm, Nova or Flux "
