@@ -863,3 +863,14 @@ def test_paralysis_mass_holds_the_small_creatures_in_seven_hexes() -> None:
     play.command("ana", {"type": "begin_actions"})
     play.pass_until("hero-ysolde")
     assert play.rule_of("ana", body) == "spell-target", "one creature: up to MT30"
+
+
+def test_superior_flux_covers_seven_hexes() -> None:
+    """Arcane Flux, Superior (line 1560): "As per Arcane Flux Spell, but 7 contiguous spaces or
+    less." Thrown at the orc's hex: the orc (armour 3 takes it) and the spearman beside it (no
+    armour) are in the flux as it is cast."""
+    play = arena("Arcane Flux, Superior")
+    play.put("spearman", 5, 2)
+    events = cast(play, [HIT], "Arcane Flux, Superior", "hero-ysolde", at={"q": 4, "r": 3})
+    hits = [(h.figure, h.damage, h.absorbed) for d in of(events, SpellDamage) for h in d.hits]
+    assert hits == [("orc", 0, 1), ("spearman", 1, 0)]

@@ -86,7 +86,8 @@ GREASE = "Grease, Minor"
 # Greater (line 1510): "As per Grease except creatures have Misfortune on their checks to avoid
 # falling".
 GREASES = (GREASE, "Grease", "Grease, Greater")
-SEVEN_HEX_SPELLS = frozenset({"Grease", "Grease, Greater", "Paralysis, Mass", "Arcane Storm", "Arcane Nova"})
+SEVEN_HEX_SPELLS = frozenset({"Grease", "Grease, Greater", "Paralysis, Mass", "Arcane Storm", "Arcane Nova",
+                              "Arcane Flux, Superior"})
 
 
 def seven_hexes(centre: Hex) -> frozenset[Hex]:
@@ -112,13 +113,16 @@ def greased(state: CombatState) -> dict[Hex, bool]:
 
 
 FLUX = "Arcane Flux"
+# Arcane Flux, Superior (line 1560): "As per Arcane Flux Spell, but 7 contiguous spaces or less".
+FLUXES = (FLUX, "Arcane Flux, Superior")
 FLUX_ATTACK_PENALTY = -2  # line 1430: "Attacking while standing on a hex with flux is distracting, resulting in AD-2"
 
 
 def fluxes(state: CombatState) -> dict[Hex, str]:
     """Pericle 5's Arcane Flux (line 1430): each hex with flux, and its caster ("It does not hurt
     the caster")."""
-    return {s.at: s.caster for s in state.spells if s.spell == FLUX and s.rules and s.at is not None}
+    return {h: s.caster for s in state.spells if s.spell in FLUXES and s.rules and s.at is not None
+            for h in spell_hexes(s.spell, s.at)}
 
 
 def flux_penalty(state: CombatState, attacker: Figure) -> list[Adjustment]:

@@ -75,11 +75,12 @@ def at_slot(play: Play, caster: Figure) -> None:
     for spell in play.state.spells:
         if spell.caster != caster.id or not spell.rules or spell.cast_turn >= play.state.turn:
             continue
-        if spell.spell == "Arcane Flux" and spell.at is not None:
+        if spell.spell in spell_effects.FLUXES and spell.at is not None:
             # Those that have not moved this turn started it there and did not leave.
-            for there in play.state.at(spell.at):
+            hexes = spell_effects.spell_hexes(spell.spell, spell.at)
+            for there in [f for f in play.state.figures if set(f.hexes) & hexes]:
                 if there.moved == 0:
-                    arcane.flux_burn(play, there, FLUX_STAYED)
+                    arcane.flux_burn(play, play.figure(there.id), FLUX_STAYED)
         if spell.spell in undead.UNDEAD:
             undead.go_on(play, caster, spell)
         if spell.spell == "Regeneration":
