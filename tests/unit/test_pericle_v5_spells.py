@@ -874,3 +874,32 @@ def test_superior_flux_covers_seven_hexes() -> None:
     events = cast(play, [HIT], "Arcane Flux, Superior", "hero-ysolde", at={"q": 4, "r": 3})
     hits = [(h.figure, h.damage, h.absorbed) for d in of(events, SpellDamage) for h in d.hits]
     assert hits == [("orc", 0, 1), ("spearman", 1, 0)]
+
+
+def test_a_trap_stops_who_walks_in_and_holds_it_after() -> None:
+    """Trap (line 1482): "1E. The caster chooses seven contiguous hexes that become trapped. The
+    trap is invisible. Creatures must stop for the turn when they enter a trapped hex. In
+    subsequent turns, trapped creatures must succeed on a Moderate MT check (AD+0) to move, then
+    can only move one hex. If MT is 20 or greater they may move two hexes." Trapped around (4,4);
+    the zombie walks into it and stops."""
+    play = arena("Trap")
+    cast(play, [HIT], "Trap", "hero-ysolde", at={"q": 4, "r": 4})
+    play.put("zombie", 5, 5, facing=3)
+    play.end_turn()
+    play.to_movement("enemies")
+    path = [{"q": 5, "r": 4}, {"q": 4, "r": 4}]
+    events = play.command("gm", {"type": "move_figure", "figure": "zombie", "path": path})
+    [moved] = of(events, FigureMoved)
+    assert [(h.q, h.r) for h in moved.path] == [(5, 4)] and play.figure("zombie").hex.q == 5
+    play.command("gm", {"type": "end_movement"})
+    play.command("ana", {"type": "end_movement"})
+    play.command("ana", {"type": "end_repositioning"}, [1] * 20)
+    play.command("ana", {"type": "begin_actions"})
+    play.pass_until("zombie")
+    assert play.rule_of("gm", {"type": "move_figure", "figure": "zombie", "path": [{"q": 4, "r": 4}]}) == "trapped"
+    play.end_turn()
+    play.to_movement("enemies")
+    two = {"type": "move_figure", "figure": "zombie", "path": [{"q": 5, "r": 5}, {"q": 4, "r": 6}]}
+    assert play.rule_of("gm", two) == "trapped", "one hex at most"
+    events = play.command("gm", {"type": "move_figure", "figure": "zombie", "path": [{"q": 5, "r": 5}]}, [MISS])
+    assert of(events, FigureMoved)[0].path == () and play.figure("zombie").hex.r == 4

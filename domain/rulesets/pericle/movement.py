@@ -74,6 +74,10 @@ def walk(play: Play, figure: Figure, path: list[Hex], facing: int | None, *, rea
     for index, (landing, _) in enumerate(legs):
         if index < len(legs) - 1 and not engaged and board.embattled_by(state, figure, at=landing):
             raise RuleViolation("embattled-stop", f"entering {landing} Embattles {figure.name}: the move stops there")
+    trapped = spell_effects.trapped(state)
+    if path and set(figure.hexes) & trapped and not _out_of_a_trap(play, figure, path):
+        _finish(play, figure, [], facing, reason)
+        return False
     taken: list[Hex] = []
     for index, (landing, over) in enumerate(legs):
         fell_in = _jump(play, figure, over) if over else None
@@ -99,6 +103,11 @@ def walk(play: Play, figure: Figure, path: list[Hex], facing: int | None, *, rea
             # it must roll a Base AD check or fall... Creatures may crawl without rolling".
             _finish(play, figure, taken, facing, reason)
             play.emit(ev.FellProne(figure=figure.id, reason="slipped on grease"))
+            return False
+        if set(footprint(figure.size, landing, figure.facing)) & trapped:
+            # Pericle 5's Trap (line 1482): "Creatures must stop for the turn when they enter a
+            # trapped hex."
+            _finish(play, figure, taken, facing, reason)
             return False
     _finish(play, figure, taken, facing, reason)
     if not pile or not play.figure(figure.id).active:
@@ -198,6 +207,24 @@ def athletics(play: Play, figure: Figure, difficulty: str, purpose: str) -> bool
     adjustments = [Adjustment(modifier, difficulty)] if modifier else []
     rolled = check(play.dice, f"{figure.name}: {purpose}", figure.athletics, [*adjustments, *extra])
     play.emit(ev.CheckMade(figure=figure.id, purpose=f"{difficulty} Athletics check to {purpose}", check=rolled))
+    return rolled.success
+
+
+TRAP_STEPS = {False: 1, True: 2}  # Trap (line 1482): "can only move one hex. If MT is 20 or greater they may move two"
+
+
+def _out_of_a_trap(play: Play, figure: Figure, path: list[Hex]) -> bool:
+    """Pericle 5's Trap (line 1482): "Creatures must stop for the turn when they enter a trapped
+    hex. In subsequent turns, trapped creatures must succeed on a Moderate MT check (AD+0) to
+    move, then can only move one hex. If MT is 20 or greater they may move two hexes." Whether
+    the move may go on (the check, once the path is known to be within the steps allowed)."""
+    if figure.moved:
+        raise RuleViolation("trapped", f"{figure.name} entered a Trap: it stops for the turn")
+    steps = TRAP_STEPS[figure.mt >= 20]
+    if len(path) > steps:
+        raise RuleViolation("trapped", f"{figure.name} is in a Trap: it moves {steps} hex(es) at most")
+    rolled = check(play.dice, f"{figure.name}: Moderate MT check to move out of a Trap", figure.mt, [])
+    play.emit(ev.CheckMade(figure=figure.id, purpose="Moderate MT check to move in a Trap", check=rolled))
     return rolled.success
 
 

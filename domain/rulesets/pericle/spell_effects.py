@@ -87,7 +87,7 @@ GREASE = "Grease, Minor"
 # falling".
 GREASES = (GREASE, "Grease", "Grease, Greater")
 SEVEN_HEX_SPELLS = frozenset({"Grease", "Grease, Greater", "Paralysis, Mass", "Arcane Storm", "Arcane Nova",
-                              "Arcane Flux, Superior"})
+                              "Arcane Flux, Superior", "Trap"})
 
 
 def seven_hexes(centre: Hex) -> frozenset[Hex]:
@@ -182,3 +182,10 @@ def magic_shield(state: CombatState, target: Figure) -> tuple[str, int] | None:
 
 
 REVERSE_RANGED = "Reverse Ranged Attacks"  # line 1476
+
+
+def trapped(state: CombatState) -> frozenset[Hex]:
+    """Pericle 5's Trap (line 1482): "The caster chooses seven contiguous hexes that become
+    trapped" (for the rest of the combat: the seed gives no end)."""
+    return frozenset(h for s in state.spells if s.spell == "Trap" and s.rules and s.at is not None
+                     for h in spell_hexes(s.spell, s.at))

@@ -27,7 +27,8 @@ RULES = "5"
 # them: Sleep "sleeps until awakened or hit by an attack or another Spell" (line 1478); Terror
 # until the Defend it forces (line 1415); Grease, Minor and Arcane Flux "until the end of combat"
 # (lines 1403, 1430); Create Undead while it is being cast, three turns (line 1468).
-LASTING_UNTIL_BROKEN = frozenset({"Sleep", "Terror", *spell_effects.GREASES, *spell_effects.FLUXES, *undead.UNDEAD})
+LASTING_UNTIL_BROKEN = frozenset({"Sleep", "Terror", *spell_effects.GREASES, *spell_effects.FLUXES, "Trap",
+                                  *undead.UNDEAD})
 SLEEP_MT = 10  # Sleep (line 1478): "Only works on creatures with MT less than 10."
 # Terror (line 1415): "This Spell does not work on creatures whose HP at full health is greater
 # than 20. Creatures with KN3 or higher make an opposed KN check".
@@ -158,7 +159,7 @@ def _lies_at(spell: HandbookSpell, target: Figure, at: Hex | None) -> Hex | None
     cast on self", lines 1450, 1486); where a creature was summoned."""
     if spell.name in arcane.AREA_DAMAGE:
         return at if at is not None else target.hex
-    if spell.name in (*spell_effects.GREASES, *spell_effects.FLUXES):
+    if spell.name in (*spell_effects.GREASES, *spell_effects.FLUXES, "Trap"):
         return at if at is not None else target.hex  # "Select one hex": `at`, or the target's
     return at if spell.name in summons.STAT_BLOCKS else None  # where it was summoned (they stack)
 

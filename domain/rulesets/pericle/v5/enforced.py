@@ -60,6 +60,8 @@ ENFORCED_SPELLS_V5: dict[str, str] = {
     "Paralysis, Mass": "as Paralysis for three turns: on one creature up to MT30, or thrown at a hex (`at`) on every "
                        "creature below MT10 there and in the six hexes around it but the caster (v5/casting.py)",
     "Arcane Flux, Superior": "as Arcane Flux on the hex `at` and the six around it (v5/arcane.py)",
+    "Trap": "the hex `at` and the six around it trapped to the end of combat: a figure walking in stops there for "
+            "the turn; later turns it moves only after a Moderate MT check, one hex (two at MT20+) (movement.py)",
     "Grappling Agility": "the target wins every opposed Grapple check against a 1-hex foe, attacking or defending, "
                          "and escapes every Grapple it tries to (actions.py)",
     "Elemental Protection": "for five turns the target takes nothing from Arcane Barrage, Storm, Nova or Flux "
