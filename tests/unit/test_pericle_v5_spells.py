@@ -903,3 +903,23 @@ def test_a_trap_stops_who_walks_in_and_holds_it_after() -> None:
     assert play.rule_of("gm", two) == "trapped", "one hex at most"
     events = play.command("gm", {"type": "move_figure", "figure": "zombie", "path": [{"q": 5, "r": 5}]}, [MISS])
     assert of(events, FigureMoved)[0].path == () and play.figure("zombie").hex.r == 4
+
+
+def test_delve_secrets_casts_an_unknown_spell_for_2e_more() -> None:
+    """Delve Secrets I (line 1470): "2E + E cost of the Spell delved. You may cast a Creation [C]
+    or Thrown [T] Spell that you do not know, but it costs 2E more than the normal cost for the
+    Spell on initial casting. For spells that have a maintenance cost, the maintenance cost is
+    the same. You cannot cast [S] Spells that you do not know... For Delve Secrets I, the unknown
+    Spell that is cast must be KN 0-2." Ysolde knows none of Blur (KN0), Trip (KN2), Sleep (KN3)
+    or Teleport ([S])."""
+    play = arena("Delve Secrets I")
+    body = {"type": "cast_spell", "figure": "hero-ysolde"}
+    assert play.rule_of("ana", {**body, "spell": "Sleep", "target": "orc"}) == "spell-unknown", "KN3"
+    assert play.rule_of("ana", {**body, "spell": "Teleport", "target": "hero-ysolde",
+                                "at": {"q": 1, "r": 6}}) == "spell-unknown", "[S]"
+    assert play.rule_of("ana", {**body, "spell": "Delve Secrets I", "target": "hero-ysolde"}) == "spell-delve"
+    [spell_cast] = of(cast(play, [HIT], "Blur", "hero-ysolde"), SpellCast)
+    assert spell_cast.exhaustion == 1 + 2
+    next_turn(play)
+    [upkeep] = of(play.act("hero-ysolde", "pass_action"), SpellMaintained)
+    assert upkeep.exhaustion == 1, "the maintenance cost is the same"

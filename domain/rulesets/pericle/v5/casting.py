@@ -50,6 +50,8 @@ def _target(play: Play, caster: Figure, spell: HandbookSpell, command: cmd.CastS
     target = v4._target(unshielded, caster, spell, command)
     if spell.name == "Sleep" and target.mt >= SLEEP_MT:
         raise RuleViolation("spell-target", f"Sleep only works on creatures with MT less than {SLEEP_MT} (line 1478)")
+    if spell.name in DELVE_SECRETS:
+        raise RuleViolation("spell-delve", f"{spell.name} is cast as the unknown Spell it delves: name that Spell")
     if spell.name == "Terror" and target.max_hp > TERROR_MAX_HP:
         raise RuleViolation("spell-target", "Terror does not work on creatures whose HP at full health is greater "
                                             f"than {TERROR_MAX_HP} (line 1415)")
@@ -96,14 +98,35 @@ def _arcane_ii(caster: Figure, spell: HandbookSpell, power: int) -> bool:
     return True
 
 
+# Delve Secrets I-III (lines 1470, 1508, 1562): "You may cast a Creation [C] or Thrown [T] Spell
+# that you do not know, but it costs 2E more than the normal cost for the Spell on initial
+# casting... You cannot cast [S] Spells that you do not know... For Delve Secrets I, the unknown
+# Spell that is cast must be KN 0-2" (II: KN 0-4; III: KN 0-7).
+DELVE_SECRETS = {"Delve Secrets I": 2, "Delve Secrets II": 4, "Delve Secrets III": 7}
+DELVE_COST = 2
+
+
+def _delved(caster: Figure, spell: HandbookSpell | None, name: str) -> str | None:
+    """The Delve Secrets a caster casts an unknown Spell by, if it may; None for a known Spell."""
+    if spell is not None and name in caster.spells:
+        return None
+    delve = max((d for d in DELVE_SECRETS if d in caster.spells), key=DELVE_SECRETS.__getitem__, default=None)
+    if spell is None or delve is None or spell.category not in ("C", "T") or spell.kn > DELVE_SECRETS[delve]:
+        reach = f" and cannot delve it ({delve}: [C] or [T], KN0-{DELVE_SECRETS[delve]})" if delve else ""
+        raise RuleViolation("spell-unknown", f"{caster.name} has not learned {name!r}{reach}")
+    return delve
+
+
 def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
     not_after_running(caster, "casting a spell")
     spell = SPELLS.get(command.spell)
-    if spell is None or command.spell not in caster.spells:
-        raise RuleViolation("spell-unknown", f"{caster.name} has not learned {command.spell!r}")
+    delve = _delved(caster, spell, command.spell)
+    assert spell is not None
     target = _target(play, caster, spell, command)
     double = _arcane_ii(caster, spell, command.power)
     cost = v4.exhaustion(caster, spell, target, 0 if double else command.power) + (1 if double else 0)
+    if delve is not None:
+        cost += DELVE_COST  # "it costs 2E more than the normal cost for the Spell on initial casting"
     adjustments, defense = v4._aim(play, caster, spell, target, command.at)
     second = play.figure(command.second_target) if command.second_target is not None else None
     second_aim = v4._aim(play, caster, spell, second) if second is not None else None

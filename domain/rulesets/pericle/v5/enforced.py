@@ -62,6 +62,9 @@ ENFORCED_SPELLS_V5: dict[str, str] = {
     "Arcane Flux, Superior": "as Arcane Flux on the hex `at` and the six around it (v5/arcane.py)",
     "Trap": "the hex `at` and the six around it trapped to the end of combat: a figure walking in stops there for "
             "the turn; later turns it moves only after a Moderate MT check, one hex (two at MT20+) (movement.py)",
+    **{name: f"a caster who knows it casts a [C] or [T] Spell of KN{kn} or less it has not learned, for 2E more "
+             "(v5/casting.py)"
+       for name, kn in (("Delve Secrets I", 2), ("Delve Secrets II", 4), ("Delve Secrets III", 7))},
     "Grappling Agility": "the target wins every opposed Grapple check against a 1-hex foe, attacking or defending, "
                          "and escapes every Grapple it tries to (actions.py)",
     "Elemental Protection": "for five turns the target takes nothing from Arcane Barrage, Storm, Nova or Flux "
