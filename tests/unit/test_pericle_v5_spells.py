@@ -923,3 +923,19 @@ def test_delve_secrets_casts_an_unknown_spell_for_2e_more() -> None:
     next_turn(play)
     [upkeep] = of(play.act("hero-ysolde", "pass_action"), SpellMaintained)
     assert upkeep.exhaustion == 1, "the maintenance cost is the same"
+
+
+def test_inversus_major_swaps_the_target_with_a_figure_near_the_caster() -> None:
+    """Inversus Major (line 1494): "2E. Make an attack against a one-hex target... If successful,
+    you immediately change the target's position on the map with that of another one-hex figure
+    who is within three hexes of you. You may choose to be the target yourself... For the
+    remainder of the turn, both the caster and the target remain facing in the same direction"."""
+    play = arena("Inversus Major")
+    far = {"type": "cast_spell", "figure": "hero-ysolde", "spell": "Inversus Major", "target": "orc",
+           "second_target": "spearman"}
+    assert play.rule_of("ana", far) == "spell-target", "the spearman is not within three hexes of her"
+    cast(play, [HIT], "Inversus Major", "orc", second_target="hero-bram")
+    orc, bram = play.figure("orc"), play.figure("hero-bram")
+    assert ((orc.hex.q, orc.hex.r), orc.facing) == ((2, 2), 3)
+    assert ((bram.hex.q, bram.hex.r), bram.facing) == ((4, 3), 0)
+    assert play.figure("hero-ysolde").exhaustion == 2

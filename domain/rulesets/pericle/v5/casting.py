@@ -7,6 +7,8 @@ effects of the spells it casts (`rules: "5"` on the cast) kept as the seed lets 
 
 from __future__ import annotations
 
+import msgspec
+
 from domain.errors import RuleViolation
 from domain.hexes import Hex, distance
 from domain.rulesets.pericle import combat_commands as cmd
@@ -47,7 +49,13 @@ def _target(play: Play, caster: Figure, spell: HandbookSpell, command: cmd.CastS
     shields = [s for s in play.state.spells if s.spell == "Spell Shield"]
     unshielded = play.supposing(*(ev.SpellEnded(caster=s.caster, spell=s.spell, target=s.target, reason="")
                                   for s in shields))
+    partner = None
+    if spell.name == INVERSUS_MAJOR:
+        partner = _inversus_partner(play, caster, command)
+        command = msgspec.structs.replace(command, second_target=None)  # the partner is no thrown target
     target = v4._target(unshielded, caster, spell, command)
+    if partner is not None and (target.size != 1 or target.grappled_with or partner.id == target.id):
+        raise RuleViolation("spell-target", "Inversus Major: a one-hex target, not grappled, and another figure")
     if spell.name == "Sleep" and target.mt >= SLEEP_MT:
         raise RuleViolation("spell-target", f"Sleep only works on creatures with MT less than {SLEEP_MT} (line 1478)")
     if spell.name in DELVE_SECRETS:
@@ -75,6 +83,24 @@ def _target(play: Play, caster: Figure, spell: HandbookSpell, command: cmd.CastS
             raise RuleViolation("spell-power", f"Transfer Wounds heals at most the damage {target.name} suffered "
                                                f"({target.wounds} HP)")
     return play.figure(target.id)
+
+
+INVERSUS_MAJOR = "Inversus Major"
+INVERSUS_REACH = 3  # "another one-hex figure who is within three hexes of you"
+
+
+def _inversus_partner(play: Play, caster: Figure, command: cmd.CastSpell) -> Figure:
+    """Inversus Major (line 1494): "change the target's position on the map with that of another
+    one-hex figure who is within three hexes of you. You may choose to be the target yourself. If
+    there is no other figure within three hexes of you, then you must be the figure that exchanges
+    locations with the target": `second_target` names it, the caster when unnamed (not grappled,
+    as Inversus Minor's swap, PER-INVERSUS-PILE)."""
+    partner = play.figure(command.second_target) if command.second_target is not None else caster
+    if partner.size != 1 or partner.grappled_with or (
+            partner.id != caster.id and distance(partner.hex, caster.hex) > INVERSUS_REACH):
+        raise RuleViolation("spell-target", "Inversus Major swaps the target with a one-hex figure, not grappled, "
+                                            f"within {INVERSUS_REACH} hexes of the caster (or the caster)")
+    return partner
 
 
 def _shielded(play: Play, spell: HandbookSpell, figure: Figure) -> bool:
@@ -128,7 +154,8 @@ def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
     if delve is not None:
         cost += DELVE_COST  # "it costs 2E more than the normal cost for the Spell on initial casting"
     adjustments, defense = v4._aim(play, caster, spell, target, command.at)
-    second = play.figure(command.second_target) if command.second_target is not None else None
+    second = play.figure(command.second_target) if command.second_target is not None and spell.category == "T-T" \
+        else None
     second_aim = v4._aim(play, caster, spell, second) if second is not None else None
     aimed_at = target
     if second is not None and second_aim is not None and target.id == caster.id:
@@ -226,6 +253,15 @@ def _apply(play: Play, caster: Figure, spell: HandbookSpell, target: Figure, com
         _dispel(play, caster, target, command.at)
     elif name == "Terror":
         _terror(play, caster, target)
+    elif name == INVERSUS_MAJOR:
+        partner = play.figure(command.second_target) if command.second_target is not None else caster
+        if not _shielded(play, spell, partner):
+            # "For the remainder of the turn, both the caster and the target remain facing in the
+            # same direction they were facing when the Spell was cast."
+            play.emit(ev.FigureMoved(figure=partner.id, path=(target.hex,), facing=partner.facing, counted=0,
+                                     reason="inversus"))
+            play.emit(ev.FigureMoved(figure=target.id, path=(partner.hex,), facing=target.facing, counted=0,
+                                     reason="inversus"))
     elif name in ("Drop Item", "Sunder Item"):
         _item_spell(play, name, target)
     elif name == "Word of Death":
