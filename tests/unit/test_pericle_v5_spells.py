@@ -939,3 +939,23 @@ def test_inversus_major_swaps_the_target_with_a_figure_near_the_caster() -> None
     assert ((orc.hex.q, orc.hex.r), orc.facing) == ((2, 2), 3)
     assert ((bram.hex.q, bram.hex.r), bram.facing) == ((4, 3), 0)
     assert play.figure("hero-ysolde").exhaustion == 2
+
+
+def test_telekinesis_moves_a_target_one_hex_per_e_and_one_more() -> None:
+    """Telekinesis (line 1520): "XE, minimum of 0E. You may move a target creature... the caster
+    moves the target one hex for each point of Exhaustion spent, plus one additional hex... If
+    the target collides with a one-hex creature, both must make an Acrobatics check or fall prone.
+    (Creatures that do not have an Acrobatics stat use their AD.) The difficulty check is modified
+    by the amount of hexes the target was moved." 1E moves the orc two hexes east; then, 2E
+    toward the spearman beyond, it stops after one hex and both roll at Base AD1-1."""
+    play = arena("Telekinesis", max_hp=20)
+    [spell_cast] = of(cast(play, [HIT], "Telekinesis", "orc", power=1, at={"q": 7, "r": 3}), SpellCast)
+    assert spell_cast.exhaustion == 1 and (play.figure("orc").hex.q, play.figure("orc").hex.r) == (6, 3)
+    play.put("orc", 4, 3)
+    play.put("spearman", 6, 3)
+    next_turn(play)
+    events = cast(play, [HIT, MISS, HIT], "Telekinesis", "orc", power=2, at={"q": 7, "r": 3})
+    assert [(h.q, h.r) for h in of(events, FigureMoved)[0].path] == [(5, 3)]
+    checks = [e for e in events if type(e).__name__ == "CheckMade"]
+    assert [(c.figure, c.check.ad) for c in checks] == [("orc", 0), ("spearman", 0)]
+    assert [e.figure for e in of(events, FellProne)] == ["orc"]

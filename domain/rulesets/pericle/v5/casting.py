@@ -10,11 +10,11 @@ from __future__ import annotations
 import msgspec
 
 from domain.errors import RuleViolation
-from domain.hexes import Hex, distance
+from domain.hexes import Hex, distance, line
+from domain.rulesets.pericle import board, spell_effects
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
-from domain.rulesets.pericle import spell_effects
-from domain.rulesets.pericle.dice import Check, check, opposed
+from domain.rulesets.pericle.dice import Adjustment, Check, check, opposed
 from domain.rulesets.pericle.movement import keep_footing
 from domain.rulesets.pericle.play import Play, not_after_running
 from domain.rulesets.pericle.state import ActiveSpell, Figure
@@ -50,10 +50,16 @@ def _target(play: Play, caster: Figure, spell: HandbookSpell, command: cmd.CastS
     unshielded = play.supposing(*(ev.SpellEnded(caster=s.caster, spell=s.spell, target=s.target, reason="")
                                   for s in shields))
     partner = None
+    if spell.name == TELEKINESIS:
+        if command.at is None:
+            raise RuleViolation("spell-target", "Telekinesis: name the hex to move the target toward (`at`)")
+        command = msgspec.structs.replace(command, at=None)  # the hex is where the target goes, not an aim
     if spell.name == INVERSUS_MAJOR:
         partner = _inversus_partner(play, caster, command)
         command = msgspec.structs.replace(command, second_target=None)  # the partner is no thrown target
     target = v4._target(unshielded, caster, spell, command)
+    if spell.name == TELEKINESIS and target.size != 1:
+        raise RuleViolation("spell-target", "Telekinesis: the target must be one hex in size or smaller (line 1520)")
     if partner is not None and (target.size != 1 or target.grappled_with or partner.id == target.id):
         raise RuleViolation("spell-target", "Inversus Major: a one-hex target, not grappled, and another figure")
     if spell.name == "Sleep" and target.mt >= SLEEP_MT:
@@ -101,6 +107,48 @@ def _inversus_partner(play: Play, caster: Figure, command: cmd.CastSpell) -> Fig
         raise RuleViolation("spell-target", "Inversus Major swaps the target with a one-hex figure, not grappled, "
                                             f"within {INVERSUS_REACH} hexes of the caster (or the caster)")
     return partner
+
+
+TELEKINESIS = "Telekinesis"
+
+
+def _telekinesis(play: Play, target: Figure, toward: Hex, power: int) -> None:
+    """Telekinesis (line 1520): "the caster moves the target one hex for each point of Exhaustion
+    spent, plus one additional hex. If the target collides with an obstruction (defined as an
+    object that provides cover), then the target stops in the hex before and must make an
+    Acrobatics check or fall prone. (Creatures that do not have an Acrobatics stat use their AD.)
+    The difficulty check is modified by the amount of hexes the target was moved... If the target
+    collides with a one-hex creature, both must make an Acrobatics check or fall prone. If the
+    target collides with a creature larger than two hexes, that creature is not affected but
+    Target still must make an Acrobatics check." The target goes along the hex line toward `at`,
+    as far as the E allows; figures have no Acrobatics here, so they roll their Base AD."""
+    steps = line(target.hex, toward)[1:power + 2]
+    moved: list[Hex] = []
+    struck: Figure | None = None
+    collided = False
+    for step in steps:
+        if not board.passable(play.state, step):
+            collided = True
+            break
+        there = board.standing_in(play.state, step, besides=target.id) or next(
+            (f for f in play.state.at(step) if f.id != target.id and f.active), None)
+        if there is not None:
+            collided, struck = True, there
+            break
+        moved.append(step)
+    if moved:
+        play.emit(ev.FigureMoved(figure=target.id, path=tuple(moved), facing=target.facing, counted=0,
+                                 reason="telekinesis"))
+    if not collided:
+        return
+    hurled = [play.figure(target.id), *([struck] if struck is not None and struck.size == 1 else [])]
+    for figure in hurled:
+        rolled = check(play.dice, f"{figure.name}: Acrobatics check after Telekinesis", figure.base_ad,
+                       [Adjustment(-len(moved), "hexes moved")] if moved else [])
+        play.emit(ev.CheckMade(figure=figure.id, purpose="Acrobatics check (Base AD) not to fall, Telekinesis",
+                               check=rolled))
+        if not rolled.success and figure.condition == "standing":
+            play.emit(ev.FellProne(figure=figure.id, reason="Telekinesis collision"))
 
 
 def _shielded(play: Play, spell: HandbookSpell, figure: Figure) -> bool:
@@ -153,7 +201,7 @@ def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
     cost = v4.exhaustion(caster, spell, target, 0 if double else command.power) + (1 if double else 0)
     if delve is not None:
         cost += DELVE_COST  # "it costs 2E more than the normal cost for the Spell on initial casting"
-    adjustments, defense = v4._aim(play, caster, spell, target, command.at)
+    adjustments, defense = v4._aim(play, caster, spell, target, None if spell.name == TELEKINESIS else command.at)
     second = play.figure(command.second_target) if command.second_target is not None and spell.category == "T-T" \
         else None
     second_aim = v4._aim(play, caster, spell, second) if second is not None else None
@@ -253,6 +301,8 @@ def _apply(play: Play, caster: Figure, spell: HandbookSpell, target: Figure, com
         _dispel(play, caster, target, command.at)
     elif name == "Terror":
         _terror(play, caster, target)
+    elif name == TELEKINESIS and command.at is not None:
+        _telekinesis(play, target, command.at, command.power)
     elif name == INVERSUS_MAJOR:
         partner = play.figure(command.second_target) if command.second_target is not None else caster
         if not _shielded(play, spell, partner):

@@ -67,6 +67,9 @@ ENFORCED_SPELLS_V5: dict[str, str] = {
        for name, kn in (("Delve Secrets I", 2), ("Delve Secrets II", 4), ("Delve Secrets III", 7))},
     "Inversus Major": "a one-hex target and a one-hex figure within 3 hexes of the caster (`second_target`, the "
                       "caster when unnamed) swap hexes, each keeping its facing; ranged increments (v5/casting.py)",
+    "Telekinesis": "a one-hex target moves along the hex line toward `at`, one hex per E (`power`) and one more; "
+                   "stopped by an obstacle or a figure, it (and a one-hex figure it hits) rolls Base AD less the "
+                   "hexes moved or falls prone (v5/casting.py)",
     "Grappling Agility": "the target wins every opposed Grapple check against a 1-hex foe, attacking or defending, "
                          "and escapes every Grapple it tries to (actions.py)",
     "Elemental Protection": "for five turns the target takes nothing from Arcane Barrage, Storm, Nova or Flux "
