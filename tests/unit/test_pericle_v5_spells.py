@@ -959,3 +959,39 @@ def test_telekinesis_moves_a_target_one_hex_per_e_and_one_more() -> None:
     checks = [e for e in events if type(e).__name__ == "CheckMade"]
     assert [(c.figure, c.check.ad) for c in checks] == [("orc", 0), ("spearman", 0)]
     assert [e.figure for e in of(events, FellProne)] == ["orc"]
+
+
+def test_an_image_cannot_hurt_and_pops_when_struck() -> None:
+    """Image (line 1405): "1E. Create a 1-hex image of a giant rat, wolf, or spectral warrior. The
+    creation must appear in an empty hex within three hexes of the caster"; line 481: "images are
+    only mirages - they have no substance, so they cannot fight. In fact, if they are struck by an
+    attack or impacted by a spell they automatically "pop" and are gone... On their turn to
+    attack, they act like they're attacking but they automatically miss... they absorb attack
+    damage from one attack before popping. If a foe attempts to Grapple an image, instead of
+    rolling an Opposed Grapple score, have the foe roll a Base AD check. If successful, the image
+    is canceled and the Grappler does not fall Prone. If unsuccessful, the Grappler falls Prone."
+    """
+    from domain.rulesets.pericle.combat_events import Attacked
+
+    play = arena("Image")
+    [joined] = [e for e in cast(play, [HIT], "Image", "hero-ysolde", at={"q": 3, "r": 3})
+                if type(e).__name__ == "FigureSummoned"]
+    image = joined.figure.id
+    assert play.combat.spells[0].spell == "Image" and play.figure(image).movement == 5
+    play.end_turn()
+    play.to_actions("heroes")
+    assert play.combat.current == image, "its AD2 puts it first"
+    play.put(image, 3, 3, facing=0)
+    [swing] = of(play.act(image, "attack", [HIT, 6], strikes=[{"target": "orc"}]), Attacked)[0].strikes
+    assert not swing.hit and play.figure("orc").wounds == 0
+    events = play.act("orc", "attack", [HIT, 6], strikes=[{"target": image}])
+    assert of(events, Attacked)[0].strikes[0].damage == 0 and play.combat.figure(image) is None
+    assert [(e.spell, e.reason) for e in of(events, SpellEnded)] == [("Image", "struck by an attack")]
+    play.pass_until("hero-ysolde")
+    [again] = [e for e in cast(play, [HIT], "Image", "hero-ysolde", at={"q": 3, "r": 3})
+               if type(e).__name__ == "FigureSummoned"]
+    play.end_turn()
+    play.to_actions("heroes")
+    play.pass_until("orc")
+    play.act("orc", "grapple", [MISS], target=again.figure.id)
+    assert play.figure("orc").condition == "prone" and play.combat.figure(again.figure.id) is not None

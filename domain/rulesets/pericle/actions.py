@@ -19,6 +19,7 @@ from domain.rulesets.pericle.play import RUNNING, Play, not_after_running, not_g
 from domain.rulesets.pericle.state import Figure
 from domain.rulesets.pericle.strikes import ready_strikes, strike_all
 from domain.rulesets.pericle.turns import advance, can_move, declare_defend, move_in_phase, upkeep
+from domain.rulesets.pericle.v5 import summons
 
 ActionT = TypeVar("ActionT", bound=cmd._Action)
 Action = Callable[[Play, Figure, ActionT], None]
@@ -91,6 +92,18 @@ def _check_parry(attacker: Figure, command: cmd.Attack) -> None:
         raise RuleViolation("parry", "a parrying figure attacks once, with its first weapon")
 
 
+def _grapple_an_image(play: Play, attacker: Figure, image: Figure) -> None:
+    """Pericle 5's Image (line 481): "If a foe attempts to Grapple an image, instead of rolling an
+    Opposed Grapple score, have the foe roll a Base AD check. If successful, the image is canceled
+    and the Grappler does not fall Prone. If unsuccessful, the Grappler falls Prone." """
+    rolled = check(play.dice, f"{attacker.name} grapples {image.name}", attacker.base_ad, poison.penalty(attacker))
+    play.emit(ev.CheckMade(figure=attacker.id, purpose="Base AD check to grapple an image", check=rolled))
+    if rolled.success:
+        summons.pop(play, image, "grappled")
+    else:
+        play.emit(ev.FellProne(figure=attacker.id, reason="grappled an image"))
+
+
 def reload(play: Play, figure: Figure, command: cmd.Reload) -> None:
     if command.weapon.lower() not in figure.unloaded:
         raise RuleViolation("crossbow-loaded", f"{figure.name} has no fired {command.weapon} to load")
@@ -115,6 +128,9 @@ def grapple(play: Play, attacker: Figure, command: cmd.Grapple) -> None:
         raise RuleViolation("front-hexes", f"{target.name} is not in {attacker.name}'s front hexes")
     if attacker.airborne != target.airborne:
         raise RuleViolation("ground-and-air", "the ground and the air do not grapple")
+    if spell_effects.image(play.state, target):
+        _grapple_an_image(play, attacker, target)
+        return
     ready = None
     if command.strike is not None:
         # "the attacker may also immediately make a melee attack against the Grappled defender":

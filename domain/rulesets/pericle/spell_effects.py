@@ -3,6 +3,8 @@ and Clumsiness, so its battles never meet the others)."""
 
 from __future__ import annotations
 
+import re
+
 from domain.hexes import Hex, neighbours
 from domain.rulesets.pericle.dice import Adjustment
 from domain.rulesets.pericle.state import CombatState, Figure
@@ -189,3 +191,15 @@ def trapped(state: CombatState) -> frozenset[Hex]:
     trapped" (for the rest of the combat: the seed gives no end)."""
     return frozenset(h for s in state.spells if s.spell == "Trap" and s.rules and s.at is not None
                      for h in spell_hexes(s.spell, s.at))
+
+
+def summon_id(spell: str, caster: str, turn: int) -> str:
+    """A Pericle 5 summoned figure's id: its Spell, its caster and the turn (a caster casts once a
+    turn)."""
+    return f"{re.sub(r'[^a-z0-9]+', '-', spell.lower()).strip('-')}-{caster}-{turn}"
+
+
+def image(state: CombatState, figure: Figure) -> bool:
+    """Whether the figure is a Pericle 5 Image (line 1405), a mirage that cannot fight (line 481)."""
+    return any(s.spell == "Image" and s.rules and summon_id(s.spell, s.caster, s.cast_turn) == figure.id
+               for s in state.spells)

@@ -20,6 +20,7 @@ from domain.rulesets.pericle.dice import Adjustment, check, crit_die
 from domain.rulesets.pericle.heroes import multiple_attack_penalties
 from domain.rulesets.pericle.play import Play, not_after_running
 from domain.rulesets.pericle.state import Figure
+from domain.rulesets.pericle.v5 import summons
 
 SHIELD_BASH = Weapon(name="Shield", mt=0, damage="1d4", weapon_class="natural")
 SHIELD_BROKEN = ": the crit is a normal hit; the Shield is destroyed"  # a Pericle 5 Magic Shield's end
@@ -284,6 +285,9 @@ def strike_all(play: Play, attacker: Figure, orders: list[cmd.StrikeOrder], *, p
         play.emit(ev.Attacked(strikes=tuple(strikes), parry=parry))
         _break_magic_shields(play, strikes)
         _ricochet(play, strikes)
+        for struck in [play.figure(s.target) for s in strikes if s.hit and play.state.figure(s.target)]:
+            if spell_effects.image(play.state, struck):
+                summons.pop(play, struck, "struck by an attack")
 
 
 def _reversed(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: StrikePlan,
@@ -345,6 +349,8 @@ def resolve_strike(play: Play, attacker: Figure, target: Figure, weapon: Weapon,
                    defense_dice=0 if stray else len(plan.defense), below_zero_cap=plan.below_zero_cap)
     # A stray roll is made to miss the ally: success misses it, failure hits it.
     hit = not rolled.success if stray else rolled.success
+    if spell_effects.image(play.state, attacker):
+        hit = False  # Pericle 5's Image (line 481): "they act like they're attacking but they automatically miss"
     strike = ev.Strike(attacker=attacker.id, target=target.id, weapon=weapon.name,
                        kind="stray" if stray else plan.kind, check=rolled, hit=hit)
     if not hit:
@@ -404,6 +410,9 @@ def _damage(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: 
     if face == "one star or torch" and effect is not None:
         dealt = 0  # the effect without damage
     protection = [Adjustment(target.armour, "armour"), *by_spells]
+    if spell_effects.image(play.state, target):
+        dealt, reflected = 0, 0  # an Image "absorb[s] attack damage from one attack before popping" (line 481)
+        protection.append(Adjustment(0, "Image: pops"))
     if spell_effects.immune(play.state, target):
         dealt, reflected = 0, 0  # Pericle 5's Immunity (line 1566): "immune to all damage"
         protection.append(Adjustment(0, "Immunity: no damage"))

@@ -18,6 +18,7 @@ from domain.rulesets.pericle.dice import Adjustment, Check, crit_die
 from domain.rulesets.pericle.play import Play
 from domain.rulesets.pericle.state import Figure
 from domain.rulesets.pericle.strikes import _shield_faces as shield_faces
+from domain.rulesets.pericle.v5 import summons
 
 # Arcane Barrage (lines 1421-1428): "MT / Damage: 0 1d4, 1 1d4, 2 1d6, 3 2d4, 4 1d6+1d4, 5 2d6,
 # 6 3d4". The table stops at MT6; a stronger caster deals the MT6 bolt (PER-BARRAGE-MT: the
@@ -100,6 +101,8 @@ def storm(play: Play, caster: Figure, spell: str, centre: Hex, *, cast: Check | 
     play.emit(ev.SpellDamage(caster=caster.id, spell=spell, roll=rolled, crit_face=face,
                              crit_roll=crit, maintained=cast is None,
                              hits=tuple(ev.SpellHit(figure=f.id, damage=amount, crit_effect=effect) for f in hit)))
+    for image in [f for f in hit if spell_effects.image(play.state, f)]:
+        summons.pop(play, image, "impacted by a spell")
 
 
 def flux_burn(play: Play, figure: Figure, amount: int) -> None:

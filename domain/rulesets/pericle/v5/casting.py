@@ -29,7 +29,7 @@ RULES = "5"
 # them: Sleep "sleeps until awakened or hit by an attack or another Spell" (line 1478); Terror
 # until the Defend it forces (line 1415); Grease, Minor and Arcane Flux "until the end of combat"
 # (lines 1403, 1430); Create Undead while it is being cast, three turns (line 1468).
-LASTING_UNTIL_BROKEN = frozenset({"Sleep", "Terror", *spell_effects.GREASES, *spell_effects.FLUXES, "Trap",
+LASTING_UNTIL_BROKEN = frozenset({"Sleep", "Terror", *spell_effects.GREASES, *spell_effects.FLUXES, "Trap", "Image",
                                   *undead.UNDEAD})
 SLEEP_MT = 10  # Sleep (line 1478): "Only works on creatures with MT less than 10."
 # Terror (line 1415): "This Spell does not work on creatures whose HP at full health is greater
@@ -263,7 +263,11 @@ def _lies_at(spell: HandbookSpell, target: Figure, at: Hex | None) -> Hex | None
 
 
 def _wake_others(play: Play, spell: HandbookSpell, target: Figure) -> None:
-    """Sleep ends when its sleeper is "hit by an attack or another Spell" (line 1478)."""
+    """Sleep ends when its sleeper is "hit by an attack or another Spell" (line 1478); an Image
+    "impacted by a spell" pops (line 481)."""
+    if spell.name != "Image" and play.state.figure(target.id) is not None and spell_effects.image(play.state, target):
+        summons.pop(play, play.figure(target.id), "impacted by a spell")
+        return
     if spell.name == "Sleep" or _shielded(play, spell, target):
         return
     for sleep in play.state.spells:

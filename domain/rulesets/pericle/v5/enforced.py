@@ -70,6 +70,10 @@ ENFORCED_SPELLS_V5: dict[str, str] = {
     "Telekinesis": "a one-hex target moves along the hex line toward `at`, one hex per E (`power`) and one more; "
                    "stopped by an obstacle or a figure, it (and a one-hex figure it hits) rolls Base AD less the "
                    "hexes moved or falls prone (v5/casting.py)",
+    "Image": "a one-hex image (a spectral warrior's form) joins the caster's side in the empty hex `at`, moving and "
+             "Embattling as a figure from the next turn; its attacks miss; struck by an attack or a Spell it pops; "
+             "grappled, the grappler's Base AD check pops it or the grappler falls prone (v5/summons.py, strikes.py, "
+             "actions.py)",
     "Grappling Agility": "the target wins every opposed Grapple check against a 1-hex foe, attacking or defending, "
                          "and escapes every Grapple it tries to (actions.py)",
     "Elemental Protection": "for five turns the target takes nothing from Arcane Barrage, Storm, Nova or Flux "

@@ -6,13 +6,14 @@ the Spell and vanishes when the Spell ends (line 489: "This includes Summoned cr
 
 from __future__ import annotations
 
-import re
-
 import msgspec
 
 from domain.hexes import Hex
+from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.encounter import Enemy, EnemyAttack
 from domain.rulesets.pericle.joining import enemy_figure
+from domain.rulesets.pericle.play import Play
+from domain.rulesets.pericle.spell_effects import summon_id
 from domain.rulesets.pericle.state import ActiveSpell, CombatState, Figure
 
 
@@ -41,12 +42,20 @@ STAT_BLOCKS: dict[str, Enemy] = {
     # 1536: "HP20, MT10 DX1, AD1, KN0, Grapple 5, Movement 5 on the ground, 8 flying, 2d6 damage,
     # Scales (2 armor protection)"; a one-hex base (the seed gives none: PER-FACING's default)
     "Summon Flying Beast": _block("Hippogriff", 20, 10, 1, 5, 5, "Talons", "2d6", armour=2, flying=8),
+    # Image (line 1405): "Create a 1-hex image of a giant rat, wolf, or spectral warrior"; line
+    # 481: "During Movement, images may move the distance expected by their form". The form is
+    # the spectral warrior's (Summon Spectral Warrior, line 1480) until the command can name one.
+    "Image": _block("Image of a spectral warrior", 14, 4, 2, 2, 5, "Spectral weapon", "2d6", natural=False),
 }
 
 
-def summon_id(spell: str, caster: str, turn: int) -> str:
-    """The summoned figure's id: its Spell, its caster and the turn (a caster casts once a turn)."""
-    return f"{re.sub(r'[^a-z0-9]+', '-', spell.lower()).strip('-')}-{caster}-{turn}"
+def pop(play: Play, image: Figure, why: str) -> None:
+    """An image "struck by an attack or impacted by a spell" pops and is gone (line 481)."""
+    for spell in play.state.spells:
+        if spell.spell == "Image" and summon_id(spell.spell, spell.caster, spell.cast_turn) == image.id:
+            play.emit(ev.SpellEnded(caster=spell.caster, spell=spell.spell, target=spell.target, reason=why))
+    if play.state.figure(image.id) is not None:
+        play.emit(ev.FigureVanished(figure=image.id, reason=why))
 
 
 def summoned(spell: str, caster: Figure, at: Hex, turn: int) -> Figure:
