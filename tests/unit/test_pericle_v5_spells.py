@@ -995,3 +995,15 @@ def test_an_image_cannot_hurt_and_pops_when_struck() -> None:
     play.pass_until("orc")
     play.act("orc", "grapple", [MISS], target=again.figure.id)
     assert play.figure("orc").condition == "prone" and play.combat.figure(again.figure.id) is not None
+
+
+def test_line_1520_telekinesis_three_hexes_then_a_check_at_ad_minus_3() -> None:
+    """Telekinesis (line 1520): "The difficulty check is modified by the amount of hexes the target
+    was moved. For example, if the target is moved three hexes, then the check is at (AD-3)." 3E
+    would move the orc four hexes east; the map's edge stops it after three."""
+    play = arena("Telekinesis", max_hp=20)
+    play.put("orc", 3, 3)
+    events = cast(play, [HIT, HIT, HIT, HIT], "Telekinesis", "orc", power=3, at={"q": 7, "r": 3})
+    assert len(of(events, FigureMoved)[0].path) == 3
+    [acrobatics] = [e for e in events if type(e).__name__ == "CheckMade"]
+    assert [(a.value, a.source) for a in acrobatics.check.adjustments] == [(-3, "hexes moved")]
