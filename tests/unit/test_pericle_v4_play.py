@@ -1,6 +1,7 @@
 """Pericle 4 plays the whole Hero Handbook: sheets naming any Discipline or Spell (seed 001,
 Steps 6 and 7, lines 1066-1076), every Spell cast as a command (3. Actions: Cast a Spell, lines
-466-491) and Disciplines used, with their Exhaustion, checks and durations."""
+466-491) and Disciplines used, with their Exhaustion, checks and durations. Pinned to version 4,
+which is released and frozen (Pericle 5's Spells: test_pericle_v5_spells.py)."""
 
 from __future__ import annotations
 
@@ -91,7 +92,7 @@ def test_grappler_and_grit_change_the_sheet() -> None:
 
 def arena() -> PericleArena:
     """Elowen two hexes west of the orc, facing it; Bram beside her; the Action phase begun."""
-    found = PericleArena(heroes={"ana": [{"hero": ELOWEN, "start": {"q": 0, "r": 3}}],
+    found = PericleArena(version="4", heroes={"ana": [{"hero": ELOWEN, "start": {"q": 0, "r": 3}}],
                                  "ben": [{"hero": BRAM, "start": {"q": 0, "r": 4}}]})
     found.put("hero-elowen", 2, 3, facing=0)
     found.put("hero-bram", 1, 5, facing=0)
@@ -200,7 +201,7 @@ def test_casts_the_handbook_does_not_allow_are_refused(body: dict[str, Any], rul
 
 def movement_arena() -> PericleArena:
     """Elowen and Bram as in `arena`, the heroes moving first in turn 1's Movement phase."""
-    found = PericleArena(heroes={"ana": [{"hero": ELOWEN, "start": {"q": 0, "r": 3}}],
+    found = PericleArena(version="4", heroes={"ana": [{"hero": ELOWEN, "start": {"q": 0, "r": 3}}],
                                  "ben": [{"hero": BRAM, "start": {"q": 0, "r": 4}}]})
     found.put("hero-bram", 3, 3, facing=0)
     found.put("spearman", 7, 0)
@@ -254,7 +255,7 @@ def test_a_discipline_that_applies_by_itself_is_not_used_and_one_not_learned_is_
 def test_a_discipline_of_the_rest_is_not_used_in_combat() -> None:
     """Healer I (line 1209): "After combat, as part of a Rest"; Alchemy (line 1248): "During Recovery"."""
     healer = {**BRAM, "kn": 2, "disciplines": ["Healer I", "Alchemy"]}
-    play = PericleArena(heroes={"ana": [{"hero": ELOWEN, "start": {"q": 0, "r": 3}}],
+    play = PericleArena(version="4", heroes={"ana": [{"hero": ELOWEN, "start": {"q": 0, "r": 3}}],
                                 "ben": [{"hero": healer, "start": {"q": 0, "r": 4}}]})
     play.to_actions("heroes")
     play.pass_until("hero-bram")
@@ -267,7 +268,7 @@ def test_a_discipline_used_as_the_action_ends_the_figures_slot() -> None:
     """Animal Handler I (line 1181): "As an Action, you may attempt to befriend an animal with a KN
     check" — the Action is taken and recorded; the befriending is the table's."""
     handler = {**BRAM, "disciplines": ["Animal Handler I"]}
-    play = PericleArena(heroes={"ana": [{"hero": ELOWEN, "start": {"q": 0, "r": 3}}],
+    play = PericleArena(version="4", heroes={"ana": [{"hero": ELOWEN, "start": {"q": 0, "r": 3}}],
                                 "ben": [{"hero": handler, "start": {"q": 0, "r": 4}}]})
     play.to_actions("heroes")
     play.pass_until("hero-bram")
@@ -335,7 +336,7 @@ def strikes(events: list[Any]) -> list[Any]:
 def test_magic_armor_adds_three_points_of_armour() -> None:
     """Magic Armor I (line 1458): "1E, lasts three turns. Provides three points of armor. Stacks
     with other armor". Bram (Grit I: armour 1) takes the orc's axe, 1d6 = 6, +1 axe."""
-    play = spell_arena()
+    play = spell_arena(version="4")
     play.pass_until("hero-ysolde")
     [cast] = of(play.act("hero-ysolde", "cast_spell", [HIT], spell="Magic Armor I", target="hero-bram"), SpellCast)
     assert cast.exhaustion == 1 and cast.duration == 3 and not of([cast], TableApplied)
@@ -371,7 +372,7 @@ def test_trip_knocks_the_target_prone() -> None:
 
 def test_dispel_ends_the_spells_on_its_target() -> None:
     """Dispel (line 1528): "Dispels all Spells and Spell effects in one chosen hex"."""
-    play = spell_arena()
+    play = spell_arena(version="4")
     play.pass_until("hero-ysolde")
     play.act("hero-ysolde", "cast_spell", [HIT], spell="Blur", target="hero-bram")
     play.end_turn()
@@ -404,7 +405,7 @@ def test_divine_might_adds_a_d6_per_e_to_melee_damage() -> None:
     damage per E spent, up to a maximum of 3E". (KN7: no beginning hero knows it; Ysolde is
     given it.) Bram's club, 1d6 + 2d6 = 18, less the orc's armour 3 (a hammer pierces 2) and
     shield 1."""
-    play = spell_arena()
+    play = spell_arena(version="4")
     play.put("hero-ysolde", 2, 3, facing=0, spells=("Divine Might",))
     play.pass_until("hero-ysolde")
     body = {"type": "cast_spell", "figure": "hero-ysolde", "spell": "Divine Might", "target": "hero-bram"}
@@ -424,7 +425,7 @@ def test_divine_might_adds_a_d6_per_e_to_melee_damage() -> None:
 def test_inversus_minor_swaps_caster_and_target() -> None:
     """Inversus Minor (line 1456): "you immediately change positions with the target... both the
     caster and the target face the directions they were facing"."""
-    play = spell_arena()
+    play = spell_arena(version="4")
     play.put("hero-ysolde", 2, 3, facing=1, spells=("Inversus Minor",))
     play.pass_until("hero-ysolde")
     play.act("hero-ysolde", "cast_spell", [HIT], spell="Inversus Minor", target="hero-bram")
@@ -436,7 +437,7 @@ def test_inversus_minor_swaps_caster_and_target() -> None:
 def test_teleport_moves_the_caster_to_any_hex_it_fits() -> None:
     """Teleport (line 1540): "[S] Enchantment: 1E. Teleport anywhere on the battlemap. Move your
     standee to any hex and face the desired direction."""
-    play = spell_arena()
+    play = spell_arena(version="4")
     play.put("hero-ysolde", 2, 3, facing=0, spells=("Teleport",))
     play.pass_until("hero-ysolde")
     body = {"type": "cast_spell", "figure": "hero-ysolde", "spell": "Teleport", "target": "hero-ysolde"}
@@ -495,7 +496,7 @@ def test_spell_shield_keeps_every_other_spell_off_its_target() -> None:
     """Spell Shield (line 1534): "1E+1E/turn. Creates a magical barrier around the target and
     prevents all other Spells from affecting the target, including ranged Spells." A Dispel cast
     on self (line 1528: "every Spell within 10 hexes") leaves it and what it shields."""
-    play = spell_arena()
+    play = spell_arena(version="4")
     play.put("hero-ysolde", 2, 3, facing=0, spells=("Spell Shield", "Blur", "Dispel"))
     play.pass_until("hero-ysolde")
     play.act("hero-ysolde", "cast_spell", [HIT], spell="Spell Shield", target="hero-bram")
@@ -511,7 +512,7 @@ def test_spell_shield_keeps_every_other_spell_off_its_target() -> None:
 def test_create_undead_costs_hit_points_not_exhaustion() -> None:
     """Create Undead (line 1468): "0E, 1HP... this Spell causes 1HP of damage from the caster
     instead of Exhaustion"; raising the zombie is the table's."""
-    play = spell_arena()
+    play = spell_arena(version="4")
     play.put("hero-ysolde", 2, 3, facing=0, spells=("Create Undead",))
     play.put("zombie", 4, 2, condition="dead")
     play.pass_until("hero-ysolde")
@@ -530,7 +531,7 @@ def test_disciplines_that_change_attacks() -> None:
     from domain.rulesets.pericle.catalogue import WEAPONS, Weapon, unarmed
     from domain.rulesets.pericle.discipline_effects import attack_adjustments, damage_bonuses
 
-    play = spell_arena()
+    play = spell_arena(version="4")
     shooter = msgspec.structs.replace(play.figure("hero-bram"), disciplines=("Arbalist I", "Arbalist II"))
     dodger = msgspec.structs.replace(play.figure("orc"), disciplines=("Dodge Projectiles",))
     crossbow: Weapon = WEAPONS["hand crossbow"]
@@ -545,7 +546,7 @@ def test_disciplines_that_change_attacks() -> None:
 def test_thrown_weapon_expertise_in_a_throw() -> None:
     """Thrown Weapon Expertise (line 1173): "Gain AD+2 when throwing a weapon." Bram throws his
     dagger at the orc two hexes away."""
-    play = spell_arena()
+    play = spell_arena(version="4")
     play.put("hero-bram", 2, 4, facing=0, disciplines=("Thrown Weapon Expertise",), in_hand=("dagger",))
     play.put("hero-ysolde", 0, 6)
     play.pass_until("hero-bram")

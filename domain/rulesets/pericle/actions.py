@@ -14,11 +14,12 @@ from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.catalogue import SPELLS
 from domain.rulesets.pericle.combat import range_penalty
 from domain.rulesets.pericle.dice import Adjustment, check, opposed
-from domain.rulesets.pericle.movement import climb_out, pile_to_join, walk
+from domain.rulesets.pericle.movement import climb_out, keep_footing, pile_to_join, walk
 from domain.rulesets.pericle.play import RUNNING, Play, not_after_running, not_grappled, require_phase
 from domain.rulesets.pericle.state import Figure
 from domain.rulesets.pericle.strikes import ready_strikes, strike_all
 from domain.rulesets.pericle.turns import advance, can_move, declare_defend, move_in_phase, upkeep
+from domain.rulesets.pericle.v5 import summons
 
 ActionT = TypeVar("ActionT", bound=cmd._Action)
 Action = Callable[[Play, Figure, ActionT], None]
@@ -91,6 +92,18 @@ def _check_parry(attacker: Figure, command: cmd.Attack) -> None:
         raise RuleViolation("parry", "a parrying figure attacks once, with its first weapon")
 
 
+def _grapple_an_image(play: Play, attacker: Figure, image: Figure) -> None:
+    """Pericle 5's Image (line 481): "If a foe attempts to Grapple an image, instead of rolling an
+    Opposed Grapple score, have the foe roll a Base AD check. If successful, the image is canceled
+    and the Grappler does not fall Prone. If unsuccessful, the Grappler falls Prone." """
+    rolled = check(play.dice, f"{attacker.name} grapples {image.name}", attacker.base_ad, poison.penalty(attacker))
+    play.emit(ev.CheckMade(figure=attacker.id, purpose="Base AD check to grapple an image", check=rolled))
+    if rolled.success:
+        summons.pop(play, image, "grappled")
+    else:
+        play.emit(ev.FellProne(figure=attacker.id, reason="grappled an image"))
+
+
 def reload(play: Play, figure: Figure, command: cmd.Reload) -> None:
     if command.weapon.lower() not in figure.unloaded:
         raise RuleViolation("crossbow-loaded", f"{figure.name} has no fired {command.weapon} to load")
@@ -115,6 +128,9 @@ def grapple(play: Play, attacker: Figure, command: cmd.Grapple) -> None:
         raise RuleViolation("front-hexes", f"{target.name} is not in {attacker.name}'s front hexes")
     if attacker.airborne != target.airborne:
         raise RuleViolation("ground-and-air", "the ground and the air do not grapple")
+    if spell_effects.image(play.state, target):
+        _grapple_an_image(play, attacker, target)
+        return
     ready = None
     if command.strike is not None:
         # "the attacker may also immediately make a melee attack against the Grappled defender":
@@ -130,9 +146,13 @@ def grapple(play: Play, attacker: Figure, command: cmd.Grapple) -> None:
     # Grappling Expertise: "two rolls are taken and the better outcome for the combatant with
     # Grappling Expertise is used", whichever side rolls.
     expert = "Grappling Expertise" in attacker.disciplines
-    rolled = check(play.dice, f"{attacker.name} grapples {target.name}", ad, [],
+    agile = spell_effects.agility_wins(play.state, attacker, target)
+    rolled = check(play.dice, f"{attacker.name} grapples {target.name}"
+                   f"{' (Grappling Agility decides it)' if agile is not None else ''}", ad, [],
                    fortune=int(expert and roller == "aggressor"), misfortune=int(expert and roller == "defender"))
     success = rolled.success if roller == "aggressor" else not rolled.success
+    if agile is not None:  # Pericle 5's Grappling Agility: the opposed check is won whatever the dice
+        success = agile == attacker.id
     play.emit(ev.Grappled(attacker=attacker.id, defender=target.id,
                           roller=attacker.id if roller == "aggressor" else target.id, check=rolled, success=success))
     if success and command.strike is not None:
@@ -162,6 +182,10 @@ def escape(play: Play, figure: Figure, command: cmd.Escape) -> None:
     extra = len(foes) - 1 if roller == "aggressor" else 0
     rolled = check(play.dice, f"{figure.name} escapes the Grapple", ad, [], defense_dice=max(0, extra))
     success = rolled.success if roller == "aggressor" else not rolled.success
+    if spell_effects.on_by_v5(play.state, figure, spell_effects.GRAPPLING_AGILITY):
+        # Pericle 5's Grappling Agility (line 1452): "If cast on a target that is already
+        # Grappled, the target will automatically succeed on attempts to escape".
+        success = True
     play.emit(ev.EscapedGrapple(figure=figure.id, check=rolled, success=success, to=command.to if success else None))
 
 
@@ -264,6 +288,15 @@ def stand_up(play: Play, figure: Figure, command: cmd.StandUp) -> None:
     if to != figure.hex and (distance(to, figure.hex) != 1 or occupied
                              or not board.base_fits(play.state, figure, to, figure.facing)):
         raise RuleViolation("stand-hex", "stand in your hex or an adjacent empty hex")
+    greased = spell_effects.greased(play.state)
+    # Pericle 5's Grease, Minor (line 1403): "Standing from a greased hex also requires a check,
+    # so a creature that stands up from a greased hex into an adjacent greased hex would have to
+    # make 2 checks." A failed check leaves it prone where it lay.
+    under = set(figure.hexes) & set(greased)
+    if under and not keep_footing(play, figure, "stand up from grease", any(greased[h] for h in under)):
+        return
+    if to != figure.hex and to in greased and not keep_footing(play, figure, "stand up into grease", greased[to]):
+        return
     play.emit(ev.StoodUp(figure=figure.id, hex=to))
     if command.facing is not None:
         play.emit(ev.FigureFaced(figure=figure.id, facing=command.facing, reason="standing up"))

@@ -214,6 +214,10 @@ class SpellCast(msgspec.Struct, frozen=True, kw_only=True, tag="spell_cast"):
     # Version 5: the spell missed its target in a Grapple Pile and took effect on this figure of
     # the pile instead (`check`: the failed roll to miss it; PER-STRAY-SPELL).
     stray: bool = False
+    # Pericle 5: the version whose rules decided it ("5"), and the hex a spell thrown at a hex
+    # lies on (kept with the spell while it lasts).
+    rules: str = ""
+    at: Hex | None = None
 
 
 class SpellMaintained(msgspec.Struct, frozen=True, kw_only=True, tag="spell_maintained"):
@@ -342,3 +346,89 @@ class TableApplied(msgspec.Struct, frozen=True, kw_only=True, tag="table_applied
 
 
 HANDBOOK_EVENTS: tuple[type[msgspec.Struct], ...] = (DisciplineUsed, TableApplied)
+
+
+# ---- version 5: Spells whose effects the server enforces --------------------------------------
+
+
+class SpellThrown(msgspec.Struct, frozen=True, kw_only=True, tag="spell_thrown"):
+    """A [T-T] Spell's second throw (Transfer Wounds, seed 001 line 1556: "if successful, the
+    caster next rolls to throw the Spell at target2"): its check at the second target."""
+
+    caster: str
+    spell: str
+    target: str
+    check: Check
+    success: bool
+
+
+class SpellHit(msgspec.Struct, frozen=True, kw_only=True):
+    """What a damaging Spell did to one figure: its damage after what protects it."""
+
+    figure: str
+    damage: int
+    protection: list[Adjustment] = []  # armour, shield, spells, Defense Die torches (none for a Storm)
+    crit_effect: str | None = None  # "stun": an Arcane Spell's crit effect (seed 001 line 179)
+    absorbed: int = 0  # Arcane Flux: what the figure's armour took of it (and will not take again)
+
+
+class SpellDamage(msgspec.Struct, frozen=True, kw_only=True, tag="spell_damage"):
+    """An Arcane Spell's damage, rolled once for everyone it hits (Arcane Storm, line 1450: "Roll
+    the damage once and apply it to all creatures"), with the Crit Die of a Crit cast."""
+
+    caster: str
+    spell: str
+    roll: Roll | None  # none for Arcane Flux's fixed damage
+    hits: tuple[SpellHit, ...]
+    crit_face: str | None = None
+    crit_roll: Roll | None = None
+    maintained: bool = False  # a later turn's damage of a maintained Spell
+
+
+class Healed(msgspec.Struct, frozen=True, kw_only=True, tag="healed"):
+    """Wounds a Spell healed (never past the figure's maximum HP, never Exhaustion); an
+    unconscious hero raised above 0 HP wakes, prone, and acts from the next turn (PER-REVIVE)."""
+
+    figure: str
+    amount: int
+    source: str  # spell:<name>
+    roll: Roll | None = None
+    woke: bool = False
+    revived: bool = False  # Revival: a dead hero raised to -4 HP or more lives again (unconscious unless woke)
+
+
+class FigureSummoned(msgspec.Struct, frozen=True, kw_only=True, tag="figure_summoned"):
+    """A Summoning Spell's creature joins its caster's side with the Spell's stat block."""
+
+    caster: str
+    spell: str
+    figure: Figure
+
+
+class FigureVanished(msgspec.Struct, frozen=True, kw_only=True, tag="figure_vanished"):
+    """A summoned creature leaves the map as its Spell ends (it leaves no body)."""
+
+    figure: str
+    reason: str
+
+
+class SpellTookHold(msgspec.Struct, frozen=True, kw_only=True, tag="spell_took_hold"):
+    """A Spell cast over several hexes takes hold on one figure there (Paralysis, Mass, seed 001
+    line 1568), for `duration` turns, as if cast on it."""
+
+    caster: str
+    spell: str
+    target: str
+    duration: int
+
+
+class ItemShattered(msgspec.Struct, frozen=True, kw_only=True, tag="item_shattered"):
+    """Sunder Item (seed 001 line 1502): "Shatters a weapon, shield, or other visible item,
+    rendering it useless": gone from the figure's hands and gear (a shield with its protection)."""
+
+    figure: str
+    item: str
+
+
+SPELL_EVENTS: tuple[type[msgspec.Struct], ...] = (SpellThrown, SpellDamage, Healed, FigureSummoned, FigureVanished,
+                                                  ItemShattered, SpellTookHold)

@@ -95,7 +95,7 @@ def _strike(state: CombatState, strike: ev.Strike) -> CombatState:
                             target.condition, airborne=False)
         elif strike.crit_effect == "pin":
             state = _update(state, target.id, pinned_turn=state.turn + 1)
-        state = wound(state, strike.target, strike.damage, strike.attacker)
+        state = wound(_wake(state, strike.target), strike.target, strike.damage, strike.attacker)
         target = _figure(state, strike.target)
         if strike.poison is not None and target.active:
             source = f"{strike.attacker}:{strike.weapon}"
@@ -171,10 +171,65 @@ def _cast(state: CombatState, event: ev.SpellCast) -> CombatState:
     if not event.success:
         return state
     spell = ActiveSpell(spell=event.spell, caster=event.caster, target=event.target, cast_turn=state.turn,
-                        exhaustion=event.power, expires_turn=state.turn + event.duration if event.duration else 0)
-    spells = tuple(s for s in state.spells if not (s.spell == event.spell and s.target == event.target))
+                        exhaustion=event.power, expires_turn=state.turn + event.duration if event.duration else 0,
+                        rules=event.rules, at=event.at)
+    # A spell cast again on its target replaces it; Pericle 5's spells lying on a hex stack
+    # ("Multiple castings of Storm can be stacked in the same hexes", seed 001 line 1450).
+    stacks = bool(event.rules) and event.at is not None
+    spells = state.spells if stacks else tuple(
+        s for s in state.spells if not (s.spell == event.spell and s.target == event.target))
     state = replace(state, spells=(*spells, spell))
+    if event.rules and event.spell == "Regeneration":
+        state = _update(state, event.target, regenerated=True)
     return _exhaust(state, event.caster, event.exhaustion)
+
+
+def _wake(state: CombatState, figure_id: str) -> CombatState:
+    """Pericle 5's Sleep (seed 001 line 1478): the target "sleeps until awakened or hit by an
+    attack or another Spell" (versions 3 and 4 never keep a Sleep among the spells)."""
+    return replace(state, spells=tuple(s for s in state.spells if not (
+        s.spell == "Sleep" and s.rules and s.target == figure_id)))
+
+
+def _spell_damage(state: CombatState, event: ev.SpellDamage) -> CombatState:
+    for hit in event.hits:
+        if hit.crit_effect == "stun":
+            state = _update(state, hit.figure, stunned=True)
+        if hit.absorbed:
+            state = _update(state, hit.figure, flux_absorbed=_figure(state, hit.figure).flux_absorbed + hit.absorbed)
+        state = wound(_wake(state, hit.figure), hit.figure, hit.damage, event.caster)
+    return state
+
+
+def _vanish(state: CombatState, figure_id: str) -> CombatState:
+    """A summoned creature leaves: out of its Grapple Pile, the spells on it, and its slot."""
+    state = _leave_pile(state, figure_id)
+    position = state.position - (1 if figure_id in state.order[:state.position] else 0)
+    return replace(state, figures=tuple(f for f in state.figures if f.id != figure_id),
+                   spells=tuple(s for s in state.spells if s.target != figure_id),
+                   order=tuple(o for o in state.order if o != figure_id), position=position,
+                   delayed=tuple(d for d in state.delayed if d != figure_id))
+
+
+def _shatter(state: CombatState, event: ev.ItemShattered) -> CombatState:
+    figure = _figure(state, event.figure)
+    if event.item == "shield":
+        return _update(state, figure.id, in_hand=_without(figure.in_hand, "shield"), shield=0)
+    weapon = figure.weapon(event.item)
+    weapons = list(figure.weapons)
+    if weapon is not None:
+        weapons.remove(weapon)
+    return _update(state, figure.id, in_hand=_without(figure.in_hand, event.item), weapons=tuple(weapons))
+
+
+def _healed(state: CombatState, event: ev.Healed) -> CombatState:
+    target = _figure(state, event.figure)
+    changes: dict[str, Any] = {"wounds": max(0, target.wounds - event.amount)}
+    if event.revived:
+        changes.update(condition="unconscious")
+    if event.woke:
+        changes.update(condition="prone", woke_turn=state.turn)
+    return _update(state, target.id, **changes)
 
 
 def _use_discipline(state: CombatState, event: ev.DisciplineUsed) -> CombatState:
@@ -297,6 +352,20 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
             return _tick_bleed(state, event)
         case ev.SpellCast():
             return _cast(state, event)
+        case ev.SpellDamage():
+            return _spell_damage(state, event)
+        case ev.FigureSummoned():
+            return replace(state, figures=(*state.figures, event.figure))
+        case ev.FigureVanished():
+            return _vanish(state, event.figure)
+        case ev.ItemShattered():
+            return _shatter(state, event)
+        case ev.SpellTookHold():
+            held = ActiveSpell(spell=event.spell, caster=event.caster, target=event.target, cast_turn=state.turn,
+                               exhaustion=0, expires_turn=state.turn + event.duration, rules="5")
+            return replace(state, spells=(*state.spells, held))
+        case ev.Healed():
+            return _healed(state, event)
         case ev.SpellMaintained():
             return _exhaust(state, event.caster, event.exhaustion)
         case ev.DisciplineUsed():

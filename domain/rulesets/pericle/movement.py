@@ -8,12 +8,13 @@ import msgspec
 from domain.dice_expression import roll_expression
 from domain.errors import RuleViolation
 from domain.hexes import DIRECTIONS, Hex, distance
-from domain.rulesets.pericle import board, poison
+from domain.rulesets.pericle import board, poison, spell_effects
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.bases import footprint
 from domain.rulesets.pericle.dice import DIFFICULTIES, Adjustment, check
 from domain.rulesets.pericle.play import Play
 from domain.rulesets.pericle.state import Figure
+from domain.rulesets.pericle.v5.arcane import flux_burn
 
 CRAWL = 2  # "Prone combatants may crawl with a Movement of 2."
 
@@ -42,7 +43,7 @@ def walk(play: Play, figure: Figure, path: list[Hex], facing: int | None, *, rea
     state = play.state
     if path and figure.pinned_turn >= state.turn:
         raise RuleViolation("pinned", f"{figure.name} is Pinned: it may rotate but not move this turn")
-    if fly is not None and not figure.flying_speed:
+    if fly is not None and not spell_effects.flying_speed(state, figure):
         raise RuleViolation("cannot-fly", f"{figure.name} does not fly")
     pile = pile_to_join(play, figure, path, fly) if join_pile else ()
     if figure.airborne or fly:
@@ -73,6 +74,10 @@ def walk(play: Play, figure: Figure, path: list[Hex], facing: int | None, *, rea
     for index, (landing, _) in enumerate(legs):
         if index < len(legs) - 1 and not engaged and board.embattled_by(state, figure, at=landing):
             raise RuleViolation("embattled-stop", f"entering {landing} Embattles {figure.name}: the move stops there")
+    trapped = spell_effects.trapped(state)
+    if path and set(figure.hexes) & trapped and not _out_of_a_trap(play, figure, path):
+        _finish(play, figure, [], facing, reason)
+        return False
     taken: list[Hex] = []
     for index, (landing, over) in enumerate(legs):
         fell_in = _jump(play, figure, over) if over else None
@@ -89,6 +94,20 @@ def walk(play: Play, figure: Figure, path: list[Hex], facing: int | None, *, rea
         if lying and not _clear_the_body(play, figure):
             _finish(play, figure, taken, facing, reason)
             play.emit(ev.FellProne(figure=figure.id, reason="failed to cross a body or prone figure"))
+            return False
+        greased = spell_effects.greased(state)
+        on_grease = set(footprint(figure.size, landing, figure.facing)) & set(greased)
+        if on_grease and figure.condition == "standing" and not keep_footing(
+                play, figure, "move into grease", misfortune=any(greased[h] for h in on_grease)):
+            # Pericle 5's Grease, Minor (line 1403): "When a creature moves into the greased hex,
+            # it must roll a Base AD check or fall... Creatures may crawl without rolling".
+            _finish(play, figure, taken, facing, reason)
+            play.emit(ev.FellProne(figure=figure.id, reason="slipped on grease"))
+            return False
+        if set(footprint(figure.size, landing, figure.facing)) & trapped:
+            # Pericle 5's Trap (line 1482): "Creatures must stop for the turn when they enter a
+            # trapped hex."
+            _finish(play, figure, taken, facing, reason)
             return False
     _finish(play, figure, taken, facing, reason)
     if not pile or not play.figure(figure.id).active:
@@ -123,8 +142,9 @@ def _fly(play: Play, figure: Figure, path: list[Hex], facing: int | None, *, rea
             raise RuleViolation("embattled-take-off", "an Embattled flyer cannot take off unless it Withdraws")
         if figure.condition != "standing":
             raise RuleViolation("prone", "a prone figure cannot take off")
-    if len(path) > figure.flying_speed:
-        raise RuleViolation("movement-exceeded", f"{figure.name} flies {figure.flying_speed} hex(es)")
+    speed = spell_effects.flying_speed(state, figure)  # Pericle 5's Fly gives Movement 6 in the air
+    if len(path) > speed:
+        raise RuleViolation("movement-exceeded", f"{figure.name} flies {speed} hex(es)")
     here = figure.hex
     for step in path:
         if distance(here, step) != 1:
@@ -173,6 +193,10 @@ def _finish(play: Play, figure: Figure, taken: list[Hex], facing: int | None, re
                              counted=len(taken), reason=reason))
     for step in taken:
         _hazard(play, figure, step)
+        if step in spell_effects.fluxes(play.state):
+            # Pericle 5's Arcane Flux (line 1430): "If a creature enters a hex with energy flux,
+            # it also takes 1HP damage."
+            flux_burn(play, play.figure(figure.id), 1)
 
 
 def athletics(play: Play, figure: Figure, difficulty: str, purpose: str) -> bool:
@@ -183,6 +207,36 @@ def athletics(play: Play, figure: Figure, difficulty: str, purpose: str) -> bool
     adjustments = [Adjustment(modifier, difficulty)] if modifier else []
     rolled = check(play.dice, f"{figure.name}: {purpose}", figure.athletics, [*adjustments, *extra])
     play.emit(ev.CheckMade(figure=figure.id, purpose=f"{difficulty} Athletics check to {purpose}", check=rolled))
+    return rolled.success
+
+
+TRAP_STEPS = {False: 1, True: 2}  # Trap (line 1482): "can only move one hex. If MT is 20 or greater they may move two"
+
+
+def _out_of_a_trap(play: Play, figure: Figure, path: list[Hex]) -> bool:
+    """Pericle 5's Trap (line 1482): "Creatures must stop for the turn when they enter a trapped
+    hex. In subsequent turns, trapped creatures must succeed on a Moderate MT check (AD+0) to
+    move, then can only move one hex. If MT is 20 or greater they may move two hexes." Whether
+    the move may go on (the check, once the path is known to be within the steps allowed)."""
+    if figure.moved:
+        raise RuleViolation("trapped", f"{figure.name} entered a Trap: it stops for the turn")
+    steps = TRAP_STEPS[figure.mt >= 20]
+    if len(path) > steps:
+        raise RuleViolation("trapped", f"{figure.name} is in a Trap: it moves {steps} hex(es) at most")
+    rolled = check(play.dice, f"{figure.name}: Moderate MT check to move out of a Trap", figure.mt, [])
+    play.emit(ev.CheckMade(figure=figure.id, purpose="Moderate MT check to move in a Trap", check=rolled))
+    return rolled.success
+
+
+def keep_footing(play: Play, figure: Figure, purpose: str, misfortune: bool = False) -> bool:
+    """Grease, Minor (line 1403): a Base AD check not to fall; "Heroes may opt to roll an
+    Athletics check in lieu of Base AD check" (a hero rolls the better of the two); Greater
+    Grease's with Misfortune."""
+    hero = figure.team == "heroes" and figure.athletics > figure.base_ad
+    rolled = check(play.dice, f"{figure.name}: {purpose}", figure.athletics if hero else figure.base_ad,
+                   poison.penalty(figure), misfortune=int(misfortune))
+    play.emit(ev.CheckMade(figure=figure.id, purpose=f"{'Athletics' if hero else 'Base AD'} check to {purpose}",
+                           check=rolled))
     return rolled.success
 
 
@@ -229,5 +283,6 @@ def _hazard(play: Play, figure: Figure, h: Hex) -> None:
     for hazard in play.state.encounter.map.hazards:
         if hazard.hex == h and hazard.damage and play.figure(figure.id).active:
             roll = roll_expression(play.dice, hazard.damage, f"{figure.name} enters {hazard.name}")
-            play.emit(ev.Damaged(figure=figure.id, amount=max(0, roll.total or 0), source=f"hazard:{hazard.name}",
+            hurt = spell_effects.hurt(play.state, figure, max(0, roll.total or 0))
+            play.emit(ev.Damaged(figure=figure.id, amount=hurt, source=f"hazard:{hazard.name}",
                                  roll=roll))

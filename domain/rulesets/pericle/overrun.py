@@ -7,7 +7,7 @@ from __future__ import annotations
 from domain.dice_expression import roll_expression
 from domain.errors import RuleViolation
 from domain.hexes import Hex, distance
-from domain.rulesets.pericle import board
+from domain.rulesets.pericle import board, spell_effects
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.bases import footprint
 from domain.rulesets.pericle.movement import athletics
@@ -95,7 +95,8 @@ def _trample(play: Play, creature: Figure, figure: Figure) -> None:
     if creature.overrun_damage:
         roll = roll_expression(play.dice, creature.overrun_damage, f"{creature.name} overruns {figure.name}")
         armour = figure.armour if play.settings.PER_OVERRUN.armour_counts else 0
-        play.emit(ev.Damaged(figure=figure.id, amount=max(0, (roll.total or 0) - armour),
+        amount = spell_effects.hurt(play.state, figure, max(0, (roll.total or 0) - armour))
+        play.emit(ev.Damaged(figure=figure.id, amount=amount,
                              source=f"overrun:{creature.id}", roll=roll))
     if play.figure(figure.id).condition == "standing":
         play.emit(ev.FellProne(figure=figure.id, reason="overrun"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from domain.dice_expression import roll_expression
 from domain.rulesets.pericle import combat_events as ev
+from domain.rulesets.pericle import spell_effects
 from domain.rulesets.pericle.catalogue import Poison, Weapon
 from domain.rulesets.pericle.dice import Adjustment, check
 from domain.rulesets.pericle.play import Play
@@ -39,5 +40,6 @@ def save(play: Play, figure: Figure) -> None:
                             else deeper))
     if not rolled.success and spec.damage:
         roll = roll_expression(play.dice, spec.damage, f"poison in {figure.name}")
-        play.emit(ev.Damaged(figure=figure.id, amount=max(0, roll.total or 0), source=f"poison:{poisoned.source}",
+        play.emit(ev.Damaged(figure=figure.id, amount=spell_effects.hurt(play.state, figure, max(0, roll.total or 0)),
+                             source=f"poison:{poisoned.source}",
                              roll=roll))

@@ -3,6 +3,9 @@ and Clumsiness, so its battles never meet the others)."""
 
 from __future__ import annotations
 
+import re
+
+from domain.hexes import Hex, neighbours
 from domain.rulesets.pericle.dice import Adjustment
 from domain.rulesets.pericle.state import CombatState, Figure
 
@@ -55,4 +58,148 @@ PARALYSED_MELEE_BONUS = 4
 
 
 def paralysed(state: CombatState, figure: Figure) -> bool:
-    return any(on(state, figure, name) for name in PARALYSIS)
+    """Paralysis and its Greater (versions 4 and 5), Paralysis, Mass (Pericle 5, line 1568)."""
+    return any(on(state, figure, name) for name in PARALYSIS) or on_by_v5(state, figure, "Paralysis, Mass")
+
+
+# ---- Pericle 5: lasting effects of spells its rules cast (`ActiveSpell.rules`) ---------------
+
+
+def on_by_v5(state: CombatState, target: Figure, spell: str) -> bool:
+    return any(s.spell == spell and s.target == target.id and s.rules for s in state.spells)
+
+
+def asleep(state: CombatState, figure: Figure) -> bool:
+    """Sleep (seed 001, line 1478): "Target falls prone and sleeps until awakened or hit by an
+    attack or another Spell"."""
+    return on_by_v5(state, figure, "Sleep")
+
+
+FLY_MOVEMENT = 6  # Fly (line 1492): "Gain Movement 6 while flying."
+
+
+def flying_speed(state: CombatState, figure: Figure) -> int:
+    """A figure's Movement in the air: its own, or Fly's 6 while Pericle 5's Fly is on it."""
+    return max(figure.flying_speed, FLY_MOVEMENT if on_by_v5(state, figure, "Fly") else 0)
+
+
+GREASE = "Grease, Minor"
+# Grease (line 1454): "As per Grease, Minor (KN0) except select seven contiguous hexes"; Grease,
+# Greater (line 1510): "As per Grease except creatures have Misfortune on their checks to avoid
+# falling".
+GREASES = (GREASE, "Grease", "Grease, Greater")
+SEVEN_HEX_SPELLS = frozenset({"Grease", "Grease, Greater", "Paralysis, Mass", "Arcane Storm", "Arcane Nova",
+                              "Arcane Flux, Superior", "Trap"})
+
+
+def seven_hexes(centre: Hex) -> frozenset[Hex]:
+    """"seven contiguous hexes" as the command can name them: a hex and the six around it (the
+    caster's choice of another shape is not yet a field of the command)."""
+    return frozenset({centre, *neighbours(centre)})
+
+
+def spell_hexes(spell: str, at: Hex) -> frozenset[Hex]:
+    """The hexes a Pericle 5 spell lying at `at` covers."""
+    return seven_hexes(at) if spell in SEVEN_HEX_SPELLS else frozenset({at})
+
+
+def greased(state: CombatState) -> dict[Hex, bool]:
+    """Pericle 5's greased hexes (line 1403: "Select one hex to become greased until the end of
+    combat"), each with whether it is Greater Grease's (Misfortune on the check)."""
+    found: dict[Hex, bool] = {}
+    for s in state.spells:
+        if s.spell in GREASES and s.rules and s.at is not None:
+            for h in spell_hexes(s.spell, s.at):
+                found[h] = found.get(h, False) or s.spell == "Grease, Greater"
+    return found
+
+
+FLUX = "Arcane Flux"
+# Arcane Flux, Superior (line 1560): "As per Arcane Flux Spell, but 7 contiguous spaces or less".
+FLUXES = (FLUX, "Arcane Flux, Superior")
+FLUX_ATTACK_PENALTY = -2  # line 1430: "Attacking while standing on a hex with flux is distracting, resulting in AD-2"
+
+
+def fluxes(state: CombatState) -> dict[Hex, str]:
+    """Pericle 5's Arcane Flux (line 1430): each hex with flux, and its caster ("It does not hurt
+    the caster")."""
+    return {h: s.caster for s in state.spells if s.spell in FLUXES and s.rules and s.at is not None
+            for h in spell_hexes(s.spell, s.at)}
+
+
+def flux_penalty(state: CombatState, attacker: Figure) -> list[Adjustment]:
+    if set(attacker.hexes) & set(fluxes(state)):
+        return [Adjustment(FLUX_ATTACK_PENALTY, "standing in Arcane Flux")]
+    return []
+
+
+def immune_to_arcane(state: CombatState, figure: Figure) -> bool:
+    """Elemental Protection (line 1440): "The target becomes immune to the elemental effects of
+    spells, elemental damage (for example, fire), and Arcane spells for the duration"; Immunity
+    keeps off all damage and Spells."""
+    return on(state, figure, "Elemental Protection") or immune(state, figure)
+
+
+IMMUNITY = "Immunity"
+
+
+def immune(state: CombatState, figure: Figure) -> bool:
+    """Pericle 5's Immunity (line 1566): "Target is immune to all damage & Spells for as long as
+    the Spell is maintained. Dispel removes Immunity." """
+    return on_by_v5(state, figure, IMMUNITY)
+
+
+def hurt(state: CombatState, figure: Figure, amount: int) -> int:
+    """The damage a figure takes of `amount`: none under Pericle 5's Immunity."""
+    return 0 if immune(state, figure) else amount
+
+
+GRAPPLING_AGILITY = "Grappling Agility"
+
+
+def agility_wins(state: CombatState, attacker: Figure, defender: Figure) -> str | None:
+    """Grappling Agility (line 1452): "Target automatically wins opposed checks to Grapple or to
+    avoid a Grapple against 1-hex foes": the id of the one it makes win (none when both or
+    neither have it, or the foe is bigger)."""
+    attacking = on_by_v5(state, attacker, GRAPPLING_AGILITY) and defender.size == 1
+    defending = on_by_v5(state, defender, GRAPPLING_AGILITY) and attacker.size == 1
+    if attacking == defending:
+        return None
+    return attacker.id if attacking else defender.id
+
+
+# Magic Shield I and II (lines 1409, 1474): "blocks attacks in the target's front hexes, granting
+# one point of protection... This armor protection will not stack with other shields"; II "provides
+# 2 points of armor".
+MAGIC_SHIELDS = {"Magic Shield I": 1, "Magic Shield II": 2}
+
+
+def magic_shield(state: CombatState, target: Figure) -> tuple[str, int] | None:
+    """Pericle 5's best Magic Shield on the target: its name and points."""
+    found = [(points, name) for name, points in MAGIC_SHIELDS.items() if on_by_v5(state, target, name)]
+    if not found:
+        return None
+    points, name = max(found)
+    return name, points
+
+
+REVERSE_RANGED = "Reverse Ranged Attacks"  # line 1476
+
+
+def trapped(state: CombatState) -> frozenset[Hex]:
+    """Pericle 5's Trap (line 1482): "The caster chooses seven contiguous hexes that become
+    trapped" (for the rest of the combat: the seed gives no end)."""
+    return frozenset(h for s in state.spells if s.spell == "Trap" and s.rules and s.at is not None
+                     for h in spell_hexes(s.spell, s.at))
+
+
+def summon_id(spell: str, caster: str, turn: int) -> str:
+    """A Pericle 5 summoned figure's id: its Spell, its caster and the turn (a caster casts once a
+    turn)."""
+    return f"{re.sub(r'[^a-z0-9]+', '-', spell.lower()).strip('-')}-{caster}-{turn}"
+
+
+def image(state: CombatState, figure: Figure) -> bool:
+    """Whether the figure is a Pericle 5 Image (line 1405), a mirage that cannot fight (line 481)."""
+    return any(s.spell == "Image" and s.rules and summon_id(s.spell, s.caster, s.cast_turn) == figure.id
+               for s in state.spells)

@@ -81,6 +81,13 @@ class Figure(msgspec.Struct, frozen=True, kw_only=True):
     # Version 5: the hero sheet's scores for checks, its Skill ranks and Attributes ("Perception":
     # 1, "DX": 2...); empty for enemies and in earlier versions (GET /state shows it only when set).
     checks: dict[str, int] = {}
+    # Pericle 5: Regeneration has been cast on it ("can only be cast once per day on a target
+    # hero", seed 001 line 1530); GET /state shows it only when true.
+    regenerated: bool = False
+    # Pericle 5's Arcane Flux: flux damage its armour has absorbed so far ("Armor (but not a
+    # shield) protects against damage until cumulative damage exceeds the armor bonus", line
+    # 1430); GET /state shows it only when above 0.
+    flux_absorbed: int = 0
 
     @property
     def hexes(self) -> tuple[Hex, ...]:
@@ -123,6 +130,11 @@ class ActiveSpell(msgspec.Struct, frozen=True):
     cast_turn: int
     exhaustion: int  # spent on casting (Clumsiness: -2 AD per E)
     expires_turn: int = 0  # 0 = lasts while maintained
+    # Pericle 5: the version whose rules cast it ("5"; empty for a spell of versions 3 and 4,
+    # whose lasting effects are only those spell_effects.py reads), and the hex a spell thrown
+    # at a hex lies on (Arcane Storm, Arcane Nova). GET /state shows them only when set.
+    rules: str = ""
+    at: Hex | None = None
 
 
 class LastCommand(msgspec.Struct, frozen=True):

@@ -13,8 +13,8 @@ from domain.rulesets.pericle import board, discipline_effects, poison, spell_eff
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.catalogue import DEFT_WEAPONS, Weapon, unarmed
+from domain.rulesets.pericle.combat import WeaponClass, melee_position_bonus, range_penalty
 from domain.rulesets.pericle.combat import damage as damage_after_armour
-from domain.rulesets.pericle.combat import melee_position_bonus, range_penalty
 from domain.rulesets.pericle.crits import crit_effect
 from domain.rulesets.pericle.dice import Adjustment, check, crit_die
 from domain.rulesets.pericle.heroes import multiple_attack_penalties
@@ -22,8 +22,14 @@ from domain.rulesets.pericle.play import Play, not_after_running
 from domain.rulesets.pericle.state import Figure
 from domain.rulesets.pericle.v5 import piles as v5_piles
 from domain.rulesets.pericle.v5 import sight as v5_sight
+from domain.rulesets.pericle.v5 import summons
 
 SHIELD_BASH = Weapon(name="Shield", mt=0, damage="1d4", weapon_class="natural")
+SHIELD_BROKEN = ": the crit is a normal hit; the Shield is destroyed"  # a Pericle 5 Magic Shield's end
+RICOCHET = "Ricochet Attack"
+REVERSED = "Reverse Ranged Attacks: turned back on the attacker"  # a Pericle 5 Spell
+RICOCHET_SHARE = "Ricochet Attack: each takes half, rounded up"  # the half reflected at the attacker
+RICOCHETS = ("melee", "reach", "grapple-strike")  # "This only impacts melee attacks, including attacks in a Grapple"
 
 
 def can_strike(play: Play, attacker: Figure, target: Figure, weapon: Weapon) -> bool:
@@ -175,6 +181,7 @@ def _plan(play: Play, attacker: Figure, target: Figure, weapon: Weapon, own: lis
     if weapon.bow and "Archery" in attacker.disciplines:
         adjustments.append(Adjustment(2, "Archery"))
     adjustments += discipline_effects.attack_adjustments(attacker, target, weapon, kind)
+    adjustments += spell_effects.flux_penalty(play.state, attacker)  # Pericle 5's Arcane Flux
     if attacker.condition == "prone" and kind in ("melee", "reach"):
         raise RuleViolation("prone", "a prone figure makes no melee attack outside a Grapple")
     if kind in ("melee", "reach"):
@@ -267,7 +274,9 @@ def strike_all(play: Play, attacker: Figure, orders: list[cmd.StrikeOrder], *, p
         if not (attacker.active and target.active):
             continue
         plan = _plan(play, attacker, target, weapon, own, order)
-        strike = resolve_strike(play, attacker, target, weapon, plan, order)
+        reverse = plan.kind in ("ranged", "thrown") and spell_effects.on_by_v5(
+            play.state, target, spell_effects.REVERSE_RANGED)
+        strike = resolve_strike(play, attacker, target, weapon, plan, order, reverse=reverse)
         strikes = [strike]
         if not strike.hit and plan.kind in ("ranged", "thrown"):
             strikes += _past_allies(play, attacker, target, weapon, plan, v5_sight.in_the_way(
@@ -277,6 +286,44 @@ def strike_all(play: Play, attacker: Figure, orders: list[cmd.StrikeOrder], *, p
             strikes += _past_allies(play, attacker, target, weapon, plan, pile)
         strikes += _shield_bash_back(play, target, attacker, strike)
         play.emit(ev.Attacked(strikes=tuple(strikes), parry=parry))
+        _break_magic_shields(play, strikes)
+        _ricochet(play, strikes)
+        for struck in [play.figure(s.target) for s in strikes if s.hit and play.state.figure(s.target)]:
+            if spell_effects.image(play.state, struck):
+                summons.pop(play, struck, "struck by an attack")
+
+
+def _reversed(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: StrikePlan,
+              order: cmd.StrikeOrder, strike: ev.Strike) -> ev.Strike:
+    """Pericle 5's Reverse Ranged Attacks (line 1476): "When the target is hit by ranged weapons,
+    thrown weapons, or thrown Spells, the attacks are reversed and instead hit the original
+    attacker. A second attack roll is not necessary": the hit's damage is dealt to the attacker
+    (its own armour; no shield faces its own shot)."""
+    turned = msgspec.structs.replace(strike, target=attacker.id)
+    hit = _damage(play, attacker, attacker, weapon, plan, order, turned, crit=strike.check.crit)
+    return msgspec.structs.replace(hit, protection=[*hit.protection, Adjustment(0, f"{REVERSED} by {target.id}")])
+
+
+def _ricochet(play: Play, strikes: list[ev.Strike]) -> None:
+    """Pericle 5's Ricochet Attack: the attacker takes its half of a reflected blow, less its own
+    armour ("The armor value of each combatant is subtracted after dividing the damage")."""
+    for strike in strikes:
+        for share in (a.value for a in strike.protection if a.source == RICOCHET_SHARE):
+            attacker = play.figure(strike.attacker)
+            if attacker.condition != "dead":
+                play.emit(ev.Damaged(figure=attacker.id,
+                                     amount=spell_effects.hurt(play.state, attacker, max(0, share - attacker.armour)),
+                                     source=f"spell:{RICOCHET}:{strike.target}"))
+
+
+def _break_magic_shields(play: Play, strikes: list[ev.Strike]) -> None:
+    """Pericle 5's Magic Shield ends when it has turned a double or triple hit into a normal one."""
+    for strike in strikes:
+        if any(a.source.endswith(SHIELD_BROKEN) for a in strike.protection):
+            for active in play.state.spells:
+                if active.target == strike.target and active.rules and active.spell in spell_effects.MAGIC_SHIELDS:
+                    play.emit(ev.SpellEnded(caster=active.caster, spell=active.spell, target=active.target,
+                                            reason="destroyed by a critical hit"))
 
 
 def _shield_bash_back(play: Play, defender: Figure, attacker: Figure, strike: ev.Strike) -> list[ev.Strike]:
@@ -298,17 +345,21 @@ def _shield_bash_back(play: Play, defender: Figure, attacker: Figure, strike: ev
 
 
 def resolve_strike(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: StrikePlan,
-                   order: cmd.StrikeOrder, *, stray: bool = False) -> ev.Strike:
+                   order: cmd.StrikeOrder, *, stray: bool = False, reverse: bool = False) -> ev.Strike:
     """Roll to hit; on a hit roll damage, and the Crit Die on a Crit; subtract armour."""
     label = f"{attacker.name} {'(stray) ' if stray else ''}attacks {target.name} with {weapon.name}"
     rolled = check(play.dice, label, plan.base, plan.adjustments, misfortune=plan.misfortune,
                    defense_dice=0 if stray else len(plan.defense), below_zero_cap=plan.below_zero_cap)
     # A stray roll is made to miss the ally: success misses it, failure hits it.
     hit = not rolled.success if stray else rolled.success
+    if spell_effects.image(play.state, attacker):
+        hit = False  # Pericle 5's Image (line 481): "they act like they're attacking but they automatically miss"
     strike = ev.Strike(attacker=attacker.id, target=target.id, weapon=weapon.name,
                        kind="stray" if stray else plan.kind, check=rolled, hit=hit)
     if not hit:
         return strike
+    if reverse:
+        return _reversed(play, attacker, target, weapon, plan, order, strike)
     return _damage(play, attacker, target, weapon, plan, order, strike, crit=rolled.crit and not stray)
 
 
@@ -336,20 +387,48 @@ def _damage(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: 
     rolled = max(0, damage_roll.total or 0) + sum(b.value for b in bonuses if b.source != "axe")
     from_front = _shield_faces(target, attacker, plan.kind)
     parry = 2 if target.parrying and plan.kind in ("melee", "reach") else 0
-    armour, shield, by_spells = spell_effects.protection(play.state, target, target.armour, target.shield, from_front)
-    dealt = damage_after_armour(rolled, "axe" if weapon.weapon_class == "axe" else
-                                "hammer" if weapon.weapon_class == "hammer" else "other",
-                                armour + parry, shield, from_front, crit_face=face,
+    shield_in, front, counted_face = target.shield, from_front, face
+    magic = magic_shield_against(play, attacker, target, plan.kind)
+    if magic is not None:
+        # Pericle 5's Magic Shield (lines 1409, 1474): its points, not stacking with a shield;
+        # "destroyed if the hero is hit with an attack that does double or triple damage.
+        # However, in this case it negates the critical hit, resulting in a normal hit instead."
+        shield_in, front = max(target.shield if from_front else 0, magic[1]), True
+        if face is not None and "two stars" in face:
+            counted_face = effect = None
+    armour, shield, by_spells = spell_effects.protection(play.state, target, target.armour, shield_in, front)
+    weapon_kind: WeaponClass = "axe" if weapon.weapon_class == "axe" else \
+        "hammer" if weapon.weapon_class == "hammer" else "other"
+    reflected = 0
+    if plan.kind in RICOCHETS and spell_effects.on_by_v5(play.state, target, RICOCHET):
+        # Pericle 5's Ricochet Attack (line 1532): "When the target is hit by a melee attack, the
+        # blow is reflected back at the attacker. Both the attacker and the target take half of
+        # the damage rounded up... The armor value of each combatant is subtracted after
+        # dividing the damage": the hit's damage before armour, halved, then the target's armour.
+        whole = damage_after_armour(rolled, weapon_kind, 0, 0, False, crit_face=counted_face)
+        reflected = -(-whole // 2)
+        rolled, weapon_kind, counted_face = reflected, "hammer" if weapon_kind == "hammer" else "other", None
+    dealt = damage_after_armour(rolled, weapon_kind, armour + parry, shield, front, crit_face=counted_face,
                                 defense_torches=strike.check.armour_bonus)
     if face == "one star or torch" and effect is not None:
         dealt = 0  # the effect without damage
     protection = [Adjustment(target.armour, "armour"), *by_spells]
+    if spell_effects.image(play.state, target):
+        dealt, reflected = 0, 0  # an Image "absorb[s] attack damage from one attack before popping" (line 481)
+        protection.append(Adjustment(0, "Image: pops"))
+    if spell_effects.immune(play.state, target):
+        dealt, reflected = 0, 0  # Pericle 5's Immunity (line 1566): "immune to all damage"
+        protection.append(Adjustment(0, "Immunity: no damage"))
+    if reflected:
+        protection.append(Adjustment(reflected, RICOCHET_SHARE))
     if weapon.weapon_class == "hammer":
         protection.append(Adjustment(-min(2, armour), "hammer: armour penetration"))
     if parry:
         protection.append(Adjustment(parry, "Dual Weapons parry"))
     if from_front and target.shield:
         protection.append(Adjustment(target.shield, "shield"))
+    if magic is not None:
+        protection.append(Adjustment(magic[1], magic[0] if counted_face == face else f"{magic[0]}{SHIELD_BROKEN}"))
     if strike.check.armour_bonus:
         protection.append(Adjustment(strike.check.armour_bonus, "Defense Die torch"))
     disarmed = _disarmed(target, order.disarm) if effect == "disarm" else None
@@ -370,9 +449,18 @@ def _disarmed(target: Figure, chosen: str | None) -> str | None:
 def _shield_faces(target: Figure, attacker: Figure, kind: str) -> bool:
     """A shield protects only against attacks from the bearer's front hexes (front sides for a
     shot), never in a Grapple."""
+    return "shield" in target.in_hand and _guarded_front(target, attacker, kind)
+
+
+def magic_shield_against(play: Play, attacker: Figure, target: Figure, kind: str) -> tuple[str, int] | None:
+    """Pericle 5's Magic Shield on the target, if it guards against this attack: it "blocks
+    attacks in the target's front hexes" (as a shield, never in a Grapple)."""
+    magic = spell_effects.magic_shield(play.state, target)
+    return magic if magic is not None and _guarded_front(target, attacker, kind) else None
+
+
+def _guarded_front(target: Figure, attacker: Figure, kind: str) -> bool:
     if target.grappled_with or kind == "grapple-strike":
-        return False
-    if "shield" not in target.in_hand:
         return False
     if board.gap(target, attacker) == 1:
         return board.zone_toward(target, attacker) == "front"

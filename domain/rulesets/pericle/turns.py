@@ -20,7 +20,7 @@ from domain.rulesets.pericle.play import Play, acting_for_team, require_phase, r
 from domain.rulesets.pericle.state import ActiveSpell, CombatState, Figure, Team
 from domain.rulesets.pericle.v4.book import DISCIPLINES as HANDBOOK_DISCIPLINES
 from domain.rulesets.pericle.v4.book import SPELLS as HANDBOOK_SPELLS
-from domain.rulesets.pericle.v5 import spell_ends
+from domain.rulesets.pericle.v5 import lasting, spell_ends
 
 # ---- Initiative --------------------------------------------------------------------------
 
@@ -56,6 +56,8 @@ def can_move(play: Play, figure: Figure) -> None:
         raise RuleViolation("grappled-no-move", "a Grappled figure cannot move; escaping is an Action")
     if figure.stunned:
         raise RuleViolation("stunned", f"{figure.name} is stunned and loses its next Movement or Action")
+    if spell_effects.asleep(play.state, figure):
+        raise RuleViolation("asleep", f"{figure.name} is asleep")
 
 
 def move_in_phase(play: Play, command: cmd.MoveFigure) -> None:
@@ -204,6 +206,7 @@ def declare_deft_strikes(play: Play, command: cmd.DeclareDeftStrikes) -> None:
 def begin_actions(play: Play, command: cmd.BeginActions) -> None:
     """Any seat in play may close the declarations (the engine resolved which it acts for)."""
     require_phase(play.state, "declare")
+    lasting.at_declarations(play)
     play.emit(ev.ActionPhaseBegan(order=action_order(play.state)))
     advance(play)
 
@@ -238,23 +241,31 @@ def open_slot(play: Play, figure: Figure) -> None:
         for bleed in victim.bleeding:
             if bleed.source == figure.id and play.figure(victim.id).condition != "dead":
                 roll = roll_expression(play.dice, "1d4", f"bleed on {victim.name}")
-                play.emit(ev.Damaged(figure=victim.id, amount=roll.total or 0, source=f"bleed:{figure.id}", roll=roll))
+                amount = spell_effects.hurt(play.state, victim, roll.total or 0)
+                play.emit(ev.Damaged(figure=victim.id, amount=amount, source=f"bleed:{figure.id}", roll=roll))
     figure = play.figure(figure.id)
     if figure.poisoned is not None and figure.active:
         poison.save(play, figure)
     for spell in play.state.spells:
-        if spell.caster != figure.id:
-            continue
+        if spell.caster != figure.id or (spell.rules and spell not in play.state.spells):
+            continue  # (a Pericle 5 spell may have gone with a creature that vanished meanwhile)
         if spell.expires_turn and play.state.turn >= spell.expires_turn:
             play.emit(ev.SpellEnded(caster=figure.id, spell=spell.spell, target=spell.target, reason="expired"))
+            lasting.ended(play, spell)
         elif spell_ends.lapses(play, figure, spell):  # version 5: only those needing Exhaustion each turn
             play.emit(ev.SpellEnded(caster=figure.id, spell=spell.spell, target=spell.target,
                                     reason="caster unconscious"))
+            lasting.ended(play, spell)
+    lasting.at_slot(play, play.figure(figure.id))
 
 
-def skip_reason(figure: Figure, turn: int) -> str | None:
+def skip_reason(figure: Figure, turn: int, held: str | None = None) -> str | None:
+    """Why a figure's slot passes without a command; `held`: a Pericle 5 spell holds it (asleep,
+    casting Create Undead)."""
     if figure.condition in ("unconscious", "dead"):
         return figure.condition
+    if held is not None:
+        return held
     if figure.woke_turn == turn:
         return "revived this turn"
     if figure.stunned:
@@ -277,7 +288,7 @@ def advance(play: Play) -> None:
         figure = play.figure(current)
         open_slot(play, figure)
         figure = play.figure(current)
-        reason = skip_reason(figure, play.state.turn)
+        reason = skip_reason(figure, play.state.turn, lasting.holds(play.state, figure))
         if reason is None:
             return
         if reason == "defending":
@@ -306,11 +317,20 @@ def upkeep(play: Play, figure: Figure, cancel: list[str]) -> None:
     for spell in play.state.spells:
         if spell.caster != figure.id or spell.cast_turn >= play.state.turn or spell.expires_turn:
             continue
+        if spell.rules and (not lasting.maintained(spell) or spell not in play.state.spells):
+            continue  # Pericle 5: a spell that lasts with no upkeep (Sleep), or gone meanwhile, is not renewed
+        if lasting.lapsed(play, spell):
+            play.emit(ev.SpellEnded(caster=figure.id, spell=spell.spell, target=spell.target, reason="summon slain"))
+            lasting.ended(play, spell)
+            continue
         if spell.spell in cancel:
             play.emit(ev.SpellEnded(caster=figure.id, spell=spell.spell, target=spell.target, reason="cancelled"))
+            lasting.ended(play, spell)
         else:
-            play.emit(ev.SpellMaintained(caster=figure.id, spell=spell.spell, target=spell.target,
-                                         exhaustion=upkeep_of(spell, play.state.turn)))
+            cost = lasting.upkeep(spell, figure, play.state.turn) if spell.rules else upkeep_of(spell, play.state.turn)
+            play.emit(ev.SpellMaintained(caster=figure.id, spell=spell.spell, target=spell.target, exhaustion=cost))
+            if play.figure(figure.id).active:
+                lasting.after_upkeep(play, spell)
 
 
 def combat_over(play: Play) -> bool:

@@ -41,6 +41,12 @@ def combat_view(combat: CombatState, shown: dict[str, Any]) -> dict[str, Any]:
     """Whose Action it is, each figure's HP and who Embattles it; of the latest command, what a
     Karma re-roll would replace (not the whole state before it)."""
     shown["current"] = combat.current
+    # Fields Pericle 5 added, shown only when set: a combat of versions 3 and 4 shows what it
+    # always showed.
+    for figure_shown in shown["figures"]:
+        _unless_set(figure_shown, {"regenerated": False, "flux_absorbed": 0})
+    for spell_shown in shown["spells"]:
+        _unless_set(spell_shown, {"rules": "", "at": None})
     for figure, figure_shown in zip(combat.figures, shown["figures"], strict=True):
         figure_shown["hp"] = figure.hp
         if not figure.checks:  # version 5's; earlier battles' states are shown as they always were
@@ -51,6 +57,13 @@ def combat_view(combat: CombatState, shown: dict[str, Any]) -> dict[str, Any]:
         shown["last"] = {"seat": combat.last.seat, "command": combat.last.command, "rerolled": combat.last.rerolled,
                          "rolls": [roll.nonce for roll in combat.last.rolls]}
     return shown
+
+
+def _unless_set(shown: dict[str, Any], unset: dict[str, object]) -> None:
+    """Drop the fields still at their unset value."""
+    for name, value in unset.items():
+        if name in shown and shown[name] == value and type(shown[name]) is type(value):
+            del shown[name]
 
 
 def attack_modifiers(events: Sequence[msgspec.Struct]) -> list[dict[str, Any]]:

@@ -400,15 +400,28 @@ HANDBOOK_CASTS: list[dict[str, Any]] = [
     {"spell": "Blur", "target": "hero-corvin"},
 ]
 
+# Version 5 enforces more Spells: its Corvin learns Arcane Barrage in Clumsiness's place and casts
+# it (a bolt's damage), with Terror, a summoned beast and Grease, Minor now enforced too.
+CORVIN_5_SPELLS = ["Terror", "Summon Beast I", "Blur", "Grease, Minor", "Arcane Barrage"]
+HANDBOOK_CASTS_5: list[dict[str, Any]] = [
+    {"spell": "Terror"},
+    {"spell": "Summon Beast I", "target": "hero-corvin"},
+    {"spell": "Arcane Barrage"},  # at the nearest foe
+    {"spell": "Grease, Minor", "target": "hero-corvin"},
+    {"spell": "Blur", "target": "hero-corvin"},
+]
+
 
 def handbook(api: Api, seed: int, version: str = "4", corvin: dict[str, Any] = CORVIN) -> Battle:
     """Corvin casts Spells of four schools, the table applying what the server does not model;
     then the combat is fought to its end."""
+    if version == "5":
+        corvin = {**corvin, "spells": CORVIN_5_SPELLS}
     battle = _encounter_battle(api, SKIRMISH, {"ana": [_joins(VARYA, 1, 1, in_hand=["Short Sword"])],
                                                "ben": [_joins(corvin, 0, 4, by_record=int(version) >= 5)]},
                               version)
     bot = CombatBot(battle, set(), TURN_ONLY, seed)
-    casts = list(HANDBOOK_CASTS)
+    casts = list(HANDBOOK_CASTS_5 if version == "5" else HANDBOOK_CASTS)
     # Version 5: Corvin cancels the first of his Spells in effect (casting Clumsiness again until
     # one is), whatever the phase.
     cancelling = "cancel_spell" in {tag(c) for c in RULESETS[("pericle", version)].commands}

@@ -16,11 +16,9 @@ from domain.rulesets.pericle.sheet import MAX_SKILL, SKILL_XP, Skill
 from domain.rulesets.pericle.v4.book import (
     DISCIPLINES,
     ENFORCED_DISCIPLINES,
-    ENFORCED_SPELLS,
     SPELLS,
     Enforcement,
     discipline_enforcement,
-    spell_enforcement,
 )
 from domain.rulesets.pericle.v4.handbook import (
     SPELL_ANCESTRY_ADJUSTMENTS,
@@ -31,6 +29,7 @@ from domain.rulesets.pericle.v4.handbook import (
     spell_kn,
     spell_xp,
 )
+from domain.rulesets.pericle.v5.enforced import enforced_spells as enforced_by_version
 
 SOURCE = "001_da6eaba1bafd55cc.txt"
 
@@ -271,6 +270,8 @@ def _ancestry_changes(name: str) -> dict[str, dict[str, int]]:
 
 
 def handbook_catalogue(version: str) -> PericleCatalogue:
+    """The catalogues as `version` plays them: which Spells it enforces is the version's own."""
+    enforced_spells = enforced_by_version(version)
     disciplines = [
         DisciplineEntry(name=d.name, xp=d.xp, kn=d.kn, categories=list(d.categories), prerequisites=d.requires,
                         repeatable=d.repeatable, exhaustion=d.exhaustion, upkeep=d.upkeep,
@@ -280,8 +281,9 @@ def handbook_catalogue(version: str) -> PericleCatalogue:
     spells = [
         SpellEntry(name=s.name, xp=s.xp, kn=s.kn, category=s.category, school=s.school, cost=s.cost,
                    exhaustion=s.exhaustion, upkeep=s.upkeep, duration=s.duration, outside_combat=s.outside_combat,
-                   ancestry=_ancestry_changes(s.name), effect=spell_enforcement(s.name),
-                   enforced_as=ENFORCED_SPELLS.get(s.name), text=s.text,
+                   ancestry=_ancestry_changes(s.name),
+                   effect="enforced" if s.name in enforced_spells else "table-applied",
+                   enforced_as=enforced_spells.get(s.name), text=s.text,
                    seed=SeedRef(s.line, f"Appendix: Spells, KN{s.kn}"))
         for s in SPELLS.values()]
     return PericleCatalogue(

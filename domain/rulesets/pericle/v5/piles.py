@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from domain.errors import RuleViolation
 from domain.hexes import distance
-from domain.rulesets.pericle import board
+from domain.rulesets.pericle import board, spell_effects
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.dice import Adjustment, Check, check, opposed
@@ -107,5 +107,9 @@ def escape(play: Play, figure: Figure, command: cmd.Escape) -> None:
     extra = len(foes) - 1 if roller == "aggressor" else 0
     rolled = check(play.dice, f"{figure.name} escapes the Grapple", ad, [], defense_dice=max(0, extra))
     success = rolled.success if roller == "aggressor" else not rolled.success
+    if spell_effects.on_by_v5(play.state, figure, spell_effects.GRAPPLING_AGILITY):
+        # Grappling Agility (line 1452): "If cast on a target that is already Grappled, the target
+        # will automatically succeed on attempts to escape".
+        success = True
     play.emit(ev.EscapedGrapple(figure=figure.id, check=rolled, success=success, to=command.to if success else None,
                                 roller=figure.id if roller == "aggressor" else strongest.id))

@@ -39,10 +39,15 @@ SeatName = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
 def lapses(play: Play, caster: Figure, spell: ActiveSpell) -> bool:
     """Whether the spell of a caster who is not standing or prone ends as the caster's slot
     opens: in version 5 only a spell that needs Exhaustion each turn (one without a duration of
-    its own: `expires_turn` 0); in versions 3 and 4 every one."""
+    its own, `expires_turn` 0, and an upkeep in the Handbook: Sleep lasts until broken); in
+    versions 3 and 4 every one."""
     if caster.active:
         return False
-    return play.settings.REVISION < REVISION or not spell.expires_turn
+    if play.settings.REVISION < REVISION:
+        return True
+    from domain.rulesets.pericle.v5 import lasting  # (lasting reads the turns this module serves)
+
+    return not spell.expires_turn and lasting.maintained(spell)
 
 
 class CancelSpell(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="cancel_spell"):
@@ -73,3 +78,7 @@ def cancel_spell(play: Play, command: CancelSpell) -> None:
         raise RuleViolation("cancel-spell", f"{caster.name}'s {command.spell} is on "
                                             f"{', '.join(s.target for s in found)}: name the `target`")
     play.emit(ev.SpellEnded(caster=caster.id, spell=command.spell, target=found[0].target, reason="cancelled"))
+    # "This includes summoned creatures" (line 485): what the spell brought goes with it.
+    from domain.rulesets.pericle.v5 import lasting
+
+    lasting.ended(play, found[0])

@@ -15,6 +15,7 @@ import msgspec
 from domain.rulesets.contract import Events, Phase, Play
 from domain.rulesets.contract import play as row
 from domain.rulesets.pericle import combat_commands as cmd
+from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.actions import acting
 from domain.rulesets.pericle.karma import karma
 from domain.rulesets.pericle.rules import Table, combat, figure_subject, hero_subject
@@ -22,7 +23,7 @@ from domain.rulesets.pericle.settings import PericleCombatSettings, PericleV5Set
 from domain.rulesets.pericle.state import CombatState
 from domain.rulesets.pericle.v3 import NOT_YOURS
 from domain.rulesets.pericle.v4.version import PERICLE_V4, PericleV4Command
-from domain.rulesets.pericle.v5 import heroes, piles, skill_checks, spell_ends
+from domain.rulesets.pericle.v5 import casting, heroes, piles, skill_checks, spell_ends
 from domain.rulesets.pericle.v5.provisional import V5_RULES
 
 # The commands version 5 decides by rules of its own (each area's module adds its rows).
@@ -38,12 +39,14 @@ CHANGED: tuple[Play[CombatState | None, PericleCombatSettings], ...] = (
     # Skill and Ability Checks at the sheet's scores, as the hero's Action (lines 662, 680, 684, 695).
     row(skill_checks.SkillCheck, combat(acting(skill_checks.skill_check)), subject=figure_subject,
         not_yours=NOT_YOURS),
+    # Every Spell cast by version 5's casting (v5/casting.py: the Spells it enforces).
+    row(cmd.CastSpell, combat(acting(casting.cast_spell)), subject=figure_subject, not_yours=NOT_YOURS),
 )
 
 
 def rerun(ctx: Table, command: dict[str, Any]) -> Events:
     """A Karma re-roll decides the command again under version 5's rules (version 4's `rerun`
-    would look it up among version 4's)."""
+    would decide it by version 4's)."""
     found = next(r for r in PERICLE_V5.plays if r.command.__struct_config__.tag == command["type"])
     return found.rule(ctx, msgspec.convert(command, found.command))[1:]
 
@@ -55,7 +58,7 @@ PERICLE_V5 = PERICLE_V4.revise(
         "Handbook's Spells and Disciplines enforced by the server. A pasted hero sheet pays for its Karma (5 XP each); "
         "a hero kept by Chronicle joins by POST /v1/battles/{id}/heroes as its record stands (`bring_hero`)."
     ),
-    events=(*PERICLE_V4.events, heroes.HeroBrought),
+    events=(*PERICLE_V4.events, heroes.HeroBrought, *ev.SPELL_EVENTS),
     plays=(*CHANGED, row(cmd.SpendKarma, karma(rerun), subject=hero_subject, not_yours=NOT_YOURS)),
     provisional_rules=V5_RULES,
     # Shared rules read `REVISION` where version 5 reads the seed differently (v5/sight.py).
