@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import msgspec
 
+from domain.dice import Roll
 from domain.dice_expression import roll_expression
 from domain.errors import RuleViolation
 from domain.rulesets.pericle import board, discipline_effects, poison, spell_effects
@@ -310,7 +311,9 @@ def resolve_strike(play: Play, attacker: Figure, target: Figure, weapon: Weapon,
 
 
 def _damage(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: StrikePlan,
-            order: cmd.StrikeOrder, strike: ev.Strike, *, crit: bool) -> ev.Strike:
+            order: cmd.StrikeOrder, strike: ev.Strike, *, crit: bool,
+            crit_rolled: tuple[str, Roll] | None = None) -> ev.Strike:
+    """`crit_rolled`: version 5 rolls the Crit Die before the damage, as its own step."""
     # Divine Might (version 4): "an additional 1d6 damage per E spent", rolled with the weapon's.
     might = spell_effects.divine_might(play.state, attacker) if plan.kind in ("melee", "reach", "grapple-strike") else 0
     expression = f"{weapon.damage}+{might}d6" if might else weapon.damage
@@ -328,7 +331,7 @@ def _damage(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: 
     face = effect = None
     crit_roll = None
     if crit:
-        face, crit_roll = crit_die(play.dice, f"{attacker.name}: Crit Die")
+        face, crit_roll = crit_rolled if crit_rolled is not None else crit_die(play.dice, f"{attacker.name}: Crit Die")
         effect = crit_effect(weapon, face, order.crit_choice if attacker.team == "heroes" else "damage", target)
     rolled = max(0, damage_roll.total or 0) + sum(b.value for b in bonuses if b.source != "axe")
     from_front = _shield_faces(target, attacker, plan.kind)

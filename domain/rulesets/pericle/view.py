@@ -8,7 +8,7 @@ from typing import Any
 import msgspec
 
 from domain.rulesets.pericle import board
-from domain.rulesets.pericle.combat_events import Attacked
+from domain.rulesets.pericle.combat_events import Attacked, AttackRolled
 from domain.rulesets.pericle.state import CombatState, Figure
 
 
@@ -45,6 +45,8 @@ def combat_view(combat: CombatState, shown: dict[str, Any]) -> dict[str, Any]:
         figure_shown["hp"] = figure.hp
         figure_shown["embattled_by"] = ([foe.id for foe in board.embattled_by(combat, figure)]
                                         if figure.active else [])
+    if combat.pending is None:
+        del shown["pending"]  # a combat of version 3 or 4 shows the state it always did
     if combat.last is not None:
         shown["last"] = {"seat": combat.last.seat, "command": combat.last.command, "rerolled": combat.last.rerolled,
                          "rolls": [roll.nonce for roll in combat.last.rolls]}
@@ -54,6 +56,8 @@ def combat_view(combat: CombatState, shown: dict[str, Any]) -> dict[str, Any]:
 def attack_modifiers(events: Sequence[msgspec.Struct]) -> list[dict[str, Any]]:
     """An attack's AD modifiers, strike by strike (one `attacked` event each, its first strike
     the one ordered), each with its target and source."""
-    ordered = [event.strikes[0] for event in events if isinstance(event, Attacked)]
-    return [{"strike": n, "target": strike.target, "value": adjustment.value, "source": adjustment.source}
-            for n, strike in enumerate(ordered) for adjustment in strike.check.adjustments]
+    ordered = [(event.strikes[0].target, event.strikes[0].check) if isinstance(event, Attacked) else
+               (event.pending.target, event.pending.check)  # version 5: a strike's attack roll, its own step
+               for event in events if isinstance(event, Attacked | AttackRolled)]
+    return [{"strike": n, "target": target, "value": adjustment.value, "source": adjustment.source}
+            for n, (target, check) in enumerate(ordered) for adjustment in check.adjustments]

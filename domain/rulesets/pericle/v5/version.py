@@ -5,24 +5,52 @@ here is a row of `CHANGED` (a command decided by new rules) or a new event type.
 
 from __future__ import annotations
 
-from typing import Union
+import dataclasses
+from typing import Any, Union
 
-from domain.rulesets.contract import Play
+import msgspec
+
+from domain.rulesets.contract import Events, Play
+from domain.rulesets.contract import play as row
+from domain.rulesets.pericle import combat_commands as cmd
+from domain.rulesets.pericle import combat_events as ev
+from domain.rulesets.pericle.karma import karma
+from domain.rulesets.pericle.rules import Table, combat, figure_subject, hero_subject
 from domain.rulesets.pericle.settings import PericleCombatSettings
 from domain.rulesets.pericle.state import CombatState
+from domain.rulesets.pericle.v3 import NOT_YOURS
 from domain.rulesets.pericle.v4.version import PERICLE_V4, PericleV4Command
+from domain.rulesets.pericle.v5 import attack_steps
+from domain.rulesets.pericle.v5.provisional import revised_rules
+
+
+def rerun(ctx: Table, command: dict[str, Any]) -> Events:
+    """A Karma re-roll decides the latest command again under version 5's rules."""
+    found = next(r for r in PERICLE_V5.plays if r.command.__struct_config__.tag == command["type"])
+    return found.rule(ctx, msgspec.convert(command, found.command))[1:]
+
 
 # The commands version 5 decides by rules of its own (each area's module adds its rows).
-CHANGED: tuple[Play[CombatState | None, PericleCombatSettings], ...] = ()
+CHANGED: tuple[Play[CombatState | None, PericleCombatSettings], ...] = (
+    # Karma (seed 001 lines 632-634): an Attack in steps, a Karma window after each set of dice.
+    row(cmd.Attack, combat(attack_steps.attack), subject=figure_subject, not_yours=NOT_YOURS),
+    row(attack_steps.GoOn, combat(attack_steps.go_on), subject=figure_subject, not_yours=NOT_YOURS),
+    row(cmd.SpendKarma, karma(rerun), subject=hero_subject, not_yours=NOT_YOURS),
+)
 
-PERICLE_V5 = PERICLE_V4.revise(
+_REVISED = PERICLE_V4.revise(
     "5",
     summary=(
         "Version 4's whole Hero Handbook with the combat chapter re-checked against the seed and more of the "
-        "Handbook's Spells and Disciplines enforced by the server."
+        "Handbook's Spells and Disciplines enforced by the server: an Attack waits for Karma after each attack "
+        "roll and Crit Die (`go_on` rolls on)."
     ),
+    events=(*PERICLE_V4.events, *ev.STEP_EVENTS),
+    provisional_rules=revised_rules(PERICLE_V4.provisional_rules),
     plays=CHANGED,
 )
+# While an attack waits in a Karma window, only `go_on` and `spend_karma` are played.
+PERICLE_V5 = dataclasses.replace(_REVISED, plays=attack_steps.waiting_refused(_REVISED.plays))
 
 # Every command a Pericle 5 battle takes of its own.
-PericleV5Command = Union[PericleV4Command]  # type: ignore[valid-type]
+PericleV5Command = Union[(*PericleV4Command.__args__, attack_steps.GoOn)]  # type: ignore[valid-type,name-defined]

@@ -1,0 +1,207 @@
+"""Version 5: the Attack Action resolved in steps, with a Karma window after each set of dice.
+
+Seed 001, Karma and Ardence (lines 632-634): "A hero may immediately expend 1 Karma to force a re-roll
+of any set of dice ... The re-roll may apply to any die roll, including - but not limited to - an attack
+roll, a damage roll, a skill check roll or a crit die roll ... You can only use the Karma to re-roll the
+most recent set of dice, not a roll from several rolls ago." And its example: an orc "rolls a Crit"; a
+friend's Karma makes "the orc re-roll its attack"; "you cannot wait until after the damage is rolled to
+use a Karma to force a re-roll of the attack ... You can only use a Karma to re-roll the damage in that
+instance." Version 4 rolled a strike's attack, damage and Crit Die in one command, so only its last set
+could ever be re-rolled. Here a strike's attack roll (Action Die with the Defense Dice, rolled "at the
+same time", line 188) and its Crit Die (rolled when the Crit is, line 162, before the damage that it
+doubles, line 164) each end a step: the attack waits (`pending`) while any hero could spend Karma
+(PER-KARMA-WINDOW, version 5), and the attacker's seat sends `go_on` for the next step. Each step is its
+own command, so a Karma re-roll (karma.py: the last set of dice of the latest command) re-rolls exactly
+the most recent set. Every input is checked when the Attack is sent, before its first die (as version 4's
+`ready_strikes`); `go_on` checks only that this attacker's attack waits."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+import msgspec
+
+from domain.errors import RuleViolation
+from domain.rulesets.contract import Context, Events, Play as Row
+from domain.rulesets.pericle import board
+from domain.rulesets.pericle import combat_commands as cmd
+from domain.rulesets.pericle import combat_events as ev
+from domain.rulesets.pericle.actions import _check_parry, _slot_figure, not_paralysed
+from domain.rulesets.pericle.combat_commands import FigureId, SeatName
+from domain.rulesets.pericle.dice import check, crit_die
+from domain.rulesets.pericle.play import Play
+from domain.rulesets.pericle.settings import PericleCombatSettings
+from domain.rulesets.pericle.state import CombatState, PendingStrike
+from domain.rulesets.pericle.strikes import (
+    _damage,
+    _past_allies,
+    _plan,
+    _shield_bash_back,
+    ready_strikes,
+    resolve_strike,
+)
+from domain.rulesets.pericle.turns import advance, upkeep
+
+
+class GoOn(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="go_on"):
+    """Version 5: the attacker's seat closes the Karma window of its waiting attack: the next step
+    (the Crit Die, the damage, the next strike) is rolled."""
+
+    figure: FigureId
+    seat: SeatName | None = None
+
+
+def window_open(state: CombatState) -> bool:
+    """Whether anyone could spend Karma now: a hero, not dead, with Karma left ("You may even expend
+    Karma if you're unconscious", line 632). With none, nothing waits: the attack runs on."""
+    return any(f.team == "heroes" and f.condition != "dead" and f.karma > 0 for f in state.figures)
+
+
+def attack(play: Play, command: cmd.Attack) -> None:
+    """The Attack Action: the slot's upkeep, then every check of every strike before the first die,
+    then the strikes step by step."""
+    figure = _slot_figure(play, command)
+    upkeep(play, figure, list(command.cancel_spells))
+    figure = play.figure(figure.id)
+    if not figure.active:  # the upkeep's Exhaustion can knock a caster out
+        play.emit(ev.ActionDone(figure=figure.id, action="none (unconscious)"))
+        advance(play)
+        return
+    not_paralysed(play, figure)
+    if command.parry:
+        _check_parry(figure, command)
+    ready = ready_strikes(play, figure, command.strikes)
+    sent = msgspec.to_builtins(command)
+    weapons = tuple(weapon for _, weapon, _ in ready)
+    own = tuple(tuple(adjustments) for _, _, adjustments in ready)
+    _strikes_from(play, figure.id, sent, weapons, own, 0)
+
+
+def go_on(play: Play, command: GoOn) -> None:
+    """The next step of the attacker's waiting attack."""
+    pending = play.state.pending
+    if pending is None:
+        raise RuleViolation("no-attack-waiting", "no attack waits for a Karma re-roll")
+    if pending.attacker != command.figure:
+        raise RuleViolation("not-your-attack", f"the attack that waits is {pending.attacker}'s")
+    if _finish_strike(play, pending):
+        _strikes_from(play, pending.attacker, pending.command, pending.weapons, pending.own, pending.index + 1)
+
+
+def _orders(sent: dict[str, Any]) -> list[cmd.StrikeOrder]:
+    return msgspec.convert(sent["strikes"], list[cmd.StrikeOrder])
+
+
+def _strikes_from(play: Play, attacker_id: str, sent: dict[str, Any], weapons: tuple[Any, ...],
+                  own: tuple[tuple[Any, ...], ...], start: int) -> None:
+    """Strikes `start` onwards, each meeting the state the last one left; stops when one waits."""
+    orders = _orders(sent)
+    for index in range(start, len(orders)):
+        attacker, target = play.figure(attacker_id), play.figure(orders[index].target)
+        if not (attacker.active and target.active):
+            continue
+        weapon = weapons[index]
+        plan = _plan(play, attacker, target, weapon, list(own[index]), orders[index])
+        rolled = resolve_strike_roll(play, attacker.id, target.id, weapon, plan, orders[index])
+        pending = PendingStrike(attacker=attacker.id, command=sent, weapons=weapons, own=own, index=index,
+                                target=target.id, weapon=weapon.name, kind=plan.kind, check=rolled.check,
+                                hit=rolled.hit)
+        play.emit(ev.AttackRolled(pending=pending))
+        if window_open(play.state):
+            return
+        if not _finish_strike(play, pending):
+            return
+    play.emit(ev.ActionDone(figure=attacker_id, action="attack"))
+    advance(play)
+
+
+def resolve_strike_roll(play: Play, attacker_id: str, target_id: str, weapon: Any, plan: Any,
+                        order: cmd.StrikeOrder) -> ev.Strike:
+    """The attack roll alone: version 4's `resolve_strike` up to its hit (a miss rolls no more)."""
+    attacker, target = play.figure(attacker_id), play.figure(target_id)
+    label = f"{attacker.name} attacks {target.name} with {weapon.name}"
+    rolled = check(play.dice, label, plan.base, plan.adjustments, misfortune=plan.misfortune,
+                   defense_dice=len(plan.defense), below_zero_cap=plan.below_zero_cap)
+    return ev.Strike(attacker=attacker.id, target=target.id, weapon=weapon.name, kind=plan.kind, check=rolled,
+                     hit=rolled.success)
+
+
+def _finish_strike(play: Play, pending: PendingStrike) -> bool:
+    """The Crit Die (a step of its own: False when the attack then waits), then the damage, the rolls
+    to miss allies after a miss and a Defender's Shield Bash back, as version 4 resolves them."""
+    attacker, target = play.figure(pending.attacker), play.figure(pending.target)
+    orders = _orders(pending.command)
+    order, weapon = orders[pending.index], pending.weapons[pending.index]
+    plan = _plan(play, attacker, target, weapon, list(pending.own[pending.index]), order)
+    crit = pending.hit and pending.check.crit
+    if crit and pending.crit_roll is None:
+        face, roll = crit_die(play.dice, f"{attacker.name}: Crit Die")
+        play.emit(ev.StrikeCritRolled(attacker=attacker.id, face=face, roll=roll))
+        pending = msgspec.structs.replace(pending, crit_face=face, crit_roll=roll)
+        if window_open(play.state):
+            return False
+    strike = ev.Strike(attacker=attacker.id, target=target.id, weapon=weapon.name, kind=pending.kind,
+                       check=pending.check, hit=pending.hit)
+    if pending.hit:
+        rolled_crit = (pending.crit_face, pending.crit_roll) if crit else None
+        strike = _damage(play, attacker, target, weapon, plan, order, strike, crit=crit,
+                         crit_rolled=rolled_crit)  # type: ignore[arg-type]
+    after: list[ev.Strike] = []
+    if not strike.hit and plan.kind in ("ranged", "thrown"):
+        after += _past_allies(play, attacker, target, weapon, plan, board.figures_in_the_way(play.state, attacker,
+                                                                                             target))
+    if not strike.hit and target.grappled_with:
+        after += _past_allies(play, attacker, target, weapon, plan, [play.figure(f) for f in target.grappled_with])
+    after += _shield_bash_back(play, target, attacker, strike)
+    parry = bool(pending.command.get("parry", False))
+    play.emit(ev.StrikeFinished(damage_roll=strike.damage_roll, crit_effect=strike.crit_effect,
+                                modifiers=strike.modifiers, protection=strike.protection, damage=strike.damage,
+                                disarmed=strike.disarmed, poison=strike.poison, after=tuple(after), parry=parry))
+    return True
+
+
+# ---- while an attack waits, nothing else is played ---------------------------------------------
+
+WHILE_WAITING = (GoOn, cmd.SpendKarma)
+
+
+def waiting_refused(plays: tuple[Row[CombatState | None, PericleCombatSettings], ...],
+                    ) -> tuple[Row[CombatState | None, PericleCombatSettings], ...]:
+    """Every row but `go_on` and `spend_karma` refused while an attack waits in a Karma window
+    (before any die: the refusal depends on the state only)."""
+
+    def guarded(row: Row[CombatState | None, PericleCombatSettings]) -> Row[CombatState | None,
+                                                                             PericleCombatSettings]:
+        if row.command in WHILE_WAITING:
+            return row
+        rule = row.rule
+
+        def waiting(ctx: Context[CombatState | None, PericleCombatSettings], sent: msgspec.Struct) -> Events:
+            if ctx.state is not None and ctx.state.pending is not None:
+                raise RuleViolation("attack-waiting", f"{ctx.state.pending.attacker}'s attack waits for a Karma "
+                                                      "re-roll or its `go_on`")
+            return rule(ctx, sent)
+
+        return dataclasses.replace(row, rule=waiting)
+
+    return tuple(guarded(row) for row in plays)
+
+
+def strikes_in(events: Iterable[msgspec.Struct]) -> Iterator[ev.Strike]:
+    """Every strike in these events, whole, in order: those of version 4's `attacked` events and those
+    of version 5's steps (an attack roll, its Crit Die, its finish), for clients and tests that read
+    strikes as one record each."""
+    pending: PendingStrike | None = None
+    for event in events:
+        if isinstance(event, ev.Attacked):
+            yield from event.strikes
+        elif isinstance(event, ev.AttackRolled):
+            pending = event.pending
+        elif isinstance(event, ev.StrikeCritRolled) and pending is not None:
+            pending = msgspec.structs.replace(pending, crit_face=event.face, crit_roll=event.roll)
+        elif isinstance(event, ev.StrikeFinished) and pending is not None:
+            yield event.whole(pending)
+            yield from event.after
+            pending = None
