@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import msgspec
 
@@ -35,6 +35,8 @@ class CombatView(CombatState, frozen=True, kw_only=True):
     figures: tuple[FigureView, ...] = ()
     last: LastView | None = None  # type: ignore[assignment]  # shown as less than the state keeps
     current: str | None
+    # Shown only while set: a version 5 attack waiting in a Karma window.
+    shown_when_set: ClassVar[tuple[str, ...]] = ("pending",)
 
 
 def combat_view(combat: CombatState, shown: dict[str, Any]) -> dict[str, Any]:

@@ -111,9 +111,9 @@ PRIORITIES = ["fewest hp", "nearest"]
 # The usual proposals kept: in a combat to its end, what brings it there; in drills, only what
 # moves the turn on (the wanted proposals do the rest).
 TO_THE_END = frozenset({"roll_initiative", "choose_order", "move_figure", "end_movement", "end_repositioning",
-                        "begin_actions", "attack", "escape", "stand_up", "pass_action"})
+                        "begin_actions", "attack", "escape", "stand_up", "pass_action", "go_on"})
 TURN_ONLY = frozenset({"roll_initiative", "choose_order", "end_movement", "end_repositioning", "begin_actions",
-                       "pass_action"})
+                       "pass_action", "go_on"})  # go_on: version 5's attack waiting in a Karma window
 RUNNING = 1  # hexes: a figure that moved more drops what it stops holding (seed 001, 2. Movement)
 
 
