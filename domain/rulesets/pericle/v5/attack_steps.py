@@ -24,23 +24,26 @@ from typing import Any
 import msgspec
 
 from domain.errors import RuleViolation
-from domain.rulesets.contract import Context, Events, Play as Row
+from domain.rulesets.contract import Context, Events
+from domain.rulesets.contract import Play as Row
 from domain.rulesets.pericle import board
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.actions import _check_parry, _slot_figure, not_paralysed
+from domain.rulesets.pericle.catalogue import Weapon
 from domain.rulesets.pericle.combat_commands import FigureId, SeatName
-from domain.rulesets.pericle.dice import check, crit_die
+from domain.rulesets.pericle.dice import Adjustment, check, crit_die
 from domain.rulesets.pericle.play import Play
+from domain.rulesets.pericle.rules import as_sent
 from domain.rulesets.pericle.settings import PericleCombatSettings
-from domain.rulesets.pericle.state import CombatState, PendingStrike
+from domain.rulesets.pericle.state import CombatState, Figure, PendingStrike
 from domain.rulesets.pericle.strikes import (
+    StrikePlan,
     _damage,
     _past_allies,
     _plan,
     _shield_bash_back,
     ready_strikes,
-    resolve_strike,
 )
 from domain.rulesets.pericle.turns import advance, upkeep
 
@@ -73,7 +76,7 @@ def attack(play: Play, command: cmd.Attack) -> None:
     if command.parry:
         _check_parry(figure, command)
     ready = ready_strikes(play, figure, command.strikes)
-    sent = msgspec.to_builtins(command)
+    sent = as_sent(command)  # as `command_recorded` holds it (an API request's own fields left out)
     weapons = tuple(weapon for _, weapon, _ in ready)
     own = tuple(tuple(adjustments) for _, _, adjustments in ready)
     _strikes_from(play, figure.id, sent, weapons, own, 0)
@@ -94,8 +97,8 @@ def _orders(sent: dict[str, Any]) -> list[cmd.StrikeOrder]:
     return msgspec.convert(sent["strikes"], list[cmd.StrikeOrder])
 
 
-def _strikes_from(play: Play, attacker_id: str, sent: dict[str, Any], weapons: tuple[Any, ...],
-                  own: tuple[tuple[Any, ...], ...], start: int) -> None:
+def _strikes_from(play: Play, attacker_id: str, sent: dict[str, Any], weapons: tuple[Weapon, ...],
+                  own: tuple[tuple[Adjustment, ...], ...], start: int) -> None:
     """Strikes `start` onwards, each meeting the state the last one left; stops when one waits."""
     orders = _orders(sent)
     for index in range(start, len(orders)):
@@ -103,7 +106,7 @@ def _strikes_from(play: Play, attacker_id: str, sent: dict[str, Any], weapons: t
         if not (attacker.active and target.active):
             continue
         weapon = weapons[index]
-        plan = _plan(play, attacker, target, weapon, list(own[index]), orders[index])
+        plan = strike_plan(play, attacker, target, weapon, list(own[index]), orders[index])
         rolled = resolve_strike_roll(play, attacker.id, target.id, weapon, plan, orders[index])
         pending = PendingStrike(attacker=attacker.id, command=sent, weapons=weapons, own=own, index=index,
                                 target=target.id, weapon=weapon.name, kind=plan.kind, check=rolled.check,
@@ -117,7 +120,23 @@ def _strikes_from(play: Play, attacker_id: str, sent: dict[str, Any], weapons: t
     advance(play)
 
 
-def resolve_strike_roll(play: Play, attacker_id: str, target_id: str, weapon: Any, plan: Any,
+def strike_plan(play: Play, attacker: Figure, target: Figure, weapon: Weapon, own: list[Adjustment],
+                order: cmd.StrikeOrder) -> StrikePlan:
+    """Version 4's plan of a strike, with the Defending target's die against Reach blows and grapple
+    strikes when it has Dodge. Seed 001 line 438: "Whenever an enemy attempts to attack or cast a spell on a
+    Defending target, the Defender gets to roll a Defense Die"; line 454 (Grappled): Defend "grants you a
+    Defense Die against all attacks for the remainder of the turn"; line 1254, Dodge: "one Defense Die
+    whenever an opponent attacks you with a ranged attack or a ranged Spell. If you are Defending, roll two
+    Defense Dice." Dodge speaks of ranged attacks only; version 4 let it take away the Defending die of a
+    Dodger struck by a Reach weapon (a melee attack, line 406) or in a Grapple, leaving it none."""
+    plan = _plan(play, attacker, target, weapon, own, order)
+    if target.defending and "Dodge" in target.disciplines and plan.kind in ("reach", "grapple-strike") \
+            and "Defending" not in plan.defense:
+        plan.defense.append("Defending")
+    return plan
+
+
+def resolve_strike_roll(play: Play, attacker_id: str, target_id: str, weapon: Weapon, plan: StrikePlan,
                         order: cmd.StrikeOrder) -> ev.Strike:
     """The attack roll alone: version 4's `resolve_strike` up to its hit (a miss rolls no more)."""
     attacker, target = play.figure(attacker_id), play.figure(target_id)
@@ -134,7 +153,7 @@ def _finish_strike(play: Play, pending: PendingStrike) -> bool:
     attacker, target = play.figure(pending.attacker), play.figure(pending.target)
     orders = _orders(pending.command)
     order, weapon = orders[pending.index], pending.weapons[pending.index]
-    plan = _plan(play, attacker, target, weapon, list(pending.own[pending.index]), order)
+    plan = strike_plan(play, attacker, target, weapon, list(pending.own[pending.index]), order)
     crit = pending.hit and pending.check.crit
     if crit and pending.crit_roll is None:
         face, roll = crit_die(play.dice, f"{attacker.name}: Crit Die")

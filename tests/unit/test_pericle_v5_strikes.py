@@ -1,0 +1,83 @@
+"""Pericle 5: strikes re-checked against seed 001 (the combat chapter and the Disciplines appendix).
+
+Each test quotes the seed lines it follows; version 4 is pinned beside it where version 5 decides
+differently, to show that the released version is untouched."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.rulesets.pericle.v5.attack_steps import strikes_in
+from tests.unit.pericle_arena import PericleArena
+
+HIT, CRIT, MISS = 1, 5, 10
+BLANK, SHIELD = 6, 1
+
+
+# ---- Defend together with Dodge ---------------------------------------------------------------
+# Line 438: "Whenever an enemy attempts to attack or cast a spell on a Defending target, the Defender
+# gets to roll a Defense Die. The Defender gets to roll a Defense Die for each attack directed at them
+# for the entire turn." Line 1254, Dodge: "You may roll one Defense Die whenever an opponent attacks you
+# with a ranged attack or a ranged Spell. If you are Defending, roll two Defense Dice." Line 406: a Reach
+# polearm strikes "from either an adjacent hex or 2 hexes away" as a melee attack; line 454: Defend in a
+# Grapple "grants you a Defense Die against all attacks for the remainder of the turn".
+
+
+def dodger_before_the_spearman(version: str | None = None) -> PericleArena:
+    """Sindaro (Dodge) Defends two hexes in front of the goblin spearman (Reach 2)."""
+    arena = PericleArena(version=version)
+    arena.put("hero-sindaro", 3, 2, facing=0)
+    arena.put("orc", 7, 7)
+    arena.put("zombie", 7, 6)
+    arena.to_actions("heroes", defend=("hero-sindaro",))
+    arena.pass_until("spearman")
+    return arena
+
+
+def test_a_defending_dodger_rolls_its_defense_die_against_a_reach_blow() -> None:
+    arena = dodger_before_the_spearman()
+    [strike] = strikes_in(arena.act("spearman", "attack", [MISS, BLANK], strikes=[{"target": "hero-sindaro"}]))
+    assert strike.kind == "reach" and strike.check.defense_faces == ("blank",)
+
+
+def test_version_4_gave_a_defending_dodger_no_die_against_reach() -> None:
+    arena = dodger_before_the_spearman(version="4")
+    [strike] = strikes_in(arena.act("spearman", "attack", [MISS], strikes=[{"target": "hero-sindaro"}]))
+    assert strike.kind == "reach" and strike.check.defense_faces == ()
+
+
+def dodger_in_a_pile(version: str | None = None) -> PericleArena:
+    """Sindaro (Dodge) and the zombie lie in a Grapple Pile; Sindaro Defends."""
+    arena = PericleArena(version=version)
+    arena.put("zombie", 3, 3, condition="prone", grappled_with=("hero-sindaro",))
+    arena.put("hero-sindaro", 3, 3, condition="prone", grappled_with=("zombie",))
+    arena.put("hero-varya", 0, 0)
+    arena.put("orc", 7, 7)
+    arena.put("spearman", 7, 6)
+    arena.to_actions("heroes", defend=("hero-sindaro",))
+    arena.pass_until("zombie")
+    return arena
+
+
+@pytest.mark.parametrize(("version", "faces"), [(None, ("shield",)), ("4", ())])
+def test_a_defending_dodger_rolls_its_defense_die_against_a_grapple_strike(version: str | None,
+                                                                          faces: tuple[str, ...]) -> None:
+    arena = dodger_in_a_pile(version)
+    [strike] = strikes_in(arena.act("zombie", "attack", [HIT, SHIELD], strikes=[{"target": "hero-sindaro"}]))
+    assert strike.kind == "grapple-strike" and strike.check.defense_faces == faces
+    assert strike.hit == (version == "4")
+
+
+def test_a_defending_dodger_still_rolls_two_dice_not_three_against_a_shot() -> None:
+    """Dodge's "If you are Defending, roll two Defense Dice" (line 1254): the Defending die is one of them."""
+    arena = PericleArena(map={"width": 8, "height": 8})
+    arena.put("hero-sindaro", 6, 4, facing=3)
+    arena.put("hero-baerwyn", 2, 4, facing=0, disciplines=())
+    arena.put("orc", 4, 0)
+    arena.put("zombie", 7, 7)
+    arena.to_actions("heroes", defend=("hero-sindaro",))
+    arena.put("hero-baerwyn", 2, 4, facing=0, team="enemies", seat="gm")  # Baerwyn turned traitor
+    arena.pass_until("hero-baerwyn")
+    [strike] = strikes_in(arena.command("gm", {"type": "attack", "figure": "hero-baerwyn", "strikes": [
+        {"target": "hero-sindaro", "weapon": "Short Bow"}]}, [MISS, BLANK, BLANK, BLANK]))
+    assert strike.check.defense_faces == ("blank", "blank")
