@@ -81,3 +81,50 @@ def test_a_defending_dodger_still_rolls_two_dice_not_three_against_a_shot() -> N
     [strike] = strikes_in(arena.command("gm", {"type": "attack", "figure": "hero-baerwyn", "strikes": [
         {"target": "hero-sindaro", "weapon": "Short Bow"}]}, [MISS, BLANK, BLANK, BLANK]))
     assert strike.check.defense_faces == ("blank", "blank")
+
+
+# ---- Weapon Mastery split between AD and damage ---------------------------------------------------
+# Line 1177: "When attacking with your chosen weapon type, you may either gain a bonus in the form of
+# adding on AD+1 or +1 damage ... you must decide which bonus you will use prior to making your attack
+# roll ... If a hero has acquired this Discipline multiple times for a single weapon type, the bonuses
+# can be distributed in any manner the hero wishes. For example, a hero with three Weapon Masteries in
+# swords may apply them as AD+2 and +1 damage, or as AD+0 and +3 damage when wielding a sword."
+
+
+def master_of_swords(version: str | None = None) -> PericleArena:
+    """Varya, three Weapon Masteries in swords, Short Sword in hand, faces the orc (leather 3, shield 1)."""
+    arena = PericleArena(version=version)
+    arena.put("hero-varya", 3, 3, facing=0, in_hand=("short sword",),
+              disciplines=("Weapon Mastery", "Weapon Mastery", "Weapon Mastery"), mastery=("sword",) * 3)
+    arena.to_actions("heroes")
+    arena.pass_until("hero-varya")
+    return arena
+
+
+@pytest.mark.parametrize(("ad", "damage"), [(2, 1), (0, 3), (3, 0)])
+def test_weapon_masteries_are_distributed_between_ad_and_damage(ad: int, damage: int) -> None:
+    arena = master_of_swords()
+    [strike] = strikes_in(arena.act("hero-varya", "attack", [HIT, 4, 2], strikes=[
+        {"target": "orc", "weapon": "Short Sword", "mastery_ad": ad}]))
+    by_source = {a.source: a.value for a in strike.check.adjustments}
+    assert by_source.get("Weapon Mastery", 0) == ad and by_source["sword"] == 1
+    assert {m.source: m.value for m in strike.modifiers}.get("Weapon Mastery", 0) == damage
+    assert strike.damage == max(0, 4 + 2 + damage - 4), "through the orc's armour (3) and shield (1)"
+
+
+def test_no_more_masteries_than_learned_and_none_in_version_4() -> None:
+    body = {"type": "attack", "figure": "hero-varya", "strikes": [
+        {"target": "orc", "weapon": "Short Sword", "mastery_ad": 4}]}
+    assert master_of_swords().rule_of("ana", body) == "mastery-split"
+    body["strikes"][0]["mastery_ad"] = 1  # type: ignore[index]
+    assert master_of_swords(version="4").rule_of("ana", body) == "mastery-split"
+
+
+def test_without_a_split_all_masteries_go_where_mastery_says() -> None:
+    arena = master_of_swords()
+    [strike] = strikes_in(arena.act("hero-varya", "attack", [HIT, 4, 2], strikes=[
+        {"target": "orc", "weapon": "Short Sword", "mastery": "damage"}]))
+    assert "Weapon Mastery" not in {a.source for a in strike.check.adjustments}
+    assert {m.source: m.value for m in strike.modifiers}["Weapon Mastery"] == 3
+    recorded = [e for e in arena.events if type(e).__name__ == "CommandRecorded"][-2]
+    assert "mastery_ad" not in recorded.command["strikes"][0], "recorded only when given"  # type: ignore[attr-defined]

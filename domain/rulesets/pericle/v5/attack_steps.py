@@ -75,7 +75,11 @@ def attack(play: Play, command: cmd.Attack) -> None:
     not_paralysed(play, figure)
     if command.parry:
         _check_parry(figure, command)
-    ready = ready_strikes(play, figure, command.strikes)
+    ready = ready_strikes(play, figure, command.strikes, mastery_split=True)
+    for order, weapon, _ in ready:
+        if order.mastery_ad is not None and order.mastery_ad > figure.mastery.count(weapon.weapon_class):
+            raise RuleViolation("mastery-split", f"{figure.name} has {figure.mastery.count(weapon.weapon_class)} "
+                                                 f"Weapon Mastery in {weapon.weapon_class}s to distribute")
     sent = as_sent(command)  # as `command_recorded` holds it (an API request's own fields left out)
     weapons = tuple(weapon for _, weapon, _ in ready)
     own = tuple(tuple(adjustments) for _, _, adjustments in ready)
@@ -130,6 +134,11 @@ def strike_plan(play: Play, attacker: Figure, target: Figure, weapon: Weapon, ow
     Defense Dice." Dodge speaks of ranged attacks only; version 4 let it take away the Defending die of a
     Dodger struck by a Reach weapon (a melee attack, line 406) or in a Grapple, leaving it none."""
     plan = _plan(play, attacker, target, weapon, own, order)
+    if order.mastery_ad is not None and not any(a.source.startswith("Blur") for a in plan.adjustments):
+        # Line 1177: "a hero with three Weapon Masteries in swords may apply them as AD+2 and +1 damage".
+        plan.adjustments = [a for a in plan.adjustments if a.source != "Weapon Mastery"]
+        if order.mastery_ad:
+            plan.adjustments.append(Adjustment(order.mastery_ad, "Weapon Mastery"))
     if target.defending and "Dodge" in target.disciplines and plan.kind in ("reach", "grapple-strike") \
             and "Defending" not in plan.defense:
         plan.defense.append("Defending")
@@ -165,8 +174,9 @@ def _finish_strike(play: Play, pending: PendingStrike) -> bool:
                        check=pending.check, hit=pending.hit)
     if pending.hit:
         rolled_crit = (pending.crit_face, pending.crit_roll) if crit else None
+        split = None if order.mastery_ad is None else attacker.mastery.count(weapon.weapon_class) - order.mastery_ad
         strike = _damage(play, attacker, target, weapon, plan, order, strike, crit=crit,
-                         crit_rolled=rolled_crit)  # type: ignore[arg-type]
+                         crit_rolled=rolled_crit, mastery_damage=split)  # type: ignore[arg-type]
     after: list[ev.Strike] = []
     if not strike.hit and plan.kind in ("ranged", "thrown"):
         after += _past_allies(play, attacker, target, weapon, plan, board.figures_in_the_way(play.state, attacker,
