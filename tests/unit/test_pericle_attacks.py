@@ -285,10 +285,11 @@ def test_a_shot_that_hits_needs_no_roll_to_miss_the_ally() -> None:
 def test_tarkans_four_attacks() -> None:
     """Multiple Attacks: Deft Strikes (two attacks with a dagger, each AD-1) with Dual Weapons
     (the second weapon at AD-3): twice at AD-1 and twice at AD-4, the 3rd attack another AD-1
-    and the 4th another AD-2, in the order Tarkan chooses."""
+    and the 4th another AD-2, in the order Tarkan chooses. Version 4 (the knife held second is the
+    second weapon whichever strike comes first); version 5 in test_pericle_v5_strikes.py."""
     for order, expected in ((("dagger", "dagger", "knife", "knife"), [-1, -1, -5, -6]),
                             (("knife", "knife", "dagger", "dagger"), [-4, -4, -2, -3])):
-        arena = in_melee()
+        arena = in_melee(version="4")
         arena.put("hero-varya", 3, 3, weapons=(WEAPONS["dagger"], WEAPONS["knife"]), in_hand=("dagger", "knife"),
                   disciplines=("Dual Weapons", "Deft Strikes"), mastery=(), deft_strikes=True)
         arena.pass_until("hero-varya")

@@ -128,3 +128,51 @@ def test_without_a_split_all_masteries_go_where_mastery_says() -> None:
     assert {m.source: m.value for m in strike.modifiers}["Weapon Mastery"] == 3
     recorded = [e for e in arena.events if type(e).__name__ == "CommandRecorded"][-2]
     assert "mastery_ad" not in recorded.command["strikes"][0], "recorded only when given"  # type: ignore[attr-defined]
+
+
+# ---- Off-hand and two-weapon attacks ----------------------------------------------------------------
+# Line 1306, Dual Weapons: "Attack with both weapons. The first attack is normal and the second attack is
+# at AD-3 to hit but is taken at the same time as the first attack." Line 410: Tarkan "may attack twice at
+# AD-1 and twice at AD-4, except the 3rd attack taken has an additional AD-1 penalty, and the 4th attack
+# has an additional AD-2 penalty. Tarkan may choose the order of the attacks, that is if he takes his extra
+# attack from Dual Weapons first or if he takes the extra attack from Deft Strikes first."
+
+
+def tarkan(version: str | None = None) -> PericleArena:
+    """Varya as Tarkan: a dagger and a knife in hand, Dual Weapons and Deft Strikes declared."""
+    from domain.rulesets.pericle.catalogue import WEAPONS
+
+    arena = PericleArena(version=version)
+    arena.put("hero-varya", 3, 3, facing=0)
+    arena.put("spearman", 7, 0)
+    arena.to_actions("heroes")
+    arena.put("hero-varya", 3, 3, facing=0, weapons=(WEAPONS["dagger"], WEAPONS["knife"]),
+              in_hand=("dagger", "knife"), disciplines=("Dual Weapons", "Deft Strikes"), mastery=(),
+              deft_strikes=True)
+    arena.pass_until("hero-varya")
+    return arena
+
+
+def granted(arena: PericleArena, weapons: list[str]) -> list[int]:
+    found = strikes_in(arena.act("hero-varya", "attack", [MISS] * 12,
+                                 strikes=[{"target": "orc", "weapon": w} for w in weapons]))
+    return [sum(a.value for a in s.check.adjustments if a.source != "sword") for s in found]
+
+
+@pytest.mark.parametrize(("order", "expected"), [
+    (["dagger", "dagger", "knife", "knife"], [-1, -1, -5, -6]),   # the Deft Strikes extra first
+    (["dagger", "knife", "knife", "dagger"], [-1, -4, -5, -3]),   # the Dual Weapons extra first
+    (["knife", "knife", "dagger", "dagger"], [-1, -1, -5, -6]),   # the knife as the first weapon
+])
+def test_tarkans_four_attacks_the_first_attack_is_normal(order: list[str], expected: list[int]) -> None:
+    """Twice at AD-1 (Deft Strikes) and twice at AD-4 (Deft Strikes and Dual Weapons' AD-3), the 3rd another
+    AD-1 and the 4th another AD-2: whichever weapon opens the Attack is the first weapon."""
+    assert granted(tarkan(), order) == expected
+
+
+def test_a_single_strike_with_the_weapon_held_second_is_normal() -> None:
+    """"The first attack is normal": one strike with either weapon takes no Dual Weapons penalty (version 4
+    gave the knife, held second, AD-3)."""
+    arena = tarkan()
+    assert granted(arena, ["knife"]) == [0]
+    assert granted(tarkan(version="4"), ["knife"]) == [-3]

@@ -75,7 +75,7 @@ def attack(play: Play, command: cmd.Attack) -> None:
     not_paralysed(play, figure)
     if command.parry:
         _check_parry(figure, command)
-    ready = ready_strikes(play, figure, command.strikes, mastery_split=True)
+    ready = ready_strikes(play, first_weapon_first(figure, command.strikes), command.strikes, mastery_split=True)
     for order, weapon, _ in ready:
         if order.mastery_ad is not None and order.mastery_ad > figure.mastery.count(weapon.weapon_class):
             raise RuleViolation("mastery-split", f"{figure.name} has {figure.mastery.count(weapon.weapon_class)} "
@@ -84,6 +84,21 @@ def attack(play: Play, command: cmd.Attack) -> None:
     weapons = tuple(weapon for _, weapon, _ in ready)
     own = tuple(tuple(adjustments) for _, _, adjustments in ready)
     _strikes_from(play, figure.id, sent, weapons, own, 0)
+
+
+def first_weapon_first(figure: Figure, orders: list[cmd.StrikeOrder]) -> Figure:
+    """Dual Weapons (seed 001 line 1306): "Attack with both weapons. The first attack is normal and the
+    second attack is at AD-3"; line 410, Tarkan "may choose the order of the attacks, that is if he takes
+    his extra attack from Dual Weapons first or if he takes the extra attack from Deft Strikes first": the
+    extra attacks come after the first. So the weapon of an Attack's first strike is its first weapon,
+    whichever hand holds it, and only the other weapon's strikes take AD-3 (version 4 gave AD-3 to the
+    weapon not listed first in hand, even for a single strike, and let a hero open with it)."""
+    name = orders[0].weapon.lower() if orders and orders[0].weapon else None
+    if name is None or name == "shield" or name not in figure.in_hand:
+        return figure
+    held = list(figure.in_hand)
+    held.remove(name)
+    return msgspec.structs.replace(figure, in_hand=(name, *held))
 
 
 def go_on(play: Play, command: GoOn) -> None:
