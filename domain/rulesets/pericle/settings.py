@@ -60,3 +60,9 @@ class PericleCombatSettings(PericleChecksSettings, frozen=True, forbid_unknown_f
     PER_COMPANION: NoSetting = NoSetting()
     PER_STUN: NoSetting = NoSetting()
     PER_CLIMB_OUT: NoSetting = NoSetting()
+
+
+class PericleV5Settings(PericleCombatSettings, frozen=True, forbid_unknown_fields=True):
+    """Version 5: version 4's, then those of the combat chapter re-checked against the seed."""
+
+    PER_ARMOR_PROFICIENCY: NoSetting = NoSetting()

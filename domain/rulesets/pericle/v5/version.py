@@ -10,17 +10,18 @@ from typing import Any, Union
 
 import msgspec
 
-from domain.rulesets.contract import Events, Play
+from domain.rulesets.contract import Events, Phase, Play
 from domain.rulesets.contract import play as row
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
+from domain.rulesets.pericle.joining import submit_checked
 from domain.rulesets.pericle.karma import karma
 from domain.rulesets.pericle.rules import Table, combat, figure_subject, hero_subject
-from domain.rulesets.pericle.settings import PericleCombatSettings
+from domain.rulesets.pericle.settings import PericleCombatSettings, PericleV5Settings
 from domain.rulesets.pericle.state import CombatState
 from domain.rulesets.pericle.v3 import NOT_YOURS
 from domain.rulesets.pericle.v4.version import PERICLE_V4, PericleV4Command
-from domain.rulesets.pericle.v5 import attack_steps
+from domain.rulesets.pericle.v5 import attack_steps, sheet
 from domain.rulesets.pericle.v5.provisional import revised_rules
 
 
@@ -30,12 +31,24 @@ def rerun(ctx: Table, command: dict[str, Any]) -> Events:
     return found.rule(ctx, msgspec.convert(command, found.command))[1:]
 
 
+def submit_hero(ctx: Table, command: cmd.SubmitHero) -> Events:
+    """A hero joins with version 5's sheet numbers (Armor Proficiency I per line 1137), carrying the
+    ancestry abilities that name checks the server rolls (Strength of the Mountain, line 866)."""
+    events = submit_checked(ctx, command, sheet.problems, sheet.stats)
+    abilities = sheet.ANCESTRY_ABILITIES.get(command.hero.ancestry, ())
+    return [msgspec.structs.replace(e, figure=msgspec.structs.replace(
+        e.figure, disciplines=(*e.figure.disciplines, *abilities))) if isinstance(e, ev.HeroJoined) and abilities
+        else e for e in events]
+
+
 # The commands version 5 decides by rules of its own (each area's module adds its rows).
 CHANGED: tuple[Play[CombatState | None, PericleCombatSettings], ...] = (
     # Karma (seed 001 lines 632-634): an Attack in steps, a Karma window after each set of dice.
     row(cmd.Attack, combat(attack_steps.attack), subject=figure_subject, not_yours=NOT_YOURS),
     row(attack_steps.GoOn, combat(attack_steps.go_on), subject=figure_subject, not_yours=NOT_YOURS),
     row(cmd.SpendKarma, karma(rerun), subject=hero_subject, not_yours=NOT_YOURS),
+    # Armor Proficiency I's numbers (line 1137) and ancestry abilities on the checks they name (line 866).
+    row(cmd.SubmitHero, submit_hero, phase=Phase.SETUP),
 )
 
 _REVISED = PERICLE_V4.revise(
@@ -47,6 +60,7 @@ _REVISED = PERICLE_V4.revise(
     ),
     events=(*PERICLE_V4.events, *ev.STEP_EVENTS),
     provisional_rules=revised_rules(PERICLE_V4.provisional_rules),
+    settings_type=PericleV5Settings,
     plays=CHANGED,
 )
 # While an attack waits in a Karma window, only `go_on` and `spend_karma` are played.
