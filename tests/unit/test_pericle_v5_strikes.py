@@ -176,3 +176,28 @@ def test_a_single_strike_with_the_weapon_held_second_is_normal() -> None:
     arena = tarkan()
     assert granted(arena, ["knife"]) == [0]
     assert granted(tarkan(version="4"), ["knife"]) == [-3]
+
+
+# ---- Fortune versus Misfortune --------------------------------------------------------------------------
+# Line 214: "Misfortune (3) is the maximum possible; even if the AD is greater than -3, a combatant never
+# rolls more than three extra times (rolling the AD die 4 times total)." Line 898: "1 Misfortune for each
+# point of MT deficit below the weapon's MT requirement". Line 1399, Blur: "forces an attacker to roll AD0
+# and have Misfortune". Line 220 defines Fortune ("roll twice and keep the better roll") and the seed never
+# says how Fortune and Misfortune meet: PER-FORTUNE-MISFORTUNE (they cancel one for one) stays provisional.
+
+
+def test_misfortune_from_every_source_is_three_extra_rolls_at_most() -> None:
+    """Baerwyn (MT1) draws a longbow (MT4): Misfortune 3; at a Blurred orc, one more: still three extra rolls."""
+    import msgspec
+
+    from domain.rulesets.pericle.catalogue import WEAPONS
+    from domain.rulesets.pericle.state import ActiveSpell
+
+    arena = PericleArena()
+    arena.put("hero-baerwyn", 0, 4, weapons=(WEAPONS["longbow"],), in_hand=("longbow",))
+    arena.to_actions("heroes")
+    arena.combat = msgspec.structs.replace(arena.combat, spells=(
+        ActiveSpell(spell="Blur", caster="hero-sindaro", target="orc", cast_turn=1, exhaustion=1),))
+    [strike] = strikes_in(arena.act("hero-baerwyn", "attack", [HIT] * 4 + [1] * 6, strikes=[{"target": "orc"}]))
+    assert strike.check.misfortune == 3 and len(strike.check.action_faces) == 4
+    assert strike.check.ad == 0 and strike.hit, "four success icons: the worst of them still hits"
