@@ -11,7 +11,7 @@ from typing import Any
 from domain.hexes import Hex
 from domain.rulesets.pericle.catalogue import WEAPONS, Poison
 from domain.rulesets.pericle.combat_events import (
-    Attacked,
+    AttackRolled,
     CheckMade,
     Damaged,
     Grappled,
@@ -607,7 +607,8 @@ def test_joining_a_pile_as_the_action_brings_a_strike_as_a_grappler() -> None:
     body = {"type": "move_figure", "figure": "hero-sindaro", "path": JOIN["path"], "strike": {"target": "zombie"}}
     assert arena.rule_of("ana", body) == "strike-needs-pile"
     events = arena.act("hero-sindaro", "move_figure", [HIT, 3], **JOIN, strike={"target": "zombie"})
-    assert [type(e) for e in events if isinstance(e, JoinedPile | Attacked)] == [JoinedPile, Attacked]
+    # Version 5 strikes in steps (attack_rolled, strike_finished: Karma windows) after the join.
+    assert [type(e) for e in events if isinstance(e, JoinedPile | AttackRolled)] == [JoinedPile, AttackRolled]
     [strike] = strikes(events)
     assert strike.kind == "grapple-strike" and strike.hit and strike.target == "zombie"
     assert {m.source: m.value for m in strike.modifiers} == {"dagger or knife in a Grapple": 2}

@@ -220,3 +220,24 @@ def test_version_4_still_rolls_an_attack_in_one_command() -> None:
     [attacked] = [e for e in events if isinstance(e, ev.Attacked)]
     assert attacked.strikes[0].crit_face == "two stars" and attacked.strikes[0].damage == 24 - 2
     assert arena.combat.pending is None
+
+
+def test_a_grapples_immediate_strike_waits_for_karma_too() -> None:
+    """Line 442: "the attacker may also immediately make a melee attack against the Grappled defender".
+    Its attack roll is then the most recent set of dice: Karma re-rolls it, and the Grapple stands."""
+    arena = PericleArena(stepwise=True)
+    arena.put("hero-varya", 3, 3, facing=0, in_hand=("dagger",))
+    arena.put("spearman", 7, 0)
+    arena.to_actions("heroes")
+    arena.pass_until("hero-varya")
+    events = arena.act("hero-varya", "grapple", [HIT, MISS], target="orc",
+                       strike={"target": "orc", "weapon": "dagger"})
+    [grappled] = [e for e in events if isinstance(e, ev.Grappled)]
+    assert grappled.success and arena.combat.pending is not None and not arena.combat.pending.hit
+    again = karma(arena, "hero-varya", "ana", [HIT, 4])
+    [kept] = [e for e in again if isinstance(e, ev.Grappled)]
+    assert kept.check.roll == grappled.check.roll, "the Grapple check is not re-rolled"
+    # Varya spent the party's last Karma: the re-rolled strike no longer waits, its damage follows.
+    [strike] = strikes_in(again)
+    assert strike.hit and arena.combat.pending is None and arena.combat.current != "hero-varya"
+    assert arena.figure("orc").wounds == 4 + 2 - 3, "a dagger's +2 in a Grapple; no shield in a Grapple"

@@ -26,18 +26,20 @@ import msgspec
 from domain.errors import RuleViolation
 from domain.rulesets.contract import Context, Events
 from domain.rulesets.contract import Play as Row
-from domain.rulesets.pericle import board
+from domain.rulesets.pericle import actions, board
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
-from domain.rulesets.pericle.actions import _check_parry, _slot_figure, not_paralysed
+from domain.rulesets.pericle.actions import ANIMAL_ACTIONS, _check_parry, _slot_figure, not_paralysed
 from domain.rulesets.pericle.catalogue import Weapon
 from domain.rulesets.pericle.combat_commands import FigureId, SeatName
 from domain.rulesets.pericle.dice import Adjustment, check, crit_die
+from domain.rulesets.pericle.movement import pile_to_join
 from domain.rulesets.pericle.play import Play
 from domain.rulesets.pericle.rules import as_sent
 from domain.rulesets.pericle.settings import PericleCombatSettings
 from domain.rulesets.pericle.state import CombatState, Figure, PendingStrike
 from domain.rulesets.pericle.strikes import (
+    ReadyStrike,
     StrikePlan,
     _damage,
     _past_allies,
@@ -45,7 +47,7 @@ from domain.rulesets.pericle.strikes import (
     _shield_bash_back,
     ready_strikes,
 )
-from domain.rulesets.pericle.turns import advance, upkeep
+from domain.rulesets.pericle.turns import advance, can_move, upkeep
 
 
 class GoOn(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="go_on"):
@@ -62,15 +64,32 @@ def window_open(state: CombatState) -> bool:
     return any(f.team == "heroes" and f.condition != "dead" and f.karma > 0 for f in state.figures)
 
 
-def attack(play: Play, command: cmd.Attack) -> None:
-    """The Attack Action: the slot's upkeep, then every check of every strike before the first die,
-    then the strikes step by step."""
+def _slot_open(play: Play, command: cmd._Action) -> Figure | None:
+    """As version 4's `act` opens an Action: the figure whose slot it is pays its upkeep; None when the
+    upkeep knocked it out (its slot is then done)."""
     figure = _slot_figure(play, command)
     upkeep(play, figure, list(command.cancel_spells))
     figure = play.figure(figure.id)
     if not figure.active:  # the upkeep's Exhaustion can knock a caster out
         play.emit(ev.ActionDone(figure=figure.id, action="none (unconscious)"))
         advance(play)
+        return None
+    if figure.companion and not isinstance(command, ANIMAL_ACTIONS):
+        raise RuleViolation("companion-action", "a befriended animal moves, attacks, fetches items and keeps its "
+                                                "feet; it does not " + str(command.__struct_config__.tag))
+    return figure
+
+
+def _done(play: Play, figure_id: str, sent: dict[str, Any]) -> None:
+    play.emit(ev.ActionDone(figure=figure_id, action=str(sent["type"])))
+    advance(play)
+
+
+def attack(play: Play, command: cmd.Attack) -> None:
+    """The Attack Action: the slot's upkeep, then every check of every strike before the first die,
+    then the strikes step by step."""
+    figure = _slot_open(play, command)
+    if figure is None:
         return
     not_paralysed(play, figure)
     if command.parry:
@@ -80,10 +99,58 @@ def attack(play: Play, command: cmd.Attack) -> None:
         if order.mastery_ad is not None and order.mastery_ad > figure.mastery.count(weapon.weapon_class):
             raise RuleViolation("mastery-split", f"{figure.name} has {figure.mastery.count(weapon.weapon_class)} "
                                                  f"Weapon Mastery in {weapon.weapon_class}s to distribute")
-    sent = as_sent(command)  # as `command_recorded` holds it (an API request's own fields left out)
-    weapons = tuple(weapon for _, weapon, _ in ready)
-    own = tuple(tuple(adjustments) for _, _, adjustments in ready)
-    _strikes_from(play, figure.id, sent, weapons, own, 0)
+    _strikes_from(play, figure.id, as_sent(command), *_prepared(ready), 0)
+
+
+def _prepared(ready: list[ReadyStrike]) -> tuple[tuple[Weapon, ...], tuple[tuple[Adjustment, ...], ...]]:
+    return tuple(weapon for _, weapon, _ in ready), tuple(tuple(adjustments) for _, _, adjustments in ready)
+
+
+def grapple(play: Play, command: cmd.Grapple) -> None:
+    """The Grapple Action (version 4's check), its immediate strike then in steps like an Attack's: "the
+    attacker may also immediately make a melee attack against the Grappled defender" (line 442)."""
+    figure = _slot_open(play, command)
+    if figure is None:
+        return
+    if command.strike is None:
+        actions.grapple(play, figure, command)
+        _done(play, figure.id, as_sent(command))
+        return
+    # Checked, as the Grapple would leave the field, before the Grapple check is rolled (as version 4).
+    if command.strike.target != command.target:
+        raise RuleViolation("grapple-strike", "the follow-up attack is against the Grappled defender")
+    won = play.supposing(*actions._into_pile(figure, play.figure(command.target)))
+    ready = ready_strikes(won, won.figure(figure.id), [command.strike])
+    actions.grapple(play, figure, msgspec.structs.replace(command, strike=None))
+    grappled = next(e for e in reversed(play.events) if isinstance(e, ev.Grappled))
+    if grappled.success:
+        _strikes_from(play, figure.id, as_sent(command), *_prepared(ready), 0)
+    else:
+        _done(play, figure.id, as_sent(command))
+
+
+def move(play: Play, command: cmd.MoveFigure) -> None:
+    """A move (version 4's); the Move Action that joins a Grapple Pile with a strike ("may then immediately
+    make an attack roll as a Grappler", line 464) strikes in steps like an Attack."""
+    if play.state.phase != "actions" or command.strike is None:
+        actions.move(play, command)
+        return
+    figure = _slot_open(play, command)
+    if figure is None:
+        return
+    if command.overrun is not None:
+        raise RuleViolation("overrun", "Overrun happens in the Movement phase")
+    if not command.join_pile:
+        raise RuleViolation("strike-needs-pile", "a Move brings a strike only when it joins a Grapple Pile")
+    can_move(play, figure)
+    pile = pile_to_join(play, figure, list(command.path), command.fly)
+    in_pile = play.supposing(*actions._into_pile(figure, play.figure(pile[0]), tuple(command.path), command.facing))
+    ready = ready_strikes(in_pile, in_pile.figure(figure.id), [command.strike])
+    actions.move_action(play, figure, msgspec.structs.replace(command, strike=None))
+    if play.figure(figure.id).grappled_with:
+        _strikes_from(play, figure.id, as_sent(command), *_prepared(ready), 0)
+    else:
+        _done(play, figure.id, as_sent(command))
 
 
 def first_weapon_first(figure: Figure, orders: list[cmd.StrikeOrder]) -> Figure:
@@ -113,7 +180,8 @@ def go_on(play: Play, command: GoOn) -> None:
 
 
 def _orders(sent: dict[str, Any]) -> list[cmd.StrikeOrder]:
-    return msgspec.convert(sent["strikes"], list[cmd.StrikeOrder])
+    """The strikes of the command as recorded: an Attack's `strikes`, a Grapple's or a Move's `strike`."""
+    return msgspec.convert(sent["strikes"] if "strikes" in sent else [sent["strike"]], list[cmd.StrikeOrder])
 
 
 def _strikes_from(play: Play, attacker_id: str, sent: dict[str, Any], weapons: tuple[Weapon, ...],
@@ -135,8 +203,7 @@ def _strikes_from(play: Play, attacker_id: str, sent: dict[str, Any], weapons: t
             return
         if not _finish_strike(play, pending):
             return
-    play.emit(ev.ActionDone(figure=attacker_id, action="attack"))
-    advance(play)
+    _done(play, attacker_id, sent)
 
 
 def strike_plan(play: Play, attacker: Figure, target: Figure, weapon: Weapon, own: list[Adjustment],

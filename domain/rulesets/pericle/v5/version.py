@@ -46,6 +46,8 @@ CHANGED: tuple[Play[CombatState | None, PericleCombatSettings], ...] = (
     # Karma (seed 001 lines 632-634): an Attack in steps, a Karma window after each set of dice.
     row(cmd.Attack, combat(attack_steps.attack), subject=figure_subject, not_yours=NOT_YOURS),
     row(attack_steps.GoOn, combat(attack_steps.go_on), subject=figure_subject, not_yours=NOT_YOURS),
+    row(cmd.Grapple, combat(attack_steps.grapple), subject=figure_subject, not_yours=NOT_YOURS),
+    row(cmd.MoveFigure, combat(attack_steps.move), subject=figure_subject, not_yours=NOT_YOURS),
     row(cmd.SpendKarma, karma(rerun), subject=hero_subject, not_yours=NOT_YOURS),
     # Armor Proficiency I's numbers (line 1137) and ancestry abilities on the checks they name (line 866).
     row(cmd.SubmitHero, submit_hero, phase=Phase.SETUP),
