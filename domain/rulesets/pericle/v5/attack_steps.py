@@ -1,4 +1,5 @@
-"""Version 5: the Attack Action resolved in steps, with a Karma window after each set of dice.
+"""Version 5: strikes resolved in steps, with a Karma window after each set of dice (the Attack Action,
+a Grapple's immediate strike and a strike on joining a Grapple Pile).
 
 Seed 001, Karma and Ardence (lines 632-634): "A hero may immediately expend 1 Karma to force a re-roll
 of any set of dice ... The re-roll may apply to any die roll, including - but not limited to - an attack
