@@ -198,6 +198,7 @@ def test_misfortune_from_every_source_is_three_extra_rolls_at_most() -> None:
     arena.to_actions("heroes")
     arena.combat = msgspec.structs.replace(arena.combat, spells=(
         ActiveSpell(spell="Blur", caster="hero-sindaro", target="orc", cast_turn=1, exhaustion=1),))
-    strike, *_ = strikes_in(arena.act("hero-baerwyn", "attack", [HIT] * 4 + [BLANK] + [1] * 6, strikes=[{"target": "orc"}]))
+    faces = [HIT] * 4 + [BLANK] + [1] * 6  # four Action Dice, a Defense Die (cover), the damage
+    strike, *_ = strikes_in(arena.act("hero-baerwyn", "attack", faces, strikes=[{"target": "orc"}]))
     assert strike.check.misfortune == 3 and len(strike.check.action_faces) == 4
     assert strike.check.ad == 0 and strike.hit, "four success icons (and a blank Defense Die): it hits"
