@@ -304,7 +304,8 @@ def waiting_refused(plays: tuple[Row[CombatState | None, PericleCombatSettings],
 def strikes_in(events: Iterable[msgspec.Struct]) -> Iterator[ev.Strike]:
     """Every strike in these events, whole, in order: those of version 4's `attacked` events and those
     of version 5's steps (an attack roll, its Crit Die, its finish), for clients and tests that read
-    strikes as one record each."""
+    strikes as one record each. A strike a Karma re-roll replaced is among them if its events are: the
+    events after `karma_spent` replace those of the command it names."""
     pending: PendingStrike | None = None
     for event in events:
         if isinstance(event, ev.Attacked):
