@@ -177,9 +177,10 @@ def test_while_an_attack_waits_only_go_on_and_karma_are_played() -> None:
     assert arena.combat.pending is None
 
 
-def test_each_strike_of_an_attack_has_its_own_window() -> None:
-    """Two strikes with Deft Strikes: the second strike's attack roll is the most recent set once it is
-    rolled, and Karma re-rolls it alone; the first strike's damage stands."""
+def test_each_strike_of_an_attack_has_its_own_windows() -> None:
+    """Two strikes with Deft Strikes: after the first strike's damage the second strike waits, unrolled, so
+    that Karma may re-roll that damage ("You can only use a Karma to re-roll the damage in that instance");
+    then the second strike's attack roll is the most recent set, and Karma re-rolls it alone."""
     arena = orc_before_varya(varya_karma=1)
     arena.act("orc", "pass_action")
     arena.end_turn()
@@ -193,15 +194,21 @@ def test_each_strike_of_an_attack_has_its_own_window() -> None:
     arena.pass_until("hero-varya")
     arena.act("hero-varya", "attack", [HIT], strikes=[{"target": "orc", "weapon": "dagger"}] * 2)
     assert arena.combat.pending is not None and arena.combat.pending.index == 0
-    events = arena.command("ana", {"type": "go_on", "figure": "hero-varya"}, [6, MISS])
-    assert arena.combat.pending is not None and arena.combat.pending.index == 1
+    events = arena.command("ana", {"type": "go_on", "figure": "hero-varya"}, [6])
+    [first] = [e for e in events if isinstance(e, ev.StrikeFinished)]
+    waiting = arena.combat.pending
+    assert waiting is not None and waiting.index == 1 and waiting.check is None, "the second strike waits"
     assert arena.figure("orc").hp == 8 - (6 - 4)
+
+    again = karma(arena, "hero-varya", "ana", [5])  # the first strike's damage, re-rolled
+    assert again[0].replaces == first.damage_roll.nonce  # type: ignore[attr-defined,union-attr]
+    assert arena.figure("orc").hp == 8 - (5 - 4) and arena.combat.pending == waiting
+    events = arena.command("ana", {"type": "go_on", "figure": "hero-varya"}, [MISS])
     [second] = [e for e in events if isinstance(e, ev.AttackRolled)]
-    again = karma(arena, "hero-varya", "ana", [HIT])
-    assert again[0].replaces == second.pending.check.roll.nonce  # type: ignore[attr-defined]
-    assert arena.figure("orc").hp == 8 - (6 - 4), "the first strike's damage is kept"
-    arena.command("ana", {"type": "go_on", "figure": "hero-varya"}, [5])
-    assert arena.figure("orc").hp == 8 - (6 - 4) - (5 - 4) and arena.combat.pending is None
+    assert arena.combat.pending is not None and arena.combat.pending.index == 1, "Baerwyn's Karma is left"
+    again = karma(arena, "hero-baerwyn", "ben", [HIT, 4])  # the second attack roll; nobody's Karma is left
+    assert again[0].replaces == second.pending.check.roll.nonce  # type: ignore[attr-defined,union-attr]
+    assert arena.figure("orc").hp == 8 - (5 - 4) - (4 - 4) and arena.combat.pending is None
 
 
 def test_an_unconscious_hero_keeps_the_window_open() -> None:
@@ -222,22 +229,34 @@ def test_version_4_still_rolls_an_attack_in_one_command() -> None:
     assert arena.combat.pending is None
 
 
-def test_a_grapples_immediate_strike_waits_for_karma_too() -> None:
+def test_a_grapples_immediate_strike_waits_for_karma_on_the_grapple_check() -> None:
     """Line 442: "the attacker may also immediately make a melee attack against the Grappled defender".
-    Its attack roll is then the most recent set of dice: Karma re-rolls it, and the Grapple stands."""
+    The Grapple check is the most recent set of dice until the strike is rolled: the strike waits, and a
+    Karma re-roll of the check that fails it leaves no strike."""
     arena = PericleArena(stepwise=True)
     arena.put("hero-varya", 3, 3, facing=0, in_hand=("dagger",))
     arena.put("spearman", 7, 0)
     arena.to_actions("heroes")
     arena.pass_until("hero-varya")
-    events = arena.act("hero-varya", "grapple", [HIT, MISS], target="orc",
-                       strike={"target": "orc", "weapon": "dagger"})
+    events = arena.act("hero-varya", "grapple", [HIT], target="orc", strike={"target": "orc", "weapon": "dagger"})
     [grappled] = [e for e in events if isinstance(e, ev.Grappled)]
-    assert grappled.success and arena.combat.pending is not None and not arena.combat.pending.hit
-    again = karma(arena, "hero-varya", "ana", [HIT, 4])
-    [kept] = [e for e in again if isinstance(e, ev.Grappled)]
-    assert kept.check.roll == grappled.check.roll, "the Grapple check is not re-rolled"
-    # Varya spent the party's last Karma: the re-rolled strike no longer waits, its damage follows.
-    [strike] = strikes_in(again)
-    assert strike.hit and arena.combat.pending is None and arena.combat.current != "hero-varya"
+    waiting = arena.combat.pending
+    assert grappled.success and waiting is not None and waiting.check is None and waiting.kind == "grapple-strike"
+    again = karma(arena, "hero-varya", "ana", [MISS])
+    [regrappled] = [e for e in again if isinstance(e, ev.Grappled)]
+    assert not regrappled.success and arena.combat.pending is None and arena.combat.current != "hero-varya"
+    assert arena.figure("orc").grappled_with == () and not list(strikes_in(again))
+
+
+def test_a_grapples_strike_goes_on_like_an_attacks() -> None:
+    arena = PericleArena(stepwise=True)
+    arena.put("hero-varya", 3, 3, facing=0, in_hand=("dagger",))
+    arena.put("spearman", 7, 0)
+    arena.to_actions("heroes")
+    arena.pass_until("hero-varya")
+    arena.act("hero-varya", "grapple", [HIT], target="orc", strike={"target": "orc", "weapon": "dagger"})
+    arena.command("ana", {"type": "go_on", "figure": "hero-varya"}, [HIT])
+    assert arena.combat.pending is not None and arena.combat.pending.hit
+    arena.command("ana", {"type": "go_on", "figure": "hero-varya"}, [4])
+    assert arena.combat.pending is None and arena.combat.current != "hero-varya"
     assert arena.figure("orc").wounds == 4 + 2 - 3, "a dagger's +2 in a Grapple; no shield in a Grapple"

@@ -351,6 +351,13 @@ class AttackRolled(msgspec.Struct, frozen=True, kw_only=True, tag="attack_rolled
     pending: PendingStrike
 
 
+class StrikeReady(msgspec.Struct, frozen=True, kw_only=True, tag="strike_ready"):
+    """The next strike waits, not yet rolled (`pending` without a check), for a Karma re-roll of the dice
+    before it (the last strike's damage, the Grapple check that brought it) or its attacker's `go_on`."""
+
+    pending: PendingStrike
+
+
 class StrikeCritRolled(msgspec.Struct, frozen=True, kw_only=True, tag="strike_crit_rolled"):
     """The Crit Die of the strike under way, rolled before its damage (seed 001 line 162: "When a
     Crit is rolled, the player will then roll the 6-sided Crit die"); the attack waits again."""
@@ -376,6 +383,7 @@ class StrikeFinished(msgspec.Struct, frozen=True, kw_only=True, tag="strike_fini
 
     def whole(self, pending: PendingStrike) -> Strike:
         """The strike as one `attacked` event of version 4 would hold it."""
+        assert pending.check is not None, "a strike is finished once rolled"
         return Strike(attacker=pending.attacker, target=pending.target, weapon=pending.weapon, kind=pending.kind,
                       check=pending.check, hit=pending.hit, damage_roll=self.damage_roll,
                       crit_face=pending.crit_face, crit_roll=pending.crit_roll, crit_effect=self.crit_effect,
@@ -383,4 +391,4 @@ class StrikeFinished(msgspec.Struct, frozen=True, kw_only=True, tag="strike_fini
                       protection=self.protection, damage=self.damage)
 
 
-STEP_EVENTS: tuple[type[msgspec.Struct], ...] = (AttackRolled, StrikeCritRolled, StrikeFinished)
+STEP_EVENTS: tuple[type[msgspec.Struct], ...] = (AttackRolled, StrikeReady, StrikeCritRolled, StrikeFinished)

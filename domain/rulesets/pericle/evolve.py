@@ -284,7 +284,7 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
             for strike in event.strikes:
                 state = _strike(state, strike)
             return state
-        case ev.AttackRolled() | ev.StrikeCritRolled() | ev.StrikeFinished():
+        case ev.AttackRolled() | ev.StrikeReady() | ev.StrikeCritRolled() | ev.StrikeFinished():
             return _step(state, event)
         case ev.WeaponReloaded():
             figure = _figure(state, event.figure)
@@ -341,10 +341,11 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
     return state
 
 
-def _step(state: CombatState, event: ev.AttackRolled | ev.StrikeCritRolled | ev.StrikeFinished) -> CombatState:
+def _step(state: CombatState,
+          event: ev.AttackRolled | ev.StrikeReady | ev.StrikeCritRolled | ev.StrikeFinished) -> CombatState:
     """Version 5's Attack in steps: the strike under way waits in `pending` until it is finished,
     then counts as version 4's `attacked` event would."""
-    if isinstance(event, ev.AttackRolled):
+    if isinstance(event, ev.AttackRolled | ev.StrikeReady):
         return replace(state, pending=event.pending)
     assert state.pending is not None
     if isinstance(event, ev.StrikeCritRolled):

@@ -137,7 +137,8 @@ class PendingStrike(msgspec.Struct, frozen=True, kw_only=True):
     """Version 5: an Attack resolved in steps, waiting after a set of dice for a hero's Karma (seed 001
     lines 632-634: "You can only use the Karma to re-roll the most recent set of dice"; "you cannot wait
     until after the damage is rolled to use a Karma to force a re-roll of the attack"). The strike under
-    way has had its attack roll (and, on a Crit, its Crit Die); its damage comes with `go_on`."""
+    way has had its attack roll (and, on a Crit, its Crit Die), its damage comes with `go_on`; or it waits
+    to be rolled, after the dice before it (the last strike's damage, a Grapple check)."""
 
     attacker: str
     command: dict[str, Any]  # the Attack as sent: its strike orders and parry
@@ -147,8 +148,8 @@ class PendingStrike(msgspec.Struct, frozen=True, kw_only=True):
     target: str
     weapon: str
     kind: str
-    check: Check
-    hit: bool
+    check: Check | None = None  # None: the strike waits to be rolled (after the dice that came before it)
+    hit: bool = False
     crit_face: str | None = None
     crit_roll: Roll | None = None
 

@@ -9,6 +9,7 @@ import msgspec
 
 from domain.rulesets.pericle import board
 from domain.rulesets.pericle.combat_events import Attacked, AttackRolled
+from domain.rulesets.pericle.dice import Check
 from domain.rulesets.pericle.state import CombatState, Figure
 
 
@@ -58,8 +59,11 @@ def combat_view(combat: CombatState, shown: dict[str, Any]) -> dict[str, Any]:
 def attack_modifiers(events: Sequence[msgspec.Struct]) -> list[dict[str, Any]]:
     """An attack's AD modifiers, strike by strike (one `attacked` event each, its first strike
     the one ordered), each with its target and source."""
-    ordered = [(event.strikes[0].target, event.strikes[0].check) if isinstance(event, Attacked) else
-               (event.pending.target, event.pending.check)  # version 5: a strike's attack roll, its own step
-               for event in events if isinstance(event, Attacked | AttackRolled)]
+    ordered: list[tuple[str, Check]] = []
+    for event in events:
+        if isinstance(event, Attacked):
+            ordered.append((event.strikes[0].target, event.strikes[0].check))
+        elif isinstance(event, AttackRolled) and event.pending.check is not None:
+            ordered.append((event.pending.target, event.pending.check))  # version 5: an attack roll's own step
     return [{"strike": n, "target": target, "value": adjustment.value, "source": adjustment.source}
             for n, (target, check) in enumerate(ordered) for adjustment in check.adjustments]

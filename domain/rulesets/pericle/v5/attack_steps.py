@@ -24,6 +24,7 @@ from typing import Any
 
 import msgspec
 
+from domain.dice import rolls_in
 from domain.errors import RuleViolation
 from domain.rulesets.contract import Context, Events
 from domain.rulesets.contract import Play as Row
@@ -125,7 +126,7 @@ def grapple(play: Play, command: cmd.Grapple) -> None:
     actions.grapple(play, figure, msgspec.structs.replace(command, strike=None))
     grappled = next(e for e in reversed(play.events) if isinstance(e, ev.Grappled))
     if grappled.success:
-        _strikes_from(play, figure.id, as_sent(command), *_prepared(ready), 0)
+        _start(play, figure.id, as_sent(command), ready)
     else:
         _done(play, figure.id, as_sent(command))
 
@@ -149,7 +150,7 @@ def move(play: Play, command: cmd.MoveFigure) -> None:
     ready = ready_strikes(in_pile, in_pile.figure(figure.id), [command.strike])
     actions.move_action(play, figure, msgspec.structs.replace(command, strike=None))
     if play.figure(figure.id).grappled_with:
-        _strikes_from(play, figure.id, as_sent(command), *_prepared(ready), 0)
+        _start(play, figure.id, as_sent(command), ready)
     else:
         _done(play, figure.id, as_sent(command))
 
@@ -176,8 +177,10 @@ def go_on(play: Play, command: GoOn) -> None:
         raise RuleViolation("no-attack-waiting", "no attack waits for a Karma re-roll")
     if pending.attacker != command.figure:
         raise RuleViolation("not-your-attack", f"the attack that waits is {pending.attacker}'s")
-    if _finish_strike(play, pending):
-        _strikes_from(play, pending.attacker, pending.command, pending.weapons, pending.own, pending.index + 1)
+    if pending.check is None:  # the strike waits to be rolled
+        _strikes_from(play, pending.attacker, pending.command, pending.weapons, pending.own, pending.index)
+    elif _finish_strike(play, pending):
+        _after(play, pending.attacker, pending.command, pending.weapons, pending.own, pending.index)
 
 
 def _orders(sent: dict[str, Any]) -> list[cmd.StrikeOrder]:
@@ -185,14 +188,22 @@ def _orders(sent: dict[str, Any]) -> list[cmd.StrikeOrder]:
     return msgspec.convert(sent["strikes"] if "strikes" in sent else [sent["strike"]], list[cmd.StrikeOrder])
 
 
+def _next_strike(play: Play, attacker_id: str, orders: list[cmd.StrikeOrder], start: int) -> int | None:
+    """The first strike from `start` that still happens: a strike at a foe already down, or by an attacker
+    already down, does not."""
+    for index in range(start, len(orders)):
+        if play.figure(attacker_id).active and play.figure(orders[index].target).active:
+            return index
+    return None
+
+
 def _strikes_from(play: Play, attacker_id: str, sent: dict[str, Any], weapons: tuple[Weapon, ...],
                   own: tuple[tuple[Adjustment, ...], ...], start: int) -> None:
     """Strikes `start` onwards, each meeting the state the last one left; stops when one waits."""
     orders = _orders(sent)
-    for index in range(start, len(orders)):
+    index = _next_strike(play, attacker_id, orders, start)
+    while index is not None:
         attacker, target = play.figure(attacker_id), play.figure(orders[index].target)
-        if not (attacker.active and target.active):
-            continue
         weapon = weapons[index]
         plan = strike_plan(play, attacker, target, weapon, list(own[index]), orders[index])
         rolled = resolve_strike_roll(play, attacker.id, target.id, weapon, plan, orders[index])
@@ -200,11 +211,53 @@ def _strikes_from(play: Play, attacker_id: str, sent: dict[str, Any], weapons: t
                                 target=target.id, weapon=weapon.name, kind=plan.kind, check=rolled.check,
                                 hit=rolled.hit)
         play.emit(ev.AttackRolled(pending=pending))
-        if window_open(play.state):
+        if window_open(play.state) or not _finish_strike(play, pending):
             return
-        if not _finish_strike(play, pending):
+        index = _next_strike(play, attacker_id, orders, index + 1)
+        if index is not None and window_open(play.state):
+            _ready(play, attacker_id, sent, weapons, own, index)
             return
     _done(play, attacker_id, sent)
+
+
+def _after(play: Play, attacker_id: str, sent: dict[str, Any], weapons: tuple[Weapon, ...],
+           own: tuple[tuple[Adjustment, ...], ...], finished: int) -> None:
+    """After a strike is finished: the next one waits for Karma on that strike's damage (or whatever dice
+    came last), or the Action is done."""
+    index = _next_strike(play, attacker_id, _orders(sent), finished + 1)
+    if index is None:
+        _done(play, attacker_id, sent)
+    elif window_open(play.state):
+        _ready(play, attacker_id, sent, weapons, own, index)
+    else:
+        _strikes_from(play, attacker_id, sent, weapons, own, index)
+
+
+def _ready(play: Play, attacker_id: str, sent: dict[str, Any], weapons: tuple[Weapon, ...],
+           own: tuple[tuple[Adjustment, ...], ...], index: int) -> None:
+    """The strike `index` waits, not yet rolled, so that the dice rolled last (a strike's damage, a Grapple
+    check, an Athletics check on the way into a pile) may be re-rolled with Karma first."""
+    order = _orders(sent)[index]
+    attacker, target = play.figure(attacker_id), play.figure(order.target)
+    plan = strike_plan(play, attacker, target, weapons[index], list(own[index]), order)
+    play.emit(ev.StrikeReady(pending=PendingStrike(
+        attacker=attacker_id, command=sent, weapons=weapons, own=own, index=index, target=target.id,
+        weapon=weapons[index].name, kind=plan.kind)))
+
+
+def _start(play: Play, attacker_id: str, sent: dict[str, Any], ready: list[ReadyStrike]) -> None:
+    """A Grapple's or a join's strike, after the dice that brought it: it waits first while Karma could
+    re-roll them."""
+    weapons, own = _prepared(ready)
+    if window_open(play.state) and _rolled_now(play):
+        _ready(play, attacker_id, sent, weapons, own, 0)
+    else:
+        _strikes_from(play, attacker_id, sent, weapons, own, 0)
+
+
+def _rolled_now(play: Play) -> bool:
+    """Whether this command has rolled dice yet (a join without an Athletics check rolled none)."""
+    return any(True for event in play.events for _ in rolls_in(event))
 
 
 def strike_plan(play: Play, attacker: Figure, target: Figure, weapon: Weapon, own: list[Adjustment],
@@ -246,7 +299,9 @@ def _finish_strike(play: Play, pending: PendingStrike) -> bool:
     orders = _orders(pending.command)
     order, weapon = orders[pending.index], pending.weapons[pending.index]
     plan = strike_plan(play, attacker, target, weapon, list(pending.own[pending.index]), order)
-    crit = pending.hit and pending.check.crit
+    rolled = pending.check
+    assert rolled is not None, "a strike is finished once rolled"
+    crit = pending.hit and rolled.crit
     if crit and pending.crit_roll is None:
         face, roll = crit_die(play.dice, f"{attacker.name}: Crit Die")
         play.emit(ev.StrikeCritRolled(attacker=attacker.id, face=face, roll=roll))
@@ -254,7 +309,7 @@ def _finish_strike(play: Play, pending: PendingStrike) -> bool:
         if window_open(play.state):
             return False
     strike = ev.Strike(attacker=attacker.id, target=target.id, weapon=weapon.name, kind=pending.kind,
-                       check=pending.check, hit=pending.hit)
+                       check=rolled, hit=pending.hit)
     if pending.hit:
         rolled_crit = (pending.crit_face, pending.crit_roll) if crit else None
         split = None if order.mastery_ad is None else attacker.mastery.count(weapon.weapon_class) - order.mastery_ad
