@@ -6,7 +6,7 @@ here is a row of `CHANGED` (a command decided by new rules) or a new event type.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Union
+from typing import Any, Union, get_args
 
 import msgspec
 
@@ -14,14 +14,13 @@ from domain.rulesets.contract import Events, Phase, Play
 from domain.rulesets.contract import play as row
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
-from domain.rulesets.pericle.joining import submit_checked
 from domain.rulesets.pericle.karma import karma
 from domain.rulesets.pericle.rules import Table, combat, figure_subject, hero_subject
 from domain.rulesets.pericle.settings import PericleCombatSettings, PericleV5Settings
 from domain.rulesets.pericle.state import CombatState
 from domain.rulesets.pericle.v3 import NOT_YOURS
 from domain.rulesets.pericle.v4.version import PERICLE_V4, PericleV4Command
-from domain.rulesets.pericle.v5 import attack_steps, sheet
+from domain.rulesets.pericle.v5 import attack_steps, heroes
 from domain.rulesets.pericle.v5.provisional import revised_rules
 
 
@@ -31,36 +30,29 @@ def rerun(ctx: Table, command: dict[str, Any]) -> Events:
     return found.rule(ctx, msgspec.convert(command, found.command))[1:]
 
 
-def submit_hero(ctx: Table, command: cmd.SubmitHero) -> Events:
-    """A hero joins with version 5's sheet numbers (Armor Proficiency I per line 1137), carrying the
-    ancestry abilities that name checks the server rolls (Strength of the Mountain, line 866)."""
-    events = submit_checked(ctx, command, sheet.problems, sheet.stats)
-    abilities = sheet.ANCESTRY_ABILITIES.get(command.hero.ancestry, ())
-    return [msgspec.structs.replace(e, figure=msgspec.structs.replace(
-        e.figure, disciplines=(*e.figure.disciplines, *abilities))) if isinstance(e, ev.HeroJoined) and abilities
-        else e for e in events]
-
-
 # The commands version 5 decides by rules of its own (each area's module adds its rows).
 CHANGED: tuple[Play[CombatState | None, PericleCombatSettings], ...] = (
-    # Karma (seed 001 lines 632-634): an Attack in steps, a Karma window after each set of dice.
+    # Heroes join with their Karma paid (line 636), version 5's sheet numbers (Armor Proficiency I, line
+    # 1137) and the ancestry abilities that name checks the server rolls (line 866).
+    row(cmd.SubmitHero, heroes.submit_hero, phase=Phase.SETUP),
+    row(heroes.BringHero, heroes.bring_hero, phase=Phase.SETUP),
+    # Karma (seed 001 lines 632-634): strikes in steps, a Karma window after each set of dice.
     row(cmd.Attack, combat(attack_steps.attack), subject=figure_subject, not_yours=NOT_YOURS),
     row(attack_steps.GoOn, combat(attack_steps.go_on), subject=figure_subject, not_yours=NOT_YOURS),
     row(cmd.Grapple, combat(attack_steps.grapple), subject=figure_subject, not_yours=NOT_YOURS),
     row(cmd.MoveFigure, combat(attack_steps.move), subject=figure_subject, not_yours=NOT_YOURS),
     row(cmd.SpendKarma, karma(rerun), subject=hero_subject, not_yours=NOT_YOURS),
-    # Armor Proficiency I's numbers (line 1137) and ancestry abilities on the checks they name (line 866).
-    row(cmd.SubmitHero, submit_hero, phase=Phase.SETUP),
 )
 
 _REVISED = PERICLE_V4.revise(
     "5",
     summary=(
         "Version 4's whole Hero Handbook with the combat chapter re-checked against the seed and more of the "
-        "Handbook's Spells and Disciplines enforced by the server: an Attack waits for Karma after each attack "
-        "roll and Crit Die (`go_on` rolls on)."
+        "Handbook's Spells and Disciplines enforced by the server. A pasted hero sheet pays for its Karma (5 XP each); "
+        "a hero kept by Chronicle joins by POST /v1/battles/{id}/heroes as its record stands (`bring_hero`). A strike "
+        "waits for Karma after each set of dice (`go_on` rolls on)."
     ),
-    events=(*PERICLE_V4.events, *ev.STEP_EVENTS),
+    events=(*PERICLE_V4.events, heroes.HeroBrought, *ev.STEP_EVENTS),
     provisional_rules=revised_rules(PERICLE_V4.provisional_rules),
     settings_type=PericleV5Settings,
     plays=CHANGED,
@@ -69,4 +61,4 @@ _REVISED = PERICLE_V4.revise(
 PERICLE_V5 = dataclasses.replace(_REVISED, plays=attack_steps.waiting_refused(_REVISED.plays))
 
 # Every command a Pericle 5 battle takes of its own.
-PericleV5Command = Union[(*PericleV4Command.__args__, attack_steps.GoOn)]  # type: ignore[valid-type,name-defined]
+PericleV5Command = Union[(*get_args(PericleV4Command), heroes.BringHero, attack_steps.GoOn)]  # type: ignore[valid-type]
