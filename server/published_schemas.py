@@ -141,7 +141,10 @@ class Builder:
         state["properties"]["clock"] = self.ref(self.name_of(ClockView))
         for view in dict.fromkeys(r.view_type for r in rulesets if r.view_type is not None):
             shown_view = self.components[self.name_of(view)]
-            shown_view["required"] = list(shown_view["properties"])
+            # A view may show a field only when it is set (a Pericle 5 attack `pending`), so that
+            # older versions' states show what they always did.
+            optional = getattr(view, "shown_when_set", ())
+            shown_view["required"] = [field for field in shown_view["properties"] if field not in optional]
         if name is None:
             self.components[self.name_of(BattleState)] = state
             return self.ref(self.name_of(BattleState))

@@ -56,9 +56,13 @@ def encounter(**changes: Any) -> dict[str, Any]:
 class PericleArena:
     def __init__(self, heroes: dict[str, list[dict[str, Any]]] | None = None,
                  provisional: dict[str, dict[str, Any]] | None = None, version: str | None = None,
-                 **changes: Any) -> None:
+                 stepwise: bool = False, **changes: Any) -> None:
         """`changes` alter the encounter; `provisional` sets provisional rules' settings;
-        `version` pins a released ruleset version (the latest by default)."""
+        `version` pins a released ruleset version (the latest by default). Version 5's attacks wait in
+        a Karma window after each attack roll and Crit Die: unless `stepwise`, the arena sends the
+        attacker's `go_on` itself (with the rest of the scripted faces), so that a test's attack is
+        one call, its events those of every step."""
+        self.stepwise = stepwise
         self.state = BattleState()
         self.events: list[msgspec.Struct] = []
         seats = ("ana", "ben", "gm")
@@ -109,6 +113,13 @@ class PericleArena:
         for event in events:
             self.state = evolve(self.state, event)
         self.events += events
+        waiting = getattr(self.state.ruleset_state, "pending", None)
+        if waiting is not None and not self.stepwise:
+            from domain.rulesets.pericle.v5.attack_steps import GoOn
+
+            figure = self.figure(waiting.attacker)
+            rest = list(dice.faces) if isinstance(dice, ScriptedDice) else None
+            events = events + self.run(GoOn(figure=figure.id), PLAYERS[figure.seat], rest)
         return events
 
     def rule_of(self, seat: str, body: dict[str, Any], faces: list[int] | None = None) -> str:

@@ -47,6 +47,11 @@ def proposals(combat: CombatState, rng: random.Random) -> Iterator[tuple[str, di
     """(seat, command) pairs worth trying now, most purposeful first, with some randomness."""
     phase = combat.phase
     hero_seat = next(f.seat for f in combat.team("heroes"))
+    if combat.pending is not None:  # version 5: an attack waits in a Karma window; only its attacker goes on
+        attacker = combat.figure(combat.pending.attacker)
+        if attacker is not None:
+            yield attacker.seat, {"type": "go_on", "figure": attacker.id}
+        return
     if phase == "initiative":
         yield hero_seat, {"type": "roll_initiative"}
     elif phase == "order":

@@ -11,7 +11,7 @@ from typing import Any
 from domain.hexes import Hex
 from domain.rulesets.pericle.catalogue import WEAPONS, Poison
 from domain.rulesets.pericle.combat_events import (
-    Attacked,
+    AttackRolled,
     CheckMade,
     Damaged,
     Grappled,
@@ -22,15 +22,18 @@ from domain.rulesets.pericle.combat_events import (
     Strike,
 )
 from domain.rulesets.pericle.state import Poisoned
+from domain.rulesets.pericle.v5.attack_steps import strikes_in
 from tests.unit.pericle_arena import PericleArena, encounter
 
 HIT, CRIT, MISS = 1, 5, 10
+# Version 5 rolls a Crit's Crit Die before its damage (v5/attack_steps.py): [CRIT, crit die, damage...].
 ONE, TWO, THREE, FOUR = 6, 7, 8, 9
 BLANK, SHIELD, TORCH = 6, 1, 4
 
 
 def strikes(events: list[Any]) -> list[Strike]:
-    return [s for e in events if isinstance(e, Attacked) for s in e.strikes]
+    """Every strike whole: version 5 resolves an attack in steps (v5/attack_steps.py)."""
+    return list(strikes_in(events))
 
 
 def sources(strike: Strike) -> dict[str, int]:
@@ -114,7 +117,7 @@ def test_two_stars_double_the_damage_and_an_enemy_dies_at_zero() -> None:
     0 HP and their bodies stay on the map."""
     arena = in_melee()
     arena.pass_until("hero-varya")
-    [strike] = strikes(arena.act("hero-varya", "attack", [CRIT, 4, 3, 3], strikes=[{"target": "orc"}]))
+    [strike] = strikes(arena.act("hero-varya", "attack", [CRIT, 3, 4, 3], strikes=[{"target": "orc"}]))
     assert strike.crit_face == "two stars" and strike.damage == 14 - 4
     orc = arena.figure("orc")
     assert orc.condition == "dead" and orc.hex == Hex(4, 3) and orc.body
@@ -124,7 +127,7 @@ def test_two_stars_double_the_damage_and_an_enemy_dies_at_zero() -> None:
 def test_a_sword_crit_with_a_torch_disarms() -> None:
     arena = in_melee()
     arena.pass_until("hero-varya")
-    [strike] = strikes(arena.act("hero-varya", "attack", [CRIT, 1, 1, 4], strikes=[{"target": "orc"}]))
+    [strike] = strikes(arena.act("hero-varya", "attack", [CRIT, 4, 1, 1], strikes=[{"target": "orc"}]))
     assert strike.crit_effect == "disarm" and strike.disarmed == "axe"
     orc = arena.figure("orc")
     assert orc.in_hand == ("shield",) and orc.weapons == () and arena.combat.ground[0].item == "axe"
@@ -142,7 +145,7 @@ def test_a_disarm_may_take_the_shield_and_its_protection_with_it() -> None:
     shield is an item in hand (seed 001, Draw/Ready Weapons), and guards no more once dropped."""
     arena = in_melee()
     arena.pass_until("hero-varya")
-    [strike] = strikes(arena.act("hero-varya", "attack", [CRIT, 1, 1, 4],
+    [strike] = strikes(arena.act("hero-varya", "attack", [CRIT, 4, 1, 1],
                                  strikes=[{"target": "orc", "disarm": "shield"}]))
     assert strike.crit_effect == "disarm" and strike.disarmed == "shield"
     assert {a.source for a in strike.protection} == {"armour", "shield"}, "it was still in hand when struck"
@@ -165,7 +168,7 @@ def test_a_disarm_may_take_the_shield_and_its_protection_with_it() -> None:
 def test_one_star_or_torch_lets_a_hero_choose_the_effect_without_damage() -> None:
     arena = in_melee()
     arena.pass_until("hero-varya")
-    [strike] = strikes(arena.act("hero-varya", "attack", [CRIT, 6, 4, 6],
+    [strike] = strikes(arena.act("hero-varya", "attack", [CRIT, 6, 6, 4],
                                  strikes=[{"target": "orc", "crit_choice": "effect"}]))
     assert strike.crit_effect == "disarm" and strike.damage == 0
 
@@ -173,7 +176,7 @@ def test_one_star_or_torch_lets_a_hero_choose_the_effect_without_damage() -> Non
 def test_an_axe_crit_bleeds_1d4_on_the_attackers_action_for_five_turns() -> None:
     arena = in_melee()
     arena.pass_until("orc")
-    arena.act("orc", "attack", [CRIT, 1, 4], strikes=[{"target": "hero-varya"}])
+    arena.act("orc", "attack", [CRIT, 4, 1], strikes=[{"target": "hero-varya"}])
     varya = arena.figure("hero-varya")
     assert varya.bleeding[0].source == "orc" and varya.bleeding[0].turns_left == 5
     hp = varya.hp
@@ -282,10 +285,11 @@ def test_a_shot_that_hits_needs_no_roll_to_miss_the_ally() -> None:
 def test_tarkans_four_attacks() -> None:
     """Multiple Attacks: Deft Strikes (two attacks with a dagger, each AD-1) with Dual Weapons
     (the second weapon at AD-3): twice at AD-1 and twice at AD-4, the 3rd attack another AD-1
-    and the 4th another AD-2, in the order Tarkan chooses."""
+    and the 4th another AD-2, in the order Tarkan chooses. Version 4 (the knife held second is the
+    second weapon whichever strike comes first); version 5 in test_pericle_v5_strikes.py."""
     for order, expected in ((("dagger", "dagger", "knife", "knife"), [-1, -1, -5, -6]),
                             (("knife", "knife", "dagger", "dagger"), [-4, -4, -2, -3])):
-        arena = in_melee()
+        arena = in_melee(version="4")
         arena.put("hero-varya", 3, 3, weapons=(WEAPONS["dagger"], WEAPONS["knife"]), in_hand=("dagger", "knife"),
                   disciplines=("Dual Weapons", "Deft Strikes"), mastery=(), deft_strikes=True)
         arena.pass_until("hero-varya")
@@ -603,7 +607,8 @@ def test_joining_a_pile_as_the_action_brings_a_strike_as_a_grappler() -> None:
     body = {"type": "move_figure", "figure": "hero-sindaro", "path": JOIN["path"], "strike": {"target": "zombie"}}
     assert arena.rule_of("ana", body) == "strike-needs-pile"
     events = arena.act("hero-sindaro", "move_figure", [HIT, 3], **JOIN, strike={"target": "zombie"})
-    assert [type(e) for e in events if isinstance(e, JoinedPile | Attacked)] == [JoinedPile, Attacked]
+    # Version 5 strikes in steps (attack_rolled, strike_finished: Karma windows) after the join.
+    assert [type(e) for e in events if isinstance(e, JoinedPile | AttackRolled)] == [JoinedPile, AttackRolled]
     [strike] = strikes(events)
     assert strike.kind == "grapple-strike" and strike.hit and strike.target == "zombie"
     assert {m.source: m.value for m in strike.modifiers} == {"dagger or knife in a Grapple": 2}

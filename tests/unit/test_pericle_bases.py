@@ -13,7 +13,7 @@ from domain.hexes import Hex, neighbours
 from domain.rulesets.pericle import board
 from domain.rulesets.pericle.bases import footprint, zones
 from domain.rulesets.pericle.combat import zone
-from domain.rulesets.pericle.combat_events import Attacked
+from domain.rulesets.pericle.v5.attack_steps import strikes_in
 from tests.unit.pericle_arena import PericleArena, encounter
 
 hexes_ = st.builds(Hex, st.integers(-20, 20), st.integers(-20, 20))
@@ -103,7 +103,7 @@ def test_striking_a_large_base_from_its_rear() -> None:
     arena.put("hero-varya", 4, 6, facing=3)
     arena.pass_until("hero-varya")
     events = arena.act("hero-varya", "attack", [10], strikes=[{"target": "troll"}])
-    strike = next(s for e in events if isinstance(e, Attacked) for s in e.strikes)
+    strike = next(s for s in strikes_in(events))
     assert {a.source: a.value for a in strike.check.adjustments}["rear hex"] == 4
 
 

@@ -17,7 +17,7 @@ HIT, MISS = 1, 10
 def face_to_face(karma: int = 1) -> PericleArena:
     """Varya starts in front of the orc (no test set-up outside the events, so replay must agree)."""
     starts = hexes((3, 3), (0, 4), (0, 5))
-    return PericleArena(hero_starts=starts, heroes={
+    return PericleArena(version="4", hero_starts=starts, heroes={
         "ana": [{"hero": {**VARYA, "karma": karma}, "start": {"q": 3, "r": 3}},
                 {"hero": SINDARO, "start": {"q": 0, "r": 5}}],
         "ben": [{"hero": BAERWYN, "start": {"q": 0, "r": 4}}]})

@@ -12,7 +12,8 @@ from domain.errors import DomainError, NotPermitted
 from domain.hexes import Hex
 from domain.rulesets.pericle import board
 from domain.rulesets.pericle.catalogue import WEAPONS
-from domain.rulesets.pericle.combat_events import Attacked, DoorOpened, FellProne, InitiativeRolled, TargetChosen
+from domain.rulesets.pericle.combat_events import DoorOpened, FellProne, InitiativeRolled, TargetChosen
+from domain.rulesets.pericle.v5.attack_steps import strikes_in
 from tests.unit.pericle_arena import PericleArena, encounter
 
 ONE, TWO, THREE, FOUR = 6, 7, 8, 9  # Action Die faces showing the numbers
@@ -258,8 +259,7 @@ def test_deft_strikes_is_declared_and_costs_its_ad_minus_one_in_the_order() -> N
             body = {"type": "attack", "figure": "hero-varya", "strikes": strikes}
             assert arena.rule_of("ana", body) == "deft-strikes-undeclared"
             continue
-        found = [s for e in arena.act("hero-varya", "attack", [10] * 4, strikes=strikes) if isinstance(e, Attacked)
-                 for s in e.strikes]
+        found = list(strikes_in(arena.act("hero-varya", "attack", [10] * 4, strikes=strikes)))
         assert len(found) == 2
         assert all({a.source: a.value for a in s.check.adjustments}["Deft Strikes"] == -1 for s in found)
     arena.end_turn()
@@ -282,8 +282,8 @@ def test_a_battle_may_leave_deft_strikes_out_of_the_order() -> None:
     arena.command("ana", {"type": "begin_actions"})
     assert arena.combat.order.index("hero-varya") < arena.combat.order.index("orc")
     arena.pass_until("hero-varya")
-    found = [s for e in arena.act("hero-varya", "attack", [10] * 4, strikes=[{"target": "orc", "weapon": "dagger"}] * 2)
-             if isinstance(e, Attacked) for s in e.strikes]
+    found = list(strikes_in(arena.act("hero-varya", "attack", [10] * 4,
+                                      strikes=[{"target": "orc", "weapon": "dagger"}] * 2)))
     assert [{a.source: a.value for a in s.check.adjustments}["Deft Strikes"] for s in found] == [-1, -1]
 
 
@@ -419,10 +419,8 @@ def test_the_ground_and_the_air_do_not_meet_in_melee() -> None:
     arena = flying_arena()
     arena.put("bat", 3, 4, facing=3, airborne=True)
     arena.to_actions("heroes")
-    from domain.rulesets.pericle.combat_events import Attacked
-
     events = arena.act("hero-baerwyn", "attack", [10] + [6] * 5, strikes=[{"target": "bat"}])
-    strike = next(s for e in events if isinstance(e, Attacked) for s in e.strikes)
+    strike = next(s for s in strikes_in(events))
     assert {a.source: a.value for a in strike.check.adjustments}["a flying target"] == -3
 
 
@@ -508,8 +506,8 @@ def test_a_befriended_animal_fights_for_the_heroes_within_its_nature() -> None:
     arena.pass_until("wolf")
     assert arena.rule_of("ben", {"type": "open_door", "figure": "wolf", "door": {"q": 3, "r": 2}}) \
         == "companion-action"
-    attacked = [e for e in arena.act("wolf", "attack", [10], strikes=[{"target": "orc"}]) if isinstance(e, Attacked)]
-    assert attacked and attacked[0].strikes[0].attacker == "wolf"
+    attacked = list(strikes_in(arena.act("wolf", "attack", [10], strikes=[{"target": "orc"}])))
+    assert attacked and attacked[0].attacker == "wolf"
     arena.put("hero-varya", 3, 4, facing=0)
     choose = {"type": "choose_target", "figure": "orc", "priorities": ["fewest hp"]}
     [any_foe] = [e for e in arena.command("gm", choose, [1]) if isinstance(e, TargetChosen)]

@@ -328,9 +328,10 @@ def spell_arena(version: str | None = None) -> PericleArena:
 
 
 def strikes(events: list[Any]) -> list[Any]:
-    from domain.rulesets.pericle.combat_events import Attacked
+    """Every strike whole: version 5 resolves an attack in steps (v5/attack_steps.py)."""
+    from domain.rulesets.pericle.v5.attack_steps import strikes_in
 
-    return [s for e in events if isinstance(e, Attacked) for s in e.strikes]
+    return list(strikes_in(events))
 
 
 def test_magic_armor_adds_three_points_of_armour() -> None:

@@ -24,12 +24,13 @@ from domain.errors import RuleViolation
 from domain.hexes import Hex
 from domain.rulesets.pericle import board
 from domain.rulesets.pericle.catalogue import SHIELDS, WEAPONS
-from domain.rulesets.pericle.combat_events import Attacked, CheckMade, InitiativeRolled, Strike
+from domain.rulesets.pericle.combat_events import CheckMade, InitiativeRolled, Strike
 from domain.rulesets.pericle.events import CheckRolled
 from domain.rulesets.pericle.sheet import HeroSheet
 from domain.rulesets.pericle.v4 import sheet as handbook
 from domain.rulesets.pericle.v4.book import DISCIPLINES, SPELLS
 from domain.rulesets.pericle.v4.catalogue import handbook_catalogue
+from domain.rulesets.pericle.v5.attack_steps import strikes_in
 from tests.unit.pericle_arena import BAERWYN, VARYA, PericleArena, encounter
 
 SEED = Path(__file__).parents[2] / "shared" / "seeds" / "001_da6eaba1bafd55cc.txt"
@@ -56,7 +57,7 @@ def checked(events: list[Any]) -> CheckRolled:
 
 
 def strikes(events: list[Any]) -> list[Strike]:
-    return [s for e in events if isinstance(e, Attacked) for s in e.strikes]
+    return list(strikes_in(events))  # version 5 strikes in steps (v5/attack_steps.py)
 
 
 # Key Concepts: Reading the Action Die (lines 120-176).

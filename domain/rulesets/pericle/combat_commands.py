@@ -93,6 +93,9 @@ class StrikeOrder(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_on
     target: FigureId
     weapon: Name | None = None  # in hand ("shield" for a Shield Bash; an enemy's attack name); else the first
     mastery: Literal["ad", "damage"] = "ad"  # what each Weapon Mastery of the weapon's class grants
+    # Version 5 (seed 001 line 1177, "the bonuses can be distributed in any manner"): how many of the
+    # weapon class's Weapon Masteries grant AD+1, the rest +1 damage each (overrides `mastery`).
+    mastery_ad: Annotated[int, msgspec.Meta(ge=0, le=5)] | None = None
     crit_choice: Literal["damage", "effect"] = "damage"  # on "one star or torch"
     disarm: Name | None = None  # the item a Sword crit makes the target drop (a weapon, or "shield")
 

@@ -12,7 +12,7 @@ from domain.dice import Roll
 from domain.hexes import Hex
 from domain.rulesets.pericle.catalogue import Poison
 from domain.rulesets.pericle.dice import Adjustment, Check
-from domain.rulesets.pericle.state import Figure, Team
+from domain.rulesets.pericle.state import Figure, PendingStrike, Team
 
 
 class HeroJoined(msgspec.Struct, frozen=True, kw_only=True, tag="hero_joined"):
@@ -432,3 +432,57 @@ class ItemShattered(msgspec.Struct, frozen=True, kw_only=True, tag="item_shatter
 
 SPELL_EVENTS: tuple[type[msgspec.Struct], ...] = (SpellThrown, SpellDamage, Healed, FigureSummoned, FigureVanished,
                                                   ItemShattered, SpellTookHold)
+# ---- version 5: an Attack in steps, with a Karma window after each set of dice ---------------
+# Seed 001 lines 632-634: Karma re-rolls "the most recent set of dice", and "you cannot wait until
+# after the damage is rolled to use a Karma to force a re-roll of the attack". Each step's event
+# holds only the dice it rolled, so that a roll appears once in the log and in a Karma re-run.
+
+
+class AttackRolled(msgspec.Struct, frozen=True, kw_only=True, tag="attack_rolled"):
+    """A strike's attack roll (Action Die and Defense Dice, seed 001 line 188: "at the same time");
+    the attack waits (`pending`) for a Karma re-roll or its attacker's `go_on`."""
+
+    pending: PendingStrike
+
+
+class StrikeReady(msgspec.Struct, frozen=True, kw_only=True, tag="strike_ready"):
+    """The next strike waits, not yet rolled (`pending` without a check), for a Karma re-roll of the dice
+    before it (the last strike's damage, the Grapple check that brought it) or its attacker's `go_on`."""
+
+    pending: PendingStrike
+
+
+class StrikeCritRolled(msgspec.Struct, frozen=True, kw_only=True, tag="strike_crit_rolled"):
+    """The Crit Die of the strike under way, rolled before its damage (seed 001 line 162: "When a
+    Crit is rolled, the player will then roll the 6-sided Crit die"); the attack waits again."""
+
+    attacker: str
+    face: str
+    roll: Roll
+
+
+class StrikeFinished(msgspec.Struct, frozen=True, kw_only=True, tag="strike_finished"):
+    """The rest of the strike under way: its damage through armour, its crit effect, then the rolls
+    to miss allies after a miss and a Defender's Shield Bash back (`after`, whole strikes)."""
+
+    damage_roll: Roll | None = None
+    crit_effect: str | None = None
+    modifiers: list[Adjustment] = []
+    protection: list[Adjustment] = []
+    damage: int = 0
+    disarmed: str | None = None
+    poison: Poison | None = None
+    after: tuple[Strike, ...] = ()
+    parry: bool = False
+
+    def whole(self, pending: PendingStrike) -> Strike:
+        """The strike as one `attacked` event of version 4 would hold it."""
+        assert pending.check is not None, "a strike is finished once rolled"
+        return Strike(attacker=pending.attacker, target=pending.target, weapon=pending.weapon, kind=pending.kind,
+                      check=pending.check, hit=pending.hit, damage_roll=self.damage_roll,
+                      crit_face=pending.crit_face, crit_roll=pending.crit_roll, crit_effect=self.crit_effect,
+                      modifiers=self.modifiers, disarmed=self.disarmed, poison=self.poison,
+                      protection=self.protection, damage=self.damage)
+
+
+STEP_EVENTS: tuple[type[msgspec.Struct], ...] = (AttackRolled, StrikeReady, StrikeCritRolled, StrikeFinished)

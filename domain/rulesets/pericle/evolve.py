@@ -339,6 +339,8 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
             for strike in event.strikes:
                 state = _strike(state, strike)
             return state
+        case ev.AttackRolled() | ev.StrikeReady() | ev.StrikeCritRolled() | ev.StrikeFinished():
+            return _step(state, event)
         case ev.WeaponReloaded():
             figure = _figure(state, event.figure)
             return _update(state, figure.id, unloaded=_without(figure.unloaded, event.weapon.lower()))
@@ -406,6 +408,19 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
         case ev.CombatEnded():
             return replace(state, phase="ended", winner=event.winner)
     return state
+
+
+def _step(state: CombatState,
+          event: ev.AttackRolled | ev.StrikeReady | ev.StrikeCritRolled | ev.StrikeFinished) -> CombatState:
+    """Version 5's Attack in steps: the strike under way waits in `pending` until it is finished,
+    then counts as version 4's `attacked` event would."""
+    if isinstance(event, ev.AttackRolled | ev.StrikeReady):
+        return replace(state, pending=event.pending)
+    assert state.pending is not None
+    if isinstance(event, ev.StrikeCritRolled):
+        return replace(state, pending=replace(state.pending, crit_face=event.face, crit_roll=event.roll))
+    whole = event.whole(state.pending)
+    return _apply(replace(state, pending=None), ev.Attacked(strikes=(whole, *event.after), parry=event.parry))
 
 
 def _use_item(state: CombatState, event: ev.ItemUsed) -> CombatState:

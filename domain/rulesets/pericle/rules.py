@@ -31,6 +31,9 @@ def as_sent(command: msgspec.Struct) -> dict[str, Any]:
     data.pop("expected_version", None)
     if isinstance(command, cmd.SEAT_ADDED) and data.get("seat") is None:
         data.pop("seat", None)
+    for order in [*(data.get("strikes") or []), data.get("strike")]:
+        if isinstance(order, dict) and order.get("mastery_ad") is None:
+            order.pop("mastery_ad", None)  # version 5's split of Weapon Mastery, recorded only when given
     for kind, added in cmd.V4_FIELDS.items():
         if isinstance(command, kind):  # the API's request type derives from the command's
             for name in added:

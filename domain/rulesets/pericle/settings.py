@@ -84,3 +84,4 @@ class PericleV5Settings(PericleCombatSettings, frozen=True, forbid_unknown_field
     REVISION: ClassVar[int] = 5
     PER_DEFT_ORDER: DeftOrderV5 = DeftOrderV5()
     PER_STRAY_SPELL: NoSetting = NoSetting()
+    PER_ARMOR_PROFICIENCY: NoSetting = NoSetting()

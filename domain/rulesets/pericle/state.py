@@ -11,6 +11,7 @@ from domain.dice import Roll
 from domain.hexes import Hex
 from domain.rulesets.pericle.bases import footprint
 from domain.rulesets.pericle.catalogue import Poison, Weapon
+from domain.rulesets.pericle.dice import Adjustment, Check
 from domain.rulesets.pericle.encounter import Encounter
 
 Team = Literal["heroes", "enemies"]
@@ -147,6 +148,27 @@ class LastCommand(msgspec.Struct, frozen=True):
     rerolled: bool = False
 
 
+class PendingStrike(msgspec.Struct, frozen=True, kw_only=True):
+    """Version 5: an Attack resolved in steps, waiting after a set of dice for a hero's Karma (seed 001
+    lines 632-634: "You can only use the Karma to re-roll the most recent set of dice"; "you cannot wait
+    until after the damage is rolled to use a Karma to force a re-roll of the attack"). The strike under
+    way has had its attack roll (and, on a Crit, its Crit Die), its damage comes with `go_on`; or it waits
+    to be rolled, after the dice before it (the last strike's damage, a Grapple check)."""
+
+    attacker: str
+    command: dict[str, Any]  # the Attack as sent: its strike orders and parry
+    weapons: tuple[Weapon, ...]  # each strike's weapon, as checked before the first die
+    own: tuple[tuple[Adjustment, ...], ...]  # each strike's own AD modifiers (Deft Strikes, Dual Weapons...)
+    index: int  # the strike under way
+    target: str
+    weapon: str
+    kind: str
+    check: Check | None = None  # None: the strike waits to be rolled (after the dice that came before it)
+    hit: bool = False
+    crit_face: str | None = None
+    crit_roll: Roll | None = None
+
+
 class GroundItem(msgspec.Struct, frozen=True):
     """A weapon or shield dropped, thrown or struck from a hand, lying until someone picks it up."""
 
@@ -179,6 +201,7 @@ class CombatState(msgspec.Struct, frozen=True, kw_only=True):
     ground: tuple[GroundItem, ...] = ()
     opened: tuple[Hex, ...] = ()  # doors opened
     last: LastCommand | None = None
+    pending: PendingStrike | None = None  # version 5: an attack waiting in a Karma window
     winner: Team | None = None
 
     def figure(self, figure_id: str) -> Figure | None:

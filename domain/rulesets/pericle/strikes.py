@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import msgspec
 
+from domain.dice import Roll
 from domain.dice_expression import roll_expression
 from domain.errors import RuleViolation
 from domain.rulesets.pericle import board, discipline_effects, poison, spell_effects
@@ -245,11 +246,15 @@ def _line_of_fire(play: Play, attacker: Figure, target: Figure, weapon: Weapon, 
 ReadyStrike = tuple[cmd.StrikeOrder, Weapon, list[Adjustment]]
 
 
-def ready_strikes(play: Play, attacker: Figure, orders: list[cmd.StrikeOrder]) -> list[ReadyStrike]:
+def ready_strikes(play: Play, attacker: Figure, orders: list[cmd.StrikeOrder], *,
+                  mastery_split: bool = False) -> list[ReadyStrike]:
     """Every check the strikes must pass, made before the first die is drawn: the weapons in
     hand, the Disciplines that grant the strikes, foes that can be attacked, and each strike's
     attack as the field stands now (a refusal after a roll would let the attacker retry until
     the dice favour them). Returns each strike with its weapon and its own AD modifiers."""
+    if not mastery_split and any(order.mastery_ad is not None for order in orders):
+        raise RuleViolation("mastery-split", "Weapon Mastery is split between AD and damage (`mastery_ad`) from "
+                                             "version 5 on, in an Attack")
     weapons = [weapon_in_hand(attacker, order.weapon) for order in orders]
     penalties = _strike_penalties(attacker, weapons, in_the_order=play.settings.PER_DEFT_ORDER.in_the_order)
     for order, weapon, own in zip(orders, weapons, penalties, strict=True):
@@ -364,7 +369,10 @@ def resolve_strike(play: Play, attacker: Figure, target: Figure, weapon: Weapon,
 
 
 def _damage(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: StrikePlan,
-            order: cmd.StrikeOrder, strike: ev.Strike, *, crit: bool) -> ev.Strike:
+            order: cmd.StrikeOrder, strike: ev.Strike, *, crit: bool,
+            crit_rolled: tuple[str, Roll] | None = None, mastery_damage: int | None = None) -> ev.Strike:
+    """`crit_rolled`: version 5 rolls the Crit Die before the damage, as its own step;
+    `mastery_damage`: version 5's share of Weapon Mastery given to damage."""
     # Divine Might (version 4): "an additional 1d6 damage per E spent", rolled with the weapon's.
     might = spell_effects.divine_might(play.state, attacker) if plan.kind in ("melee", "reach", "grapple-strike") else 0
     expression = f"{weapon.damage}+{might}d6" if might else weapon.damage
@@ -372,7 +380,10 @@ def _damage(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: 
                                   f"{' with Divine Might' if might else ''}")
     bonuses: list[Adjustment] = []
     mastery = attacker.mastery.count(weapon.weapon_class)
-    if mastery and order.mastery == "damage":
+    if mastery_damage is not None:
+        if mastery_damage:
+            bonuses.append(Adjustment(mastery_damage, "Weapon Mastery"))
+    elif mastery and order.mastery == "damage":
         bonuses.append(Adjustment(mastery, "Weapon Mastery"))
     if plan.kind == "grapple-strike" and weapon.name.lower() in ("dagger", "knife"):
         bonuses.append(Adjustment(2, "dagger or knife in a Grapple"))
@@ -382,7 +393,7 @@ def _damage(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: 
     face = effect = None
     crit_roll = None
     if crit:
-        face, crit_roll = crit_die(play.dice, f"{attacker.name}: Crit Die")
+        face, crit_roll = crit_rolled if crit_rolled is not None else crit_die(play.dice, f"{attacker.name}: Crit Die")
         effect = crit_effect(weapon, face, order.crit_choice if attacker.team == "heroes" else "damage", target)
     rolled = max(0, damage_roll.total or 0) + sum(b.value for b in bonuses if b.source != "axe")
     from_front = _shield_faces(target, attacker, plan.kind)

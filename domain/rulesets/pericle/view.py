@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import msgspec
 
 from domain.rulesets.pericle import board
-from domain.rulesets.pericle.combat_events import Attacked
+from domain.rulesets.pericle.combat_events import Attacked, AttackRolled
+from domain.rulesets.pericle.dice import Check
 from domain.rulesets.pericle.state import CombatState, Figure
 
 
@@ -35,6 +36,8 @@ class CombatView(CombatState, frozen=True, kw_only=True):
     figures: tuple[FigureView, ...] = ()
     last: LastView | None = None  # type: ignore[assignment]  # shown as less than the state keeps
     current: str | None
+    # Shown only while set: a version 5 attack waiting in a Karma window.
+    shown_when_set: ClassVar[tuple[str, ...]] = ("pending",)
 
 
 def combat_view(combat: CombatState, shown: dict[str, Any]) -> dict[str, Any]:
@@ -53,6 +56,8 @@ def combat_view(combat: CombatState, shown: dict[str, Any]) -> dict[str, Any]:
             figure_shown.pop("checks", None)
         figure_shown["embattled_by"] = ([foe.id for foe in board.embattled_by(combat, figure)]
                                         if figure.active else [])
+    if combat.pending is None:
+        del shown["pending"]  # a combat of version 3 or 4 shows the state it always did
     if combat.last is not None:
         shown["last"] = {"seat": combat.last.seat, "command": combat.last.command, "rerolled": combat.last.rerolled,
                          "rolls": [roll.nonce for roll in combat.last.rolls]}
@@ -69,6 +74,11 @@ def _unless_set(shown: dict[str, Any], unset: dict[str, object]) -> None:
 def attack_modifiers(events: Sequence[msgspec.Struct]) -> list[dict[str, Any]]:
     """An attack's AD modifiers, strike by strike (one `attacked` event each, its first strike
     the one ordered), each with its target and source."""
-    ordered = [event.strikes[0] for event in events if isinstance(event, Attacked)]
-    return [{"strike": n, "target": strike.target, "value": adjustment.value, "source": adjustment.source}
-            for n, strike in enumerate(ordered) for adjustment in strike.check.adjustments]
+    ordered: list[tuple[str, Check]] = []
+    for event in events:
+        if isinstance(event, Attacked):
+            ordered.append((event.strikes[0].target, event.strikes[0].check))
+        elif isinstance(event, AttackRolled) and event.pending.check is not None:
+            ordered.append((event.pending.target, event.pending.check))  # version 5: an attack roll's own step
+    return [{"strike": n, "target": target, "value": adjustment.value, "source": adjustment.source}
+            for n, (target, check) in enumerate(ordered) for adjustment in check.adjustments]

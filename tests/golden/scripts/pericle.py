@@ -113,9 +113,9 @@ PRIORITIES = ["fewest hp", "nearest"]
 # The usual proposals kept: in a combat to its end, what brings it there; in drills, only what
 # moves the turn on (the wanted proposals do the rest).
 TO_THE_END = frozenset({"roll_initiative", "choose_order", "move_figure", "end_movement", "end_repositioning",
-                        "begin_actions", "attack", "escape", "stand_up", "pass_action"})
+                        "begin_actions", "attack", "escape", "stand_up", "pass_action", "go_on"})
 TURN_ONLY = frozenset({"roll_initiative", "choose_order", "end_movement", "end_repositioning", "begin_actions",
-                       "pass_action"})
+                       "pass_action", "go_on"})  # go_on: version 5's attack waiting in a Karma window
 RUNNING = 1  # hexes: a figure that moved more drops what it stops holding (seed 001, 2. Movement)
 
 
@@ -474,7 +474,9 @@ def handbook_battles(api: Api, version: str) -> dict[str, Battle]:
     Corvin is a hero record brought in by id."""
     corvin = CORVIN if version == "4" else CORVIN_PAID
     battles = core_battles(api, CombatKit(version, corvin))
-    wanted = {tag(c) for c in RULESETS[("pericle", version)].commands} - {"submit_hero", "bring_hero"}
+    # go_on (version 5) is sent by the usual proposals whenever an attack waits for Karma: the drills
+    # may spend the party's Karma before any attack, so the handbook battle sends it.
+    wanted = {tag(c) for c in RULESETS[("pericle", version)].commands} - {"submit_hero", "bring_hero", "go_on"}
     wanted -= {sent for battle in battles.values() for sent in battle.sent}
     wanted -= {"cancel_spell"}  # version 5: sent by the handbook battle
     battles["skirmish"] = until_sent(lambda left, seed: skirmish(api, left, seed, version, corvin), wanted)

@@ -29,7 +29,9 @@ from domain.rulesets.pericle.heroes import starting_xp
 from domain.rulesets.pericle.joining import hero_joining_problems, submit_checked
 from domain.rulesets.pericle.rules import Table
 from domain.rulesets.pericle.sheet import HeroSheet
+from domain.rulesets.pericle.state import Figure
 from domain.rulesets.pericle.v4 import sheet as v4
+from domain.rulesets.pericle.v5 import sheet as v5
 
 KARMA_XP = 5  # seed 001, line 636
 
@@ -74,19 +76,26 @@ def veteran_problems(sheet: HeroSheet) -> list[str]:
     return found + v3._gear_problems(sheet) + v4.discipline_problems(sheet) + v4.spell_problems(sheet)
 
 
+def with_abilities(figure: Figure, sheet: HeroSheet) -> Figure:
+    """The figure with the ancestry abilities that name checks the server rolls (v5/sheet.py)."""
+    abilities = v5.ANCESTRY_ABILITIES.get(sheet.ancestry, ())
+    return msgspec.structs.replace(figure, disciplines=(*figure.disciplines, *abilities)) if abilities else figure
+
+
 def submit_hero(ctx: Table, command: SubmitHero) -> Events:
-    return submit_checked(ctx, command, beginner_problems, _paid_stats)
+    return [msgspec.structs.replace(e, figure=with_abilities(e.figure, command.hero)) if isinstance(e, ev.HeroJoined)
+            else e for e in submit_checked(ctx, command, beginner_problems, _paid_stats)]
 
 
 def _paid_stats(sheet: HeroSheet) -> v3.Stats:
-    derived = v4.stats(sheet)
+    derived = v5.stats(sheet)  # version 5's numbers: Armor Proficiency I as line 1137 gives them
     return msgspec.structs.replace(derived, xp_left=derived.xp_left - KARMA_XP * sheet.karma)
 
 
 def bring_hero(ctx: Table, command: BringHero) -> Events:
     joining = SubmitHero(hero=command.hero, start=command.start, facing=command.facing, in_hand=command.in_hand,
                          seat=command.seat)
-    figure, found = hero_joining_problems(ctx, joining, veteran_problems, v4.stats)
+    figure, found = hero_joining_problems(ctx, joining, veteran_problems, v5.stats)
     if figure is not None and command.wounds + command.exhaustion >= figure.max_hp:
         # Exhaustion and wounds both draw from HP (line 652): at 0 HP a hero lies unconscious.
         found.append(f"{command.hero.name} has {figure.max_hp - command.wounds - command.exhaustion} HP left "
@@ -94,7 +103,8 @@ def bring_hero(ctx: Table, command: BringHero) -> Events:
                      "heal it before it fights")
     if found or figure is None:
         raise RuleViolation("hero-invalid", "; ".join(found), problems=found)
-    figure = msgspec.structs.replace(figure, wounds=command.wounds, exhaustion=command.exhaustion)
+    figure = msgspec.structs.replace(with_abilities(figure, command.hero), wounds=command.wounds,
+                                     exhaustion=command.exhaustion)
     return [HeroBrought(seat=ctx.seat, sheet=msgspec.to_builtins(command.hero), figure=figure,
                         hero_id=command.hero_id, hero_version=command.hero_version)]
 

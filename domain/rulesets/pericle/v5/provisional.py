@@ -28,7 +28,26 @@ DEFT_ORDER = ProvisionalRule(
     "(`deft_strikes`), keeps the lower place even if it then strikes once, and without it may not strike "
     "twice with one weapon. A hero declares Deft Strikes or Defend, not both.")
 
-REREAD = {rule.id: rule for rule in (COMBATANT_COVER, DEFT_ORDER)}
+KARMA_WINDOW = ProvisionalRule(
+    "PER-KARMA-WINDOW",
+    "Seed 001 puts a Karma window after every set of dice (lines 632-634: only \"the most recent set of "
+    "dice\"; \"you cannot wait until after the damage is rolled to use a Karma to force a re-roll of the "
+    "attack\") but not how long it stays open: \"immediately\" and \"at any time\" (both line 632). Version 5: "
+    "an Attack waits after each strike's attack roll and after its Crit Die (rolled before its damage) while "
+    "a hero that is not dead has Karma, until its attacker's seat sends `go_on`; only `go_on` and "
+    "`spend_karma` are played meanwhile. Any other set of dice (damage, rolls to miss allies, checks, "
+    "spells) is re-rolled as the last set of the latest command, before the next command; the events after "
+    "`karma_spent` replace that command's.")
+
+ARMOR_PROFICIENCY = ProvisionalRule(
+    "PER-ARMOR-PROFICIENCY",
+    "Armor Proficiency I: \"When wearing plate armor or chainmail, your Movement is 4 instead of 3\" (seed 001 line "
+    "1137), but the armour chart gives the breastplate, its only plate, -1 Hex (line 1003): Movement 4 without the "
+    "Discipline. Version 5 follows line 1137's numbers for a hero of Movement 5: chainmail and breastplate cost at "
+    "most 1 hex with the Discipline, gambeson none (\"5 instead of 4\"); scale mail, which the line does not name, "
+    "keeps its 2.")
+
+REREAD = {rule.id: rule for rule in (COMBATANT_COVER, DEFT_ORDER, KARMA_WINDOW)}
 
 # New in version 5 (v5/piles.py): lines 460 and 462 say a Thrown spell that misses a figure in a
 # Grapple Pile rolls to miss the others, and lands on the first it fails to miss; they do not say
@@ -42,4 +61,4 @@ STRAY_SPELL = ProvisionalRule(
     "the spell on that figure, and costs no Exhaustion (the cast's own check failed, line 470).")
 
 V5_RULES: tuple[ProvisionalRule, ...] = (*(REREAD.get(rule.id, rule) for rule in PERICLE_V4.provisional_rules),
-                                         STRAY_SPELL)
+                                         STRAY_SPELL, ARMOR_PROFICIENCY)

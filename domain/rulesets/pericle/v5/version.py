@@ -8,6 +8,7 @@ aims, a Karma re-roll's included, decides by version 5's reading."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Union, get_args
 
 import msgspec
@@ -23,15 +24,30 @@ from domain.rulesets.pericle.settings import PericleCombatSettings, PericleV5Set
 from domain.rulesets.pericle.state import CombatState
 from domain.rulesets.pericle.v3 import NOT_YOURS
 from domain.rulesets.pericle.v4.version import PERICLE_V4, PericleV4Command
-from domain.rulesets.pericle.v5 import casting, heroes, piles, skill_checks, spell_ends
+from domain.rulesets.pericle.v5 import attack_steps, casting, heroes, piles, skill_checks, spell_ends
 from domain.rulesets.pericle.v5.provisional import V5_RULES
+
+
+def rerun(ctx: Table, command: dict[str, Any]) -> Events:
+    """A Karma re-roll decides the latest command again under version 5's rules (version 4's
+    `rerun` would decide it by version 4's)."""
+    found = next(r for r in PERICLE_V5.plays if r.command.__struct_config__.tag == command["type"])
+    return found.rule(ctx, msgspec.convert(command, found.command))[1:]
+
 
 # The commands version 5 decides by rules of its own (each area's module adds its rows).
 CHANGED: tuple[Play[CombatState | None, PericleCombatSettings], ...] = (
-    # A hero's figure keeps its sheet's Skill ranks and Attributes (v5/skill_checks.py), whether
-    # its sheet is pasted or its record brought.
+    # Heroes join with their Karma paid (line 636), version 5's sheet numbers (Armor Proficiency I,
+    # line 1137), the ancestry abilities that name checks the server rolls (line 866), and their
+    # sheet's Skill ranks and Attributes (v5/skill_checks.py), pasted or brought from a record.
     row(cmd.SubmitHero, skill_checks.with_checks(heroes.submit_hero), phase=Phase.SETUP),
     row(heroes.BringHero, skill_checks.with_checks(heroes.bring_hero), phase=Phase.SETUP),
+    # Karma (seed 001 lines 632-634): strikes in steps, a Karma window after each set of dice.
+    row(cmd.Attack, combat(attack_steps.attack), subject=figure_subject, not_yours=NOT_YOURS),
+    row(attack_steps.GoOn, combat(attack_steps.go_on), subject=figure_subject, not_yours=NOT_YOURS),
+    row(cmd.Grapple, combat(attack_steps.grapple), subject=figure_subject, not_yours=NOT_YOURS),
+    row(cmd.MoveFigure, combat(attack_steps.move), subject=figure_subject, not_yours=NOT_YOURS),
+    row(cmd.SpendKarma, karma(rerun), subject=hero_subject, not_yours=NOT_YOURS),
     # A tied escape: the heroes' side rolls (line 442; v5/piles.py).
     row(cmd.Escape, combat(acting(piles.escape)), subject=figure_subject, not_yours=NOT_YOURS),
     # A hero cancels a spell at any time, in any phase (line 485; v5/spell_ends.py).
@@ -43,28 +59,23 @@ CHANGED: tuple[Play[CombatState | None, PericleCombatSettings], ...] = (
     row(cmd.CastSpell, combat(acting(casting.cast_spell)), subject=figure_subject, not_yours=NOT_YOURS),
 )
 
-
-def rerun(ctx: Table, command: dict[str, Any]) -> Events:
-    """A Karma re-roll decides the command again under version 5's rules (version 4's `rerun`
-    would decide it by version 4's)."""
-    found = next(r for r in PERICLE_V5.plays if r.command.__struct_config__.tag == command["type"])
-    return found.rule(ctx, msgspec.convert(command, found.command))[1:]
-
-
-PERICLE_V5 = PERICLE_V4.revise(
+_REVISED = PERICLE_V4.revise(
     "5",
     summary=(
         "Version 4's whole Hero Handbook with the combat chapter re-checked against the seed and more of the "
         "Handbook's Spells and Disciplines enforced by the server. A pasted hero sheet pays for its Karma (5 XP each); "
-        "a hero kept by Chronicle joins by POST /v1/battles/{id}/heroes as its record stands (`bring_hero`)."
+        "a hero kept by Chronicle joins by POST /v1/battles/{id}/heroes as its record stands (`bring_hero`). A strike "
+        "waits for Karma after each set of dice (`go_on` rolls on)."
     ),
-    events=(*PERICLE_V4.events, heroes.HeroBrought, *ev.SPELL_EVENTS),
-    plays=(*CHANGED, row(cmd.SpendKarma, karma(rerun), subject=hero_subject, not_yours=NOT_YOURS)),
+    events=(*PERICLE_V4.events, heroes.HeroBrought, *ev.SPELL_EVENTS, *ev.STEP_EVENTS),
     provisional_rules=V5_RULES,
     # Shared rules read `REVISION` where version 5 reads the seed differently (v5/sight.py).
     settings_type=PericleV5Settings,
+    plays=CHANGED,
 )
+# While an attack waits in a Karma window, only `go_on` and `spend_karma` are played.
+PERICLE_V5 = dataclasses.replace(_REVISED, plays=attack_steps.waiting_refused(_REVISED.plays))
 
 # Every command a Pericle 5 battle takes of its own.
-PericleV5Command = Union[(*get_args(PericleV4Command), heroes.BringHero, spell_ends.CancelSpell,  # type: ignore[valid-type]
-                          skill_checks.SkillCheck)]
+PericleV5Command = Union[(*get_args(PericleV4Command), heroes.BringHero, attack_steps.GoOn,  # type: ignore[valid-type]
+                          spell_ends.CancelSpell, skill_checks.SkillCheck)]
