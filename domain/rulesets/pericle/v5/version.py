@@ -8,12 +8,18 @@ from __future__ import annotations
 from typing import Union
 
 from domain.rulesets.contract import Play
+from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.settings import PericleCombatSettings
 from domain.rulesets.pericle.state import CombatState
 from domain.rulesets.pericle.v4.version import PERICLE_V4, PericleV4Command
+from domain.rulesets.pericle.v5 import discipline_rows
 
 # The commands version 5 decides by rules of its own (each area's module adds its rows).
-CHANGED: tuple[Play[CombatState | None, PericleCombatSettings], ...] = ()
+CHANGED: tuple[Play[CombatState | None, PericleCombatSettings], ...] = (
+    *discipline_rows.ROWS,
+    # A Karma re-roll decides the latest command again by version 5's own rules.
+    discipline_rows.karma_row(lambda: PERICLE_V5.plays),
+)
 
 PERICLE_V5 = PERICLE_V4.revise(
     "5",
@@ -21,6 +27,7 @@ PERICLE_V5 = PERICLE_V4.revise(
         "Version 4's whole Hero Handbook with the combat chapter re-checked against the seed and more of the "
         "Handbook's Spells and Disciplines enforced by the server."
     ),
+    events=(*PERICLE_V4.events, *ev.DISCIPLINE_EVENTS_V5),
     plays=CHANGED,
 )
 
