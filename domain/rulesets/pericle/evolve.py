@@ -194,7 +194,7 @@ def _taunted(state: CombatState, event: ev.Taunted) -> CombatState:
     lasting effects, ending as the taunter's slot comes up next turn)."""
     if not event.success:
         return state
-    kept = ActiveSpell(spell="Taunt", caster=event.figure, target=event.target, cast_turn=state.turn,
+    kept = ActiveSpell(spell="Taunt", caster=event.figure, target=event.target, cast_turn=state.turn, exhaustion=0,
                        expires_turn=state.turn + 1)
     return replace(state, spells=(*state.spells, kept))
 

@@ -21,35 +21,40 @@ from domain.rulesets.pericle.settings import PericleCombatSettings
 from domain.rulesets.pericle.state import CombatState
 from domain.rulesets.pericle.v3 import NOT_YOURS
 from domain.rulesets.pericle.v4 import casting
-from domain.rulesets.pericle.v5 import disciplines
+from domain.rulesets.pericle.v5 import using
 from domain.rulesets.pericle.v5.passives import V5_PASSIVES
 
 Row = Play[CombatState | None, PericleCombatSettings]
 
 
-def _figure_row(command: type[msgspec.Struct], run: Callable[..., None]) -> Row:
-    return row(command, combat(run, V5_PASSIVES), subject=figure_subject, not_yours=NOT_YOURS)
-
-
-def _team_row(command: type[msgspec.Struct], run: Callable[..., None]) -> Row:
-    return row(command, combat(run, V5_PASSIVES))
-
-
+_V5 = V5_PASSIVES
 ROWS: tuple[Row, ...] = (
-    _team_row(cmd.RollInitiative, turns.roll_initiative), _team_row(cmd.ChooseOrder, turns.choose_order),
-    _figure_row(cmd.MoveFigure, actions.move), _team_row(cmd.EndMovement, turns.end_movement),
-    _figure_row(cmd.Face, turns.face), _team_row(cmd.EndRepositioning, turns.end_repositioning),
-    _figure_row(cmd.Defend, actions.defend), _figure_row(cmd.DeclareDeftStrikes, turns.declare_deft_strikes),
-    _team_row(cmd.BeginActions, turns.begin_actions),
-    _figure_row(cmd.Attack, acting(actions.attack)), _figure_row(cmd.Grapple, acting(actions.grapple)),
-    _figure_row(cmd.Escape, acting(actions.escape)), _figure_row(cmd.ClimbOut, acting(actions.climb)),
-    _figure_row(cmd.Withdraw, acting(actions.withdraw)), _figure_row(cmd.CastSpell, acting(casting.cast_spell)),
-    _figure_row(cmd.StandUp, acting(actions.stand_up)), _figure_row(cmd.ReadyWeapons, acting(actions.ready_weapons)),
-    _figure_row(cmd.Reload, acting(actions.reload)), _figure_row(cmd.PickUp, acting(actions.pick_up)),
-    _figure_row(cmd.FetchItem, acting(items.fetch_item)), _figure_row(cmd.UseItem, acting(items.use_item)),
-    _figure_row(cmd.OpenDoor, acting(actions.open_door)), _figure_row(cmd.Delay, actions.delay),
-    _figure_row(cmd.PassAction, acting(actions.pass_action)), _figure_row(cmd.ChooseTarget, guidance.choose_target),
-    _figure_row(cmd.UseDiscipline, disciplines.use),
+    row(cmd.RollInitiative, combat(turns.roll_initiative, _V5)), row(cmd.ChooseOrder, combat(turns.choose_order, _V5)),
+    row(cmd.MoveFigure, combat(actions.move, _V5), subject=figure_subject, not_yours=NOT_YOURS),
+    row(cmd.EndMovement, combat(turns.end_movement, _V5)),
+    row(cmd.Face, combat(turns.face, _V5), subject=figure_subject, not_yours=NOT_YOURS),
+    row(cmd.EndRepositioning, combat(turns.end_repositioning, _V5)),
+    row(cmd.Defend, combat(actions.defend, _V5), subject=figure_subject, not_yours=NOT_YOURS),
+    row(cmd.DeclareDeftStrikes, combat(turns.declare_deft_strikes, _V5), subject=figure_subject,
+        not_yours=NOT_YOURS),
+    row(cmd.BeginActions, combat(turns.begin_actions, _V5)),
+    row(cmd.Attack, combat(acting(actions.attack), _V5), subject=figure_subject, not_yours=NOT_YOURS),
+    row(cmd.Grapple, combat(acting(actions.grapple), _V5), subject=figure_subject, not_yours=NOT_YOURS),
+    row(cmd.Escape, combat(acting(actions.escape), _V5), subject=figure_subject, not_yours=NOT_YOURS),
+    row(cmd.ClimbOut, combat(acting(actions.climb), _V5), subject=figure_subject, not_yours=NOT_YOURS),
+    row(cmd.Withdraw, combat(acting(actions.withdraw), _V5), subject=figure_subject, not_yours=NOT_YOURS),
+    row(cmd.CastSpell, combat(acting(casting.cast_spell), _V5), subject=figure_subject, not_yours=NOT_YOURS),
+    row(cmd.StandUp, combat(acting(actions.stand_up), _V5), subject=figure_subject, not_yours=NOT_YOURS),
+    row(cmd.ReadyWeapons, combat(acting(actions.ready_weapons), _V5), subject=figure_subject, not_yours=NOT_YOURS),
+    row(cmd.Reload, combat(acting(actions.reload), _V5), subject=figure_subject, not_yours=NOT_YOURS),
+    row(cmd.PickUp, combat(acting(actions.pick_up), _V5), subject=figure_subject, not_yours=NOT_YOURS),
+    row(cmd.FetchItem, combat(acting(items.fetch_item), _V5), subject=figure_subject, not_yours=NOT_YOURS),
+    row(cmd.UseItem, combat(acting(items.use_item), _V5), subject=figure_subject, not_yours=NOT_YOURS),
+    row(cmd.OpenDoor, combat(acting(actions.open_door), _V5), subject=figure_subject, not_yours=NOT_YOURS),
+    row(cmd.Delay, combat(actions.delay, _V5), subject=figure_subject, not_yours=NOT_YOURS),
+    row(cmd.PassAction, combat(acting(actions.pass_action), _V5), subject=figure_subject, not_yours=NOT_YOURS),
+    row(cmd.ChooseTarget, combat(guidance.choose_target, _V5), subject=figure_subject, not_yours=NOT_YOURS),
+    row(cmd.UseDiscipline, combat(using.use, _V5), subject=figure_subject, not_yours=NOT_YOURS),
 )
 
 

@@ -9,8 +9,8 @@ import msgspec
 from domain.errors import RuleViolation
 from domain.hexes import Hex
 from domain.rulesets.pericle import board
-from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle import combat_commands as cmd
+from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.catalogue import Weapon, unarmed
 from domain.rulesets.pericle.dice import Adjustment, Check
 from domain.rulesets.pericle.passives import Passives
@@ -112,12 +112,13 @@ class V5Passives(Passives):
                      first: bool) -> tuple[str, list[Adjustment]]:
         dice: list[str] = []
         bonuses: list[Adjustment] = []
-        if kind == "melee" and flanked(play.state, attacker, target):
-            # Flanking Combat I (line 1201): "your first attack deals an extra 1d6 damage to that
-            # foe with a successful hit"; II (line 1309): "you may apply the bonus damage to all
-            # of your attacks in a turn".
-            if "Flanking Combat II" in attacker.disciplines or (first and "Flanking Combat I" in attacker.disciplines):
-                dice.append("1d6")
+        # Flanking Combat I (line 1201): "your first attack deals an extra 1d6 damage to that foe
+        # with a successful hit"; II (line 1309): "you may apply the bonus damage to all of your
+        # attacks in a turn".
+        known = attacker.disciplines
+        flanking = "Flanking Combat II" in known or (first and "Flanking Combat I" in known)
+        if flanking and kind == "melee" and flanked(play.state, attacker, target):
+            dice.append("1d6")
         stealth = self._stealth(attacker, target, weapon, kind)
         if stealth:
             dice.append(stealth)

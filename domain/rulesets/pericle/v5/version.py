@@ -18,7 +18,7 @@ from domain.rulesets.pericle.v5 import discipline_rows
 CHANGED: tuple[Play[CombatState | None, PericleCombatSettings], ...] = (
     *discipline_rows.ROWS,
     # A Karma re-roll decides the latest command again by version 5's own rules.
-    discipline_rows.karma_row(lambda: PERICLE_V5.plays),
+    discipline_rows.karma_row(lambda: _plays()),
 )
 
 PERICLE_V5 = PERICLE_V4.revise(
@@ -31,5 +31,9 @@ PERICLE_V5 = PERICLE_V4.revise(
     plays=CHANGED,
 )
 
+def _plays() -> tuple[Play[CombatState | None, PericleCombatSettings], ...]:
+    return PERICLE_V5.plays
+
+
 # Every command a Pericle 5 battle takes of its own.
-PericleV5Command = Union[PericleV4Command]  # type: ignore[valid-type]
+PericleV5Command = Union[PericleV4Command]  # noqa: UP007
