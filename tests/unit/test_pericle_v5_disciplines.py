@@ -1,0 +1,533 @@
+"""Pericle 5 enforces more of the Hero Handbook's Disciplines (seed 001, Appendix: Disciplines,
+lines 1131-1361): passive effects on attacks, armour, movement, grappling, Athletics and the
+Action Order (v5/passives.py), and used Disciplines with their effects (v5/using.py). Each test
+quotes the entry's line; versions 3 and 4 decide as they did (pinned comparisons here, and the
+golden logs)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+import pytest
+
+from domain.rulesets.pericle.catalogue import WEAPONS
+from domain.rulesets.pericle.combat_events import (
+    ArmourSundered,
+    Attacked,
+    DisciplineUsed,
+    Grappled,
+    StoodUp,
+    Strike,
+    TableApplied,
+    Taunted,
+)
+from domain.rulesets.pericle.v4.book import DISCIPLINES
+from domain.rulesets.pericle.v4.catalogue import handbook_catalogue
+from domain.rulesets.pericle.v5.disciplines import ADDED_V5, ENFORCED_V5, discipline_enforcement
+from domain.rulesets.pericle.v5.passives import V5_PASSIVES
+from tests.unit.pericle_arena import PericleArena
+
+HIT, CRIT, MISS = 1, 5, 10  # Action Die faces: a success icon, the Crit, the critical failure
+ONE = 6  # the Action Die's number 1 (a hit at AD1 or more, but not a Hit Symbol)
+BLANK = 6  # Defense Die
+
+
+def of(events: list[Any], kind: type[Any]) -> list[Any]:
+    return [e for e in events if isinstance(e, kind)]
+
+
+def strikes(events: list[Any]) -> list[Strike]:
+    return [s for attacked in of(events, Attacked) for s in attacked.strikes]
+
+
+def sources(strike: Strike) -> list[tuple[str, int]]:
+    return [(a.source, a.value) for a in strike.check.adjustments]
+
+
+def duel(version: str | None = None, **varya: Any) -> PericleArena:
+    """Varya (Short Sword and buckler) faces the orc from the hex west of it, the orc faces her;
+    the others stand clear; the Action phase begun and every figure before Varya has passed."""
+    play = PericleArena(version=version)
+    play.put("hero-varya", 3, 3, facing=0, **varya)
+    play.put("spearman", 7, 0)
+    play.put("zombie", 7, 7)
+    play.to_actions("heroes")
+    play.pass_until("hero-varya")
+    return play
+
+
+def orc_attacks_varya(play: PericleArena, faces: list[int]) -> Strike:
+    play.act("hero-varya", "pass_action")
+    play.pass_until("orc")
+    [strike] = strikes(play.act("orc", "attack", faces, strikes=[{"target": "hero-varya"}]))
+    return strike
+
+
+# ---- armour ----------------------------------------------------------------------------------
+
+
+def test_parry_adds_one_armour_against_melee_with_a_sword_in_hand() -> None:
+    """Parry (line 1217): "When wielding a sword-type weapon, gain a +1 armor bonus against melee
+    attacks. If wielding two swords, the bonus does not increase and you still only gain a +1
+    armor bonus." The orc's axe rolls 6 (+1 axe): 7 less leather 1, Parry 1 and buckler 1 = 4."""
+    play = duel(disciplines=("Parry",))
+    strike = orc_attacks_varya(play, [HIT, 6])
+    assert ("Parry", 1) in [(a.source, a.value) for a in strike.protection]
+    assert strike.damage == 4
+    # Two swords in hand: still +1.
+    two = duel(disciplines=("Parry",), in_hand=("short sword", "dagger"))
+    strike = orc_attacks_varya(two, [HIT, 6])
+    assert [a.value for a in strike.protection if a.source == "Parry"] == [1] and strike.damage == 5
+    # No sword in hand, no Parry; and version 4 never applied it.
+    assert "Parry" not in [a.source for a in orc_attacks_varya(duel(disciplines=("Parry",), in_hand=("shield",)),
+                                                                [HIT, 6]).protection]
+    old = orc_attacks_varya(duel("4", disciplines=("Parry",)), [HIT, 6])
+    assert "Parry" not in [a.source for a in old.protection] and old.damage == 5
+
+
+def test_unarmed_defense_adds_armour_against_melee_with_a_cestus_or_fists() -> None:
+    """Unarmed Defense I (line 1242): "When wielding a cestus or using unarmed strikes, gain one
+    point of armor against melee attacks provided that you only attack once in a turn"; II (line
+    1292): "the total armor benefit is two points"."""
+    one = orc_attacks_varya(duel(disciplines=("Unarmed Defense I",), in_hand=()), [HIT, 6])
+    assert ("Unarmed Defense I", 1) in [(a.source, a.value) for a in one.protection] and one.damage == 7 - 1 - 1
+    two = orc_attacks_varya(duel(disciplines=("Unarmed Defense I", "Unarmed Defense II"), in_hand=("cestus",),
+                                 weapons=(WEAPONS["cestus"],)), [HIT, 6])
+    assert [(a.source, a.value) for a in two.protection if "Unarmed" in a.source] == [("Unarmed Defense II", 2)]
+    # A sword in hand is not unarmed; Deft Strikes declared is two attacks this turn.
+    armed = orc_attacks_varya(duel(disciplines=("Unarmed Defense I",)), [HIT, 6])
+    assert not [a for a in armed.protection if "Unarmed" in a.source]
+    declared = duel(disciplines=("Unarmed Defense I",), in_hand=())
+    declared.put("hero-varya", 3, 3, deft_strikes=True)
+    deft = orc_attacks_varya(declared, [HIT, 6])
+    assert not [a for a in deft.protection if "Unarmed" in a.source]
+
+
+def test_sunder_takes_two_points_of_armour_for_good_on_a_hit_symbol() -> None:
+    """Sunder (line 1284): "When attacking with a hammer or an axe, if your attack roll is a Hit
+    Symbol your foe's armor is permanently reduced by two points. Your foe also takes damage from
+    your attack, determined after their armor is reduced. Hammers always bypass two points of
+    armor in addition to this effect. If your attack roll hits but is not a Hit Symbol, you damage
+    your foe normally". The orc (armour 3, shield 1) takes a hammer's 6: 3-2 sundered, then the
+    hammer bypasses 2 more, the shield stops 1: 5 damage."""
+    hammer = {"disciplines": ("Sunder",), "weapons": (WEAPONS["hammer"],), "in_hand": ("hammer",)}
+    play = duel(**hammer)
+    events = play.act("hero-varya", "attack", [HIT, 6], strikes=[{"target": "orc"}])
+    [strike] = strikes(events)
+    assert ("Sunder", -2) in [(a.source, a.value) for a in strike.protection] and strike.damage == 5
+    [sundered] = of(events, ArmourSundered)
+    assert (sundered.figure, sundered.by) == ("orc", 2) and play.figure("orc").armour == 1
+    # A number that hits is no Hit Symbol: normal damage (3-2 hammer, +1 shield: 4), armour kept.
+    numbered = duel(**hammer)
+    events = numbered.act("hero-varya", "attack", [ONE, 6], strikes=[{"target": "orc"}])
+    assert strikes(events)[0].damage == 4 and not of(events, ArmourSundered)
+    assert numbered.figure("orc").armour == 3
+
+
+# ---- damage ----------------------------------------------------------------------------------
+
+
+def test_flanking_combat_adds_a_d6_with_an_ally_on_the_far_side() -> None:
+    """Flanking Combat I (line 1201): "If there is an ally on the opposite side of a foe, your
+    first attack deals an extra 1d6 damage to that foe with a successful hit." Baerwyn stands
+    east of the orc, Varya west of it."""
+    play = duel(disciplines=("Flanking Combat I",))
+    play.put("hero-baerwyn", 5, 3)
+    [strike] = strikes(play.act("hero-varya", "attack", [HIT, 1, 1, 4], strikes=[{"target": "orc"}]))
+    assert strike.damage_roll is not None and strike.damage_roll.expression == "1d6+1d4+1d6"
+    alone = duel(disciplines=("Flanking Combat I",))
+    [strike] = strikes(alone.act("hero-varya", "attack", [HIT, 1, 1], strikes=[{"target": "orc"}]))
+    assert strike.damage_roll is not None and strike.damage_roll.expression == "1d6+1d4"
+
+
+@pytest.mark.parametrize(("known", "second_flanks"), [(("Flanking Combat I",), False),
+                                                      (("Flanking Combat I", "Flanking Combat II"), True)])
+def test_flanking_combat_ii_flanks_every_attack_of_the_turn(known: tuple[str, ...], second_flanks: bool) -> None:
+    """Flanking Combat II (line 1309): "As per Flanking Combat I, except you may apply the bonus
+    damage to all of your attacks in a turn." Two Deft Strikes with a dagger (line 1191)."""
+    play = PericleArena()
+    play.put("hero-varya", 3, 3, facing=0, disciplines=("Deft Strikes", *known), in_hand=("dagger",))
+    play.put("hero-baerwyn", 5, 3)
+    play.put("spearman", 7, 0)
+    play.put("zombie", 7, 7)
+    play.to_actions("heroes", deft=("hero-varya",))
+    play.pass_until("hero-varya")
+    first, second = strikes(play.act("hero-varya", "attack", [HIT, 1, 1, HIT, 1, 1],
+                                     strikes=[{"target": "orc", "weapon": "dagger"}] * 2))
+    assert first.damage_roll is not None and second.damage_roll is not None
+    assert first.damage_roll.expression == "1d6+1d6"
+    assert second.damage_roll.expression == ("1d6+1d6" if second_flanks else "1d6")
+
+
+def test_stealth_attack_adds_2d4_from_the_side_or_rear_and_3d4_with_stealth_attack_ii() -> None:
+    """Stealth Attack I (line 1236): "When attacking with a one-handed weapon against a target's
+    side hex, rear hex, or if the target is prone, add 2d4 to your damage"; II (line 1329): "increase
+    damage to +3d4 instead of 2d4 when attacking from a side or rear hex or attacking prone
+    targets. You cannot use this Discipline if Grappled." Varya strikes from the orc's rear hex."""
+    play = duel(disciplines=("Stealth Attack I",))
+    play.put("hero-varya", 5, 3, facing=3)
+    [strike] = strikes(play.act("hero-varya", "attack", [HIT, 1, 1, 1, 1], strikes=[{"target": "orc"}]))
+    assert strike.damage_roll is not None and strike.damage_roll.expression == "1d6+1d4+2d4"
+    assert ("rear hex", 4) in sources(strike)
+    front = duel(disciplines=("Stealth Attack I", "Stealth Attack II"))
+    [strike] = strikes(front.act("hero-varya", "attack", [HIT, 1, 1], strikes=[{"target": "orc"}]))
+    assert strike.damage_roll is not None and strike.damage_roll.expression == "1d6+1d4"
+    prone = duel(disciplines=("Stealth Attack I", "Stealth Attack II"))
+    prone.put("orc", 4, 3, condition="prone")
+    [strike] = strikes(prone.act("hero-varya", "attack", [HIT, 1, 1, 1, 1, 1], strikes=[{"target": "orc"}]))
+    assert strike.damage_roll is not None and strike.damage_roll.expression == "1d6+1d4+3d4"
+
+
+def test_stealth_attack_needs_a_one_handed_weapon() -> None:
+    """Line 1236: "with a one-handed weapon": a quarterstaff (two-handed) adds nothing."""
+    play = duel(disciplines=("Stealth Attack I",), weapons=(WEAPONS["quarterstaff"],), in_hand=("quarterstaff",))
+    play.put("hero-varya", 5, 3, facing=3)
+    [strike] = strikes(play.act("hero-varya", "attack", [HIT, 1, 1], strikes=[{"target": "orc"}]))
+    assert strike.damage_roll is not None and strike.damage_roll.expression == "2d4"
+
+
+def test_berserk_is_begun_instead_of_moving_and_gives_movement_fortune_and_damage() -> None:
+    """Berserk (line 1250): "Instead of moving during your Movement phase, you may initiate
+    Berserk. Doing so costs 2E ... While in Berserk, you gain +1 Movement, Fortune on all attack
+    rolls with a melee or thrown weapon, and your attacks deal bonus damage equal to half your MT
+    score rounded down." Varya (MT3) deals +1 and keeps the better of two Action Dice."""
+    play = PericleArena()
+    play.put("hero-varya", 3, 3, facing=0, disciplines=("Berserk",))
+    play.put("spearman", 7, 0)
+    play.put("zombie", 7, 7)
+    play.to_movement("heroes")
+    events = play.act("hero-varya", "use_discipline", discipline="Berserk")
+    [used] = of(events, DisciplineUsed)
+    assert used.sustained and used.exhaustion == 2 and not of(events, TableApplied)
+    play.command("ana", {"type": "end_movement"})
+    play.command("gm", {"type": "end_movement"})
+    play.command("ana", {"type": "end_repositioning"}, [1] * 20)
+    play.command("ana", {"type": "begin_actions"})
+    play.pass_until("hero-varya")
+    [strike] = strikes(play.act("hero-varya", "attack", [MISS, HIT, 6, 4], strikes=[{"target": "orc"}]))
+    assert strike.check.fortune == 1 and strike.check.action_faces == ("critical failure", "success") and strike.hit
+    assert ("Berserk", 1) in [(b.source, b.value) for b in strike.modifiers]
+    assert strike.damage == 6 + 4 + 1 - 3 - 1  # the Short Sword's 1d6+1d4, +1 Berserk, less armour 3 and shield 1
+    # Next turn: one hex more of Movement (5 + 1) while Berserk is kept up.
+    play.end_turn()
+    play.to_movement("heroes")
+    play.put("hero-varya", -3, 6, facing=0)
+    path = [{"q": q, "r": 6} for q in range(-2, 4)]
+    play.act("hero-varya", "move_figure", path=path)
+    assert play.figure("hero-varya").hex.q == 3
+
+
+def test_berserk_gives_no_movement_in_version_4() -> None:
+    play = PericleArena(version="4")
+    play.put("hero-varya", -3, 6, facing=0, disciplines=("Berserk",))
+    play.to_movement("heroes")
+    play.act("hero-varya", "use_discipline", discipline="Berserk")
+    play.command("ana", {"type": "end_movement"})
+    play.command("gm", {"type": "end_movement"})
+    play.command("ana", {"type": "end_repositioning"}, [1] * 20)
+    play.command("ana", {"type": "begin_actions"})
+    play.end_turn()
+    play.to_movement("heroes")
+    path = [{"q": q, "r": 6} for q in range(-2, 4)]
+    assert play.rule_of("ana", {"type": "move_figure", "figure": "hero-varya", "path": path}) == "movement-exceeded"
+
+
+# ---- the Action Die --------------------------------------------------------------------------
+
+
+def test_swordsmanship_makes_every_success_icon_a_crit_with_a_sword_at_base_ad_3() -> None:
+    """Swordsmanship (line 1286): "Prerequisite: Attacking with a sword with a Base AD of 3 or
+    higher. All hit markers on the Action Die are treated as critical hit icons. With this
+    Discipline, there are five critical hit icons on an Action Die when attacking with a sword.
+    Swordsmanship cannot be used while Grappling." A success icon rolls the Crit Die."""
+    play = duel(disciplines=("Swordsmanship",), base_ad=3)
+    [strike] = strikes(play.act("hero-varya", "attack", [HIT, 1, 1, 1], strikes=[{"target": "orc"}]))
+    assert strike.check.kept == "success" and strike.check.crit and strike.crit_face == "one star"
+    assert ("Swordsmanship: hit markers are Crits", 0) in sources(strike)
+    low = duel(disciplines=("Swordsmanship",), base_ad=2)
+    [strike] = strikes(low.act("hero-varya", "attack", [HIT, 1, 1], strikes=[{"target": "orc"}]))
+    assert not strike.check.crit and strike.crit_face is None
+    numbered = duel(disciplines=("Swordsmanship",), base_ad=3)
+    [strike] = strikes(numbered.act("hero-varya", "attack", [ONE, 1, 1], strikes=[{"target": "orc"}]))
+    assert strike.hit and not strike.check.crit
+
+
+# ---- more strikes ----------------------------------------------------------------------------
+
+
+def test_quick_jab_makes_a_second_strike_with_a_javelin_or_spear_at_ad_minus_3() -> None:
+    """Quick Jab (line 1143): "When you choose to attack with a javelin or spear during your Action
+    Phase, you may make an additional attack at AD-3.\""""
+    javelin = {"weapons": (WEAPONS["javelin"],), "in_hand": ("javelin",)}
+    play = duel(disciplines=("Quick Jab",), **javelin)
+    first, second = strikes(play.act("hero-varya", "attack", strikes=[{"target": "orc"}, {"target": "orc"}]))
+    assert "Quick Jab" not in [s for s, _ in sources(first)] and ("Quick Jab", -3) in sources(second)
+    body = {"type": "attack", "figure": "hero-varya", "strikes": [{"target": "orc"}, {"target": "orc"}]}
+    assert duel(**javelin).rule_of("ana", body) == "one-attack"
+    assert duel(disciplines=("Quick Jab",), **javelin).rule_of("ana", {**body, "strikes": [{"target": "orc"}] * 3}) \
+        == "one-attack"
+
+
+def test_double_shot_shoots_a_recurve_bow_twice() -> None:
+    """Double Shot I (line 1302): "You may shoot a recurve bow twice per turn"; II (line 1337): "a
+    War Bow"; III (line 1353): "a Longbow"."""
+    play = PericleArena()
+    play.put("hero-baerwyn", 0, 4, facing=0, disciplines=("Double Shot I",),
+             weapons=(WEAPONS["recurve bow"], WEAPONS["war bow"]), in_hand=("recurve bow",))
+    play.put("spearman", 7, 0)
+    play.put("zombie", 7, 7)
+    play.to_actions("heroes")
+    play.pass_until("hero-baerwyn")
+    shots = [s for s in strikes(play.act("hero-baerwyn", "attack", strikes=[{"target": "orc"}] * 2))
+             if s.kind == "ranged"]
+    assert [s.weapon for s in shots] == ["Recurve Bow", "Recurve Bow"] and ("Double Shot I", 0) in sources(shots[1])
+    assert "Double Shot I" not in [s for s, _ in sources(shots[0])]
+    war = PericleArena()
+    war.put("hero-baerwyn", 0, 4, facing=0, disciplines=("Double Shot I",), weapons=(WEAPONS["war bow"],),
+            in_hand=("war bow",))
+    war.to_actions("heroes")
+    war.pass_until("hero-baerwyn")
+    assert war.rule_of("ben", {"type": "attack", "figure": "hero-baerwyn", "strikes": [{"target": "orc"}] * 2}) \
+        == "one-attack"
+
+
+def test_shot_on_the_run_shoots_after_moving_more_than_one_hex() -> None:
+    """Shot on the Run (line 1276): "You may take up to your full Movement during the Movement
+    phase and still attack with a ranged weapon during the Action phase.\""""
+
+    def after_running(known: tuple[str, ...]) -> PericleArena:
+        play = PericleArena()
+        play.put("hero-baerwyn", 0, 6, facing=0, disciplines=known)
+        play.put("spearman", 7, 0)
+        play.put("zombie", 7, 7)
+        play.to_movement("heroes")
+        play.act("hero-baerwyn", "move_figure", path=[{"q": 1, "r": 5}, {"q": 1, "r": 4}], facing=0)
+        play.command("ana", {"type": "end_movement"})
+        play.command("gm", {"type": "end_movement"})
+        play.command("ana", {"type": "end_repositioning"}, [1] * 20)
+        play.command("ana", {"type": "begin_actions"})
+        play.pass_until("hero-baerwyn")
+        return play
+
+    body = {"type": "attack", "figure": "hero-baerwyn", "strikes": [{"target": "orc"}]}
+    assert after_running(()).rule_of("ben", body) == "ran"
+    play = after_running(("Shot on the Run",))
+    shot = strikes(play.act("hero-baerwyn", "attack", strikes=[{"target": "orc"}]))[0]
+    assert shot.kind == "ranged" and shot.attacker == "hero-baerwyn"
+
+
+def test_whirlwind_attack_strikes_every_foe_in_the_front_hexes_at_ad_minus_1() -> None:
+    """Whirlwind Attack (line 1331): "You may make a single melee weapon attack against any number
+    of foes that are adjacent to your front hexes, each at AD-1. Roll each attack and damage
+    separately for each foe." The orc ahead and the spearman ahead-left."""
+    play = duel(disciplines=("Whirlwind Attack",))
+    play.put("spearman", 4, 2, facing=3)
+    events = play.act("hero-varya", "use_discipline", [HIT, 1, 1, HIT, 1, 1], discipline="Whirlwind Attack")
+    assert of(events, DisciplineUsed) and not of(events, TableApplied)
+    found = strikes(events)
+    assert sorted(s.target for s in found) == ["orc", "spearman"]
+    assert all(("Whirlwind Attack", -1) in sources(s) for s in found)
+    alone = duel(disciplines=("Whirlwind Attack",))
+    alone.put("orc", 6, 6)
+    assert alone.rule_of("ana", {"type": "use_discipline", "figure": "hero-varya",
+                                 "discipline": "Whirlwind Attack"}) == "whirlwind"
+
+
+# ---- the Action Order ------------------------------------------------------------------------
+
+
+def test_trigger_finger_acts_first_with_a_crossbow_in_hand() -> None:
+    """Trigger Finger (line 1175): "When wielding a crossbow, you may attack at the beginning of
+    the attack order as described in the Haste Discipline. However, your attack AD remains
+    unchanged.\""""
+
+    def order(known: tuple[str, ...], in_hand: tuple[str, ...]) -> tuple[str, ...]:
+        play = PericleArena()
+        play.put("hero-varya", 0, 3, disciplines=known, weapons=(WEAPONS["hand crossbow"], WEAPONS["short sword"]),
+                 in_hand=in_hand)
+        play.to_actions("heroes")
+        return play.combat.order
+
+    assert order(("Trigger Finger",), ("hand crossbow",))[0] == "hero-varya"
+    assert order(("Trigger Finger",), ("short sword",))[0] != "hero-varya"
+    assert order((), ("hand crossbow",))[0] != "hero-varya"
+
+
+# ---- grappling and Athletics -----------------------------------------------------------------
+
+
+def test_acrobatics_adds_athletics_ranks_against_being_grappled() -> None:
+    """Acrobatics I (line 1133): "You may add your base ranks in Athletics to your Grapple score
+    when attempting to avoid being Grappled". The zombie (Grapple 2) grapples Varya (Grapple 0,
+    Athletics 1): the zombie rolls at AD2 without Acrobatics, AD1 with it."""
+
+    def zombie_grapples(version: str | None, known: tuple[str, ...]) -> Grappled:
+        play = PericleArena(version=version)
+        play.put("hero-varya", 3, 4, facing=0, disciplines=known, in_hand=())
+        play.put("zombie", 3, 5, facing=2)
+        play.put("spearman", 7, 0)
+        play.put("orc", 7, 7)
+        play.to_actions("heroes")
+        play.pass_until("zombie")
+        [grappled] = of(play.act("zombie", "grapple", [HIT], target="hero-varya"), Grappled)
+        return grappled
+
+    assert zombie_grapples(None, ()).check.ad == 2
+    assert zombie_grapples(None, ("Acrobatics I",)).check.ad == 1
+    assert zombie_grapples("4", ("Acrobatics I",)).check.ad == 2
+
+
+def test_acrobatics_adds_athletics_ranks_and_one_more_to_escape() -> None:
+    """Acrobatics I (line 1133): "... or when you attempt to escape from a Grapple"; II (line
+    1246): "Add your base Athletics ranks, +1 more, to your Grapple score when attempting to escape
+    a Grapple." And AD+1, then +2 in all, on Athletics checks."""
+    varya = PericleArena().figure("hero-varya")
+    assert V5_PASSIVES.grapple_escape(varya) == 0
+    one = msgspec.structs.replace(varya, disciplines=("Acrobatics I",))
+    two = msgspec.structs.replace(varya, disciplines=("Acrobatics I", "Acrobatics II"))
+    assert (V5_PASSIVES.grapple_escape(one), V5_PASSIVES.grapple_escape(two)) == (1, 2)
+    assert [(a.source, a.value) for a in V5_PASSIVES.skill(two, "Athletics")] == [("Acrobatics I", 1),
+                                                                                 ("Acrobatics II", 1)]
+    assert V5_PASSIVES.skill(two, "Perception") == []
+
+
+def test_acrobatics_i_stands_up_instead_of_moving() -> None:
+    """Acrobatics I (line 1133): "you may get up from prone using your entire Movement phase
+    instead of a full turn.\""""
+    play = PericleArena()
+    play.put("hero-varya", 0, 3, disciplines=("Acrobatics I",), condition="prone")
+    play.to_movement("heroes")
+    events = play.act("hero-varya", "use_discipline", discipline="Acrobatics I")
+    assert of(events, StoodUp) and play.figure("hero-varya").condition == "standing"
+    assert "hero-varya" in play.combat.moved_figures
+    standing = PericleArena()
+    standing.put("hero-varya", 0, 3, disciplines=("Acrobatics I",))
+    standing.to_movement("heroes")
+    assert standing.rule_of("ana", {"type": "use_discipline", "figure": "hero-varya",
+                                    "discipline": "Acrobatics I"}) == "not-prone"
+
+
+# ---- Taunt -----------------------------------------------------------------------------------
+
+
+def taunting(faces: list[int], known: str = "Taunt I", target: str | None = "orc") -> tuple[PericleArena, list[Any]]:
+    play = PericleArena()
+    play.put("hero-varya", 3, 3, facing=0, disciplines=(known,))
+    play.put("hero-baerwyn", 3, 4, facing=0)
+    play.put("spearman", 7, 0)
+    play.put("zombie", 7, 7)
+    play.to_movement("heroes")
+    body = {"discipline": known} | ({"target": target} if target else {})
+    events = play.act("hero-varya", "use_discipline", faces, **body)
+    return play, events
+
+
+def to_the_orcs_action(play: PericleArena) -> None:
+    play.command("ana", {"type": "end_movement"})
+    play.command("gm", {"type": "end_movement"})
+    play.command("ana", {"type": "end_repositioning"}, [1] * 20)
+    play.command("ana", {"type": "begin_actions"})
+    play.pass_until("orc")
+
+
+def test_taunt_i_binds_the_foe_to_attack_the_taunter() -> None:
+    """Taunt I (line 1238): "Instead of moving during the Movement phase, you may Taunt an enemy
+    that is Embattled with you. To do so, make an opposed KN check by subtracting your foe's KN
+    from your KN to determine the AD for the check. If you are successful, the foe must attack you
+    during the attack phase if it is able. The foe cannot attack others, Defend, Withdraw, or take
+    any other Action." Varya (KN0) taunts the orc (KN0) at AD0."""
+    play, events = taunting([HIT])
+    [taunted] = of(events, Taunted)
+    assert taunted.success and taunted.check.ad == 0 and not of(events, TableApplied)
+    assert "hero-varya" in play.combat.moved_figures
+    play.command("ana", {"type": "end_movement"})
+    play.command("gm", {"type": "end_movement"})
+    play.command("ana", {"type": "end_repositioning"}, [1] * 20)
+    assert play.rule_of("gm", {"type": "defend", "figure": "orc"}) == "taunted"
+    play.command("ana", {"type": "begin_actions"})
+    play.pass_until("orc")
+    assert play.rule_of("gm", {"type": "attack", "figure": "orc", "strikes": [{"target": "hero-baerwyn"}]}) == "taunted"
+    assert play.rule_of("gm", {"type": "withdraw", "figure": "orc", "to": {"q": 5, "r": 3}}) == "taunted"
+    assert play.rule_of("gm", {"type": "pass_action", "figure": "orc"}) == "taunted"
+    assert strikes(play.act("orc", "attack", [HIT, 1], strikes=[{"target": "hero-varya"}]))[0].target == "hero-varya"
+
+
+def test_a_failed_taunt_binds_nothing_and_taunt_i_needs_an_embattled_foe() -> None:
+    play, events = taunting([MISS])
+    assert not of(events, Taunted)[0].success
+    to_the_orcs_action(play)
+    play.act("orc", "pass_action")
+    assert play.combat.current != "orc"
+    away = PericleArena()
+    away.put("hero-varya", 0, 3, disciplines=("Taunt I",))
+    away.to_movement("heroes")
+    assert away.rule_of("ana", {"type": "use_discipline", "figure": "hero-varya", "discipline": "Taunt I",
+                                "target": "orc"}) == "taunt-target"
+
+
+def test_taunt_ii_taunts_every_foe_that_embattles_the_hero() -> None:
+    """Taunt II (line 1288): "you may taunt as many foes that Embattle you as you desire" - one
+    check each."""
+    _, events = taunting([HIT, HIT], known="Taunt II", target=None)
+    assert [t.target for t in of(events, Taunted)] == ["orc"]
+    play2 = PericleArena()
+    play2.put("hero-varya", 3, 3, facing=0, disciplines=("Taunt II",))
+    play2.put("spearman", 4, 2, facing=3)
+    play2.put("zombie", 7, 7)
+    play2.to_movement("heroes")
+    events = play2.act("hero-varya", "use_discipline", [HIT, MISS], discipline="Taunt II")
+    assert sorted(t.target for t in of(events, Taunted)) == ["orc", "spearman"]
+
+
+# ---- the Special weapons ---------------------------------------------------------------------
+
+
+def test_a_katar_strikes_with_the_sword_classs_ad_plus_1_and_in_a_grapple() -> None:
+    """Special Weapon Proficiency: Katar (line 1157): "It gains the AD+1 property of the sword
+    class. Like a dagger, a katar can also be used in a Grapple, but it does not gain a bonus to
+    damage in a Grapple. Katars use the sword class crit effect.\""""
+    katar = {"disciplines": ("Special Weapon Proficiency: Katar",), "weapons": (WEAPONS["katar"],),
+             "in_hand": ("katar",)}
+    play = duel(**katar)
+    [strike] = strikes(play.act("hero-varya", "attack", [HIT, 1, 1], strikes=[{"target": "orc"}]))
+    assert ("katar (the sword class's AD+1)", 1) in sources(strike)
+    [old] = strikes(duel("4", **katar).act("hero-varya", "attack", [HIT, 1, 1], strikes=[{"target": "orc"}]))
+    assert "katar (the sword class's AD+1)" not in [s for s, _ in sources(old)]
+    grappling = duel(**katar, grappled_with=("orc",), condition="prone")
+    grappling.put("orc", 3, 3, grappled_with=("hero-varya",), condition="prone")
+    [strike] = strikes(grappling.act("hero-varya", "attack", [HIT, 1, 1], strikes=[{"target": "orc"}]))
+    assert strike.kind == "grapple-strike" and not [m for m in strike.modifiers if "Grapple" in m.source]
+
+
+def test_a_cestus_strikes_with_martial_arts() -> None:
+    """Special Weapon Proficiency: Cestus (line 1155): "Cesti may be used with the Martial Arts
+    Disciplines. Like unarmed attacks, cesti do not have a crit special effect"; Martial Arts I
+    (line 1211): "Add +1 to damage when attacking with an unarmed strike or with a cestus"."""
+    play = duel(disciplines=("Special Weapon Proficiency: Cestus", "Martial Arts I"), weapons=(WEAPONS["cestus"],),
+                in_hand=("cestus",))
+    [strike] = strikes(play.act("hero-varya", "attack", [CRIT, 6, 4], strikes=[{"target": "orc"}]))
+    assert ("Martial Arts I", 1) in [(m.source, m.value) for m in strike.modifiers]
+    assert strike.crit_face == "torch" and strike.crit_effect is None
+
+
+# ---- the table -------------------------------------------------------------------------------
+
+
+def test_the_enforced_table_is_per_version() -> None:
+    """Every entry of version 5's table is a Discipline of the Handbook; version 4's table stays
+    as it was; the catalogue of each version says so."""
+    assert set(ADDED_V5) <= set(DISCIPLINES) and len(ENFORCED_V5) > 30
+    assert discipline_enforcement("Parry", "4") == "table-applied"
+    assert discipline_enforcement("Parry", "5") == "enforced"
+    five = {d.name: d for d in handbook_catalogue("5").disciplines}
+    four = {d.name: d for d in handbook_catalogue("4").disciplines}
+    assert five["Sunder"].effect == "enforced" and five["Sunder"].enforced_as == ADDED_V5["Sunder"]
+    assert four["Sunder"].effect == "table-applied" and four["Sunder"].enforced_as is None
+    assert four["Archery"].effect == five["Archery"].effect == "enforced"
+
+
+def test_a_passive_discipline_of_version_5_is_not_used() -> None:
+    play = duel(disciplines=("Parry",))
+    assert play.rule_of("ana", {"type": "use_discipline", "figure": "hero-varya", "discipline": "Parry"}) \
+        == "discipline-passive"
