@@ -357,5 +357,14 @@ class Taunted(msgspec.Struct, frozen=True, kw_only=True, tag="taunted"):
     success: bool
 
 
+class DisciplineDeclared(msgspec.Struct, frozen=True, kw_only=True, tag="discipline_declared"):
+    """Version 5: a Discipline declared for this turn before the Action phase (Marksmanship I:
+    "You must declare before you attack whether you are using Marksmanship", seed 001, line
+    1262), kept with the lasting effects until the turn ends."""
+
+    figure: str
+    discipline: str
+
+
 # The events version 5's Disciplines add.
-DISCIPLINE_EVENTS_V5: tuple[type[msgspec.Struct], ...] = (ArmourSundered, Taunted)
+DISCIPLINE_EVENTS_V5: tuple[type[msgspec.Struct], ...] = (ArmourSundered, Taunted, DisciplineDeclared)

@@ -199,6 +199,13 @@ def _taunted(state: CombatState, event: ev.Taunted) -> CombatState:
     return replace(state, spells=(*state.spells, kept))
 
 
+def _declared(state: CombatState, event: ev.DisciplineDeclared) -> CombatState:
+    """Version 5: a Discipline declared for this turn (Marksmanship), kept until it ends."""
+    kept = ActiveSpell(spell=event.discipline, caster=event.figure, target=event.figure, cast_turn=state.turn,
+                       exhaustion=0, expires_turn=state.turn + 1)
+    return replace(state, spells=(*state.spells, kept))
+
+
 def _exhaust(state: CombatState, caster: str, amount: int) -> CombatState:
     if amount <= 0:
         return state
@@ -265,6 +272,8 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
             return _update(state, event.figure, armour=max(0, _figure(state, event.figure).armour - event.by))
         case ev.Taunted():
             return _taunted(state, event)
+        case ev.DisciplineDeclared():
+            return _declared(state, event)
         case ev.FellIntoPit():
             figure = _figure(state, event.figure)
             saga_hero = figure.team == "heroes" and state.encounter.mode == "saga"

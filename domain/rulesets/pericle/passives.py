@@ -38,6 +38,15 @@ class Passives:
         """Whether a ranged attack may follow a move of more than one hex."""
         return False
 
+    def casts_after_running(self, figure: Figure) -> bool:
+        """Whether a Spell may be cast after a move of more than one hex."""
+        return False
+
+    def past_partial_cover(self, figure: Figure, kind: str) -> bool:
+        """Whether the figure's shots of this kind ignore partial cover (no Defense Die for it,
+        no roll to miss an ally that gives it)."""
+        return False
+
     def crit(self, play: Play, attacker: Figure, weapon: Weapon, kind: str, rolled: Check) -> bool:
         """Whether a hit is a Crit."""
         return rolled.crit
@@ -75,9 +84,10 @@ class Passives:
     def check_action(self, play: Play, figure: Figure, command: msgspec.Struct) -> None:
         """Refuse an Action (or a Defend declaration) the figure may not take now."""
 
-    def acts_first(self, state: CombatState, figure: Figure) -> bool:
-        """Whether the figure takes its Action before all others (as Haste does)."""
-        return "Haste" in figure.disciplines
+    def order_group(self, state: CombatState, figure: Figure) -> int:
+        """Where the figure's slot falls in the Action Order: 0 before all others (Haste), 1 by
+        Base AD, 2 after all others."""
+        return 0 if "Haste" in figure.disciplines else 1
 
 
 NO_PASSIVES = Passives()

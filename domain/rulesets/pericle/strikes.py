@@ -205,6 +205,8 @@ def _plan(play: Play, attacker: Figure, target: Figure, weapon: Weapon, own: lis
         adjustments.append(Adjustment(-2 if target.defending else -1, "Defensive Fighting"))
     if kind in ("ranged", "thrown", "reach"):
         defense += _line_of_fire(play, attacker, target, weapon, kind)
+        if play.passives.past_partial_cover(attacker, kind):  # version 5: Sharpshooter I
+            defense = [d for d in defense if d != "Partial Cover"]
         if kind != "reach":
             penalty = range_penalty(board.gap(attacker, target), thrown=kind == "thrown")
             if penalty:
@@ -282,7 +284,8 @@ def strike_all(play: Play, attacker: Figure, orders: list[cmd.StrikeOrder], *, p
         plan = _plan(play, attacker, target, weapon, own, order)
         strike = resolve_strike(play, attacker, target, weapon, plan, order, first=index == 0)
         strikes = [strike]
-        if not strike.hit and plan.kind in ("ranged", "thrown"):
+        if not strike.hit and plan.kind in ("ranged", "thrown") \
+                and not play.passives.past_partial_cover(attacker, plan.kind):
             strikes += _past_allies(play, attacker, target, weapon, plan, board.figures_in_the_way(
                 play.state, attacker, target))
         if not strike.hit and target.grappled_with:

@@ -20,6 +20,7 @@ import msgspec
 
 from domain.hexes import DIRECTIONS, Hex, distance, neighbours
 from domain.rulesets import RULESETS
+from domain.rulesets.pericle.board import embattled_by
 from domain.rulesets.pericle.state import CombatState, Figure
 from tests.golden.client import Api, Battle
 from tests.golden.coverage import tag
@@ -175,6 +176,11 @@ def _wanted_moves(combat: CombatState, wanted: set[str]) -> Iterator[Proposal]:
         # Version 4: Taunt and Berserk are used instead of moving.
         yield from ((f.seat, {"type": "use_discipline", "figure": f.id, "discipline": d})
                     for f in movers for d in f.disciplines if d in ("Taunt I", "Taunt II", "Berserk"))
+        # Version 5 taunts a foe by name (one Embattled with the hero, for Taunt I); version 4
+        # takes the untargeted taunt first, as it always did.
+        yield from ((f.seat, {"type": "use_discipline", "figure": f.id, "discipline": d, "target": foe.id})
+                    for f in movers for d in f.disciplines if d in ("Taunt I", "Taunt II")
+                    for foe in embattled_by(combat, f))
     if "climb_out" in wanted:
         yield from ((f.seat, body) for f in movers if f.team == "enemies" for body in _jumps(combat, f))
     doors = [d.hex for d in combat.encounter.map.doors if d.hex not in combat.opened]

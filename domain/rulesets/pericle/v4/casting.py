@@ -160,7 +160,8 @@ def _aim(play: Play, caster: Figure, spell: HandbookSpell, target: Figure,
 
 
 def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
-    not_after_running(caster, "casting a spell")
+    if not play.passives.casts_after_running(caster):  # version 5: Cast on the Run
+        not_after_running(caster, "casting a spell")
     spell = SPELLS.get(command.spell)
     if spell is None or command.spell not in caster.spells:
         raise RuleViolation("spell-unknown", f"{caster.name} has not learned {command.spell!r}")

@@ -44,6 +44,15 @@ ADDED_V5: dict[str, str] = {
                 "not Embattled moving to attack is the table's (v5/disciplines.py)",
     "Special Weapon Proficiency: Katar": "the Katar may be carried, and strikes with the sword class's AD+1 "
                                          "(sheet.py, v5/passives.py)",
+    "Special Weapon Proficiency: Cestus": "the Cestus may be carried, strikes with Martial Arts and +2 damage in "
+                                          "a Grapple (sheet.py, discipline_effects.py, v5/passives.py)",
+    "Cast on the Run": "a Spell cast after moving more than one hex (v4/casting.py, v5/passives.py)",
+    "Sharpshooter I": "no Defense Die for partial cover against the hero's ranged and thrown attacks, and no roll "
+                      "to miss an ally in the way (v5/passives.py)",
+    "Marksmanship I": "declared with the declarations: one shot this turn with a bow or crossbow, last in the Action "
+                      "Order; on a Hit Symbol the target's armour does not count (v5/using.py, v5/passives.py)",
+    "Marksmanship II": "declared instead: the aimed shot in the normal order, +2 damage when it hits "
+                       "(v5/using.py, v5/passives.py)",
 }
 ENFORCED_V5: dict[str, str] = {**ENFORCED_DISCIPLINES, **ADDED_V5}
 

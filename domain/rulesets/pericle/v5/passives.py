@@ -23,6 +23,7 @@ HIT_SYMBOLS = ("success", "crit")  # the Action Die's success icons; the Crit is
 # Double Shot I-III (lines 1302, 1337, 1353): "You may shoot a recurve bow / a War Bow / a Longbow
 # twice per turn."
 DOUBLE_SHOT = {"recurve bow": "Double Shot I", "war bow": "Double Shot II", "longbow": "Double Shot III"}
+MARKSMANSHIP = ("Marksmanship I", "Marksmanship II")  # declared for an aimed shot
 SUNDER_POINTS = 2  # "your foe's armor is permanently reduced by two points" (line 1284)
 
 
@@ -88,6 +89,18 @@ class V5Passives(Passives):
             return Adjustment(0, DOUBLE_SHOT[name])
         return None
 
+    def casts_after_running(self, figure: Figure) -> bool:
+        # Cast on the Run (line 1189): "You may move your full Movement during the Movement phase
+        # and still cast a Spell during the Action phase."
+        return "Cast on the Run" in figure.disciplines
+
+    def past_partial_cover(self, figure: Figure, kind: str) -> bool:
+        # Sharpshooter I (line 1149): "When attacking with a ranged attack, if you target a foe
+        # that is partially obstructed by another combatant or by a structure, the foe does not
+        # gain a defense bonus for partial cover. If an ally provides partial cover and you miss
+        # your shot, you need not roll to miss your ally."
+        return kind in ("ranged", "thrown") and "Sharpshooter I" in figure.disciplines
+
     def shoots_after_running(self, figure: Figure) -> bool:
         # Shot on the Run (line 1276): "You may take up to your full Movement during the Movement
         # phase and still attack with a ranged weapon during the Action phase."
@@ -122,6 +135,17 @@ class V5Passives(Passives):
         stealth = self._stealth(attacker, target, weapon, kind)
         if stealth:
             dice.append(stealth)
+        if kind == "grapple-strike" and weapon.name.lower() == "cestus":
+            # Line 925: "weapons may be used in a Grapple (+2 damage in a Grapple) where marked",
+            # the Cestus marked "(Grapple)" (line 921); line 989: "Knife, dagger, katar, and
+            # cestus ... Each of these weapons deals +2 damage in the close-quarters fighting of a
+            # Grapple." (The Katar's own entry, line 1157, takes it away from the Katar.)
+            bonuses.append(Adjustment(2, "cestus in a Grapple"))
+        if aimed(play.state, attacker, weapon) and declared(play.state, attacker, "Marksmanship II"):
+            # Marksmanship II (line 1315): "you may add +2 damage to your attack roll if you take
+            # only one attack. This damage applies if your shot hits but the aimed shot does not
+            # bypass armor."
+            bonuses.append(Adjustment(2, "Marksmanship II"))
         if berserk(play.state, attacker) and attacker.mt // 2:
             # Berserk (line 1250): "your attacks deal bonus damage equal to half your MT score
             # rounded down".
@@ -158,6 +182,11 @@ class V5Passives(Passives):
                 found.append(Adjustment(2, "Unarmed Defense II"))
             elif "Unarmed Defense I" in target.disciplines:
                 found.append(Adjustment(1, "Unarmed Defense I"))
+        if aimed(play.state, attacker, weapon) and rolled.kept in HIT_SYMBOLS and target.armour > 0:
+            # Marksmanship I (line 1262): "If the AD check to hit is a Hit Symbol, then the
+            # target's armor does not provide any protection against the attack ... Marksmanship
+            # is effective against natural armor".
+            found.append(Adjustment(-target.armour, "Marksmanship: armour bypassed"))
         if weapon.weapon_class in ("hammer", "axe") and "Sunder" in attacker.disciplines \
                 and rolled.kept in HIT_SYMBOLS and target.armour > 0:
             # Sunder (line 1284): "if your attack roll is a Hit Symbol your foe's armor is
@@ -197,12 +226,33 @@ class V5Passives(Passives):
 
     def check_action(self, play: Play, figure: Figure, command: msgspec.Struct) -> None:
         taunt_binds(play, figure, command)
+        if isinstance(command, cmd.Attack) and len(command.strikes) > 1 \
+                and any(declared(play.state, figure, name) for name in MARKSMANSHIP):
+            # Marksmanship I (line 1262): "If so, you can only attack once in the turn, even if you
+            # have Double Shot".
+            raise RuleViolation("marksmanship", f"{figure.name} aims one shot this turn (Marksmanship)")
 
-    def acts_first(self, state: CombatState, figure: Figure) -> bool:
+    def order_group(self, state: CombatState, figure: Figure) -> int:
+        if declared(state, figure, "Marksmanship I") and not declared(state, figure, "Marksmanship II"):
+            # Marksmanship I (line 1262): "you automatically attack last in the attack order after
+            # all other combatants have taken their actions"; II (line 1315): "your aimed Marksman
+            # attacks occur in normal attack order instead of at the end of the actions phase".
+            return 2
         # Trigger Finger (line 1175): "When wielding a crossbow, you may attack at the beginning
         # of the attack order as described in the Haste Discipline."
-        return super().acts_first(state, figure) or ("Trigger Finger" in figure.disciplines
-                                                    and _holds(figure, "crossbow"))
+        if "Trigger Finger" in figure.disciplines and _holds(figure, "crossbow"):
+            return 0
+        return super().order_group(state, figure)
+
+
+def declared(state: CombatState, figure: Figure, discipline: str) -> bool:
+    """Declared for this turn before the Action phase (Marksmanship I and II)."""
+    return any(s.spell == discipline and s.caster == figure.id and s.cast_turn == state.turn for s in state.spells)
+
+
+def aimed(state: CombatState, figure: Figure, weapon: Weapon) -> bool:
+    """An aimed shot of Marksmanship (line 1262): "When attacking with a bow or crossbow"."""
+    return (weapon.bow or weapon.crossbow) and any(declared(state, figure, name) for name in MARKSMANSHIP)
 
 
 def taunt_binds(play: Play, figure: Figure, command: msgspec.Struct) -> None:

@@ -16,10 +16,11 @@ from domain.rulesets.pericle.dice import Adjustment, check
 from domain.rulesets.pericle.play import Play, require_phase
 from domain.rulesets.pericle.state import Figure
 from domain.rulesets.pericle.strikes import ReadyStrike, _plan, strike_all, weapon_in_hand
-from domain.rulesets.pericle.turns import can_move
+from domain.rulesets.pericle.turns import can_move, may_declare
 from domain.rulesets.pericle.v4.book import DISCIPLINES
 from domain.rulesets.pericle.v4.casting import BETWEEN_COMBATS, INSTEAD_OF_MOVING
 from domain.rulesets.pericle.v5.disciplines import ENFORCED_V5
+from domain.rulesets.pericle.v5.passives import MARKSMANSHIP
 
 # Used instead of moving in version 5: version 4's, and Acrobatics I's standing up (line 1133:
 # "you may get up from prone using your entire Movement phase instead of a full turn").
@@ -28,8 +29,11 @@ APPLIED_WHEN_USED = frozenset({"Whirlwind Attack", "Taunt I", "Taunt II", "Acrob
 
 
 def use(play: Play, command: cmd.UseDiscipline) -> None:
-    """A Discipline used in the Movement phase instead of moving, or else as the Action."""
-    if command.discipline in INSTEAD_OF_MOVING_V5:
+    """A Discipline declared before the Action phase, used in the Movement phase instead of
+    moving, or else as the Action."""
+    if command.discipline in MARKSMANSHIP:
+        declare(play, play.figure(command.figure), command.discipline)
+    elif command.discipline in INSTEAD_OF_MOVING_V5:
         figure = play.figure(command.figure)
         require_phase(play.state, "movement")
         if figure.team != play.state.moving or figure.id in play.state.moved_figures:
@@ -39,6 +43,25 @@ def use(play: Play, command: cmd.UseDiscipline) -> None:
         use_discipline(play, figure, command, instead_of_moving=True)
     else:
         act(play, command, use_discipline)
+
+
+def declare(play: Play, figure: Figure, name: str) -> None:
+    """Marksmanship I (line 1262): "You must declare before you attack whether you are using
+    Marksmanship. If so, you can only attack once in the turn, even if you have Double Shot, and
+    you automatically attack last in the attack order"; an aimed shot with Marksmanship II (line
+    1315: "When you take an aimed shot as per Marksman I") keeps the normal order. Declared with
+    the Defend declarations, as it moves the hero in the Action Order."""
+    require_phase(play.state, "declare")
+    if name not in figure.disciplines:
+        raise RuleViolation("discipline-unknown", f"{figure.name} has not learned {name!r}")
+    may_declare(play.state, figure)
+    if any(s.caster == figure.id and s.spell in MARKSMANSHIP and s.cast_turn == play.state.turn
+           for s in play.state.spells):
+        raise RuleViolation("discipline-active", f"{figure.name} has declared an aimed shot this turn")
+    if not any((w := figure.weapon(item)) is not None and (w.bow or w.crossbow) for item in figure.in_hand):
+        raise RuleViolation("marksmanship", "Marksmanship aims a bow or a crossbow: one must be in hand")
+    play.emit(ev.DisciplineUsed(figure=figure.id, discipline=name))
+    play.emit(ev.DisciplineDeclared(figure=figure.id, discipline=name))
 
 
 def use_discipline(play: Play, figure: Figure, command: cmd.UseDiscipline, instead_of_moving: bool = False) -> None:
