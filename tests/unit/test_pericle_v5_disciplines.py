@@ -531,3 +531,141 @@ def test_a_passive_discipline_of_version_5_is_not_used() -> None:
     play = duel(disciplines=("Parry",))
     assert play.rule_of("ana", {"type": "use_discipline", "figure": "hero-varya", "discipline": "Parry"}) \
         == "discipline-passive"
+
+
+# ---- aimed shots, cover, casting on the run, the cestus in a Grapple --------------------------
+
+
+def aiming(known: tuple[str, ...], declared: str | None) -> PericleArena:
+    """Baerwyn with a hand crossbow west of the orc; declares an aimed shot (or not)."""
+    play = PericleArena()
+    play.put("hero-baerwyn", 0, 4, facing=0, disciplines=known, weapons=(WEAPONS["hand crossbow"],),
+             in_hand=("hand crossbow",), mt=2)
+    play.put("spearman", 7, 0)
+    play.put("zombie", 7, 7)
+    play.to_movement("heroes")
+    for _ in range(2):
+        play.command("ana" if play.combat.moving == "heroes" else "gm", {"type": "end_movement"})
+    play.command("ana", {"type": "end_repositioning"}, [1] * 20)
+    if declared is not None:
+        play.act("hero-baerwyn", "use_discipline", discipline=declared)
+    play.command("ana", {"type": "begin_actions"})
+    return play
+
+
+def test_marksmanship_i_aims_one_shot_last_in_the_order_past_armour_on_a_hit_symbol() -> None:
+    """Marksmanship I (line 1262): "You must declare before you attack whether you are using
+    Marksmanship. If so, you can only attack once in the turn, even if you have Double Shot, and
+    you automatically attack last in the attack order after all other combatants have taken their
+    actions. ... If the AD check to hit is a Hit Symbol, then the target's armor does not provide
+    any protection against the attack. If the AD check to hit is successful but a number is rolled
+    instead of a Hit Symbol, the attack hits but it does not bypass armor protection." The hand
+    crossbow's 6 against the orc's armour 3 (its shield faces Baerwyn: 1)."""
+    play = aiming(("Marksmanship I",), "Marksmanship I")
+    assert play.combat.order[-1] == "hero-baerwyn"
+    play.pass_until("hero-baerwyn")
+    assert play.rule_of("ben", {"type": "attack", "figure": "hero-baerwyn", "strikes": [{"target": "orc"}] * 2}) \
+        == "marksmanship"
+    [shot] = [s for s in strikes(play.act("hero-baerwyn", "attack", [HIT, BLANK, 6], strikes=[{"target": "orc"}]))
+              if s.kind == "ranged"]
+    assert ("Marksmanship: armour bypassed", -3) in [(a.source, a.value) for a in shot.protection]
+    assert shot.damage == 6 - 1
+    numbered = aiming(("Marksmanship I",), "Marksmanship I")
+    numbered.pass_until("hero-baerwyn")
+    [shot] = [s for s in strikes(numbered.act("hero-baerwyn", "attack", [ONE, BLANK, 6], strikes=[{"target": "orc"}]))
+              if s.kind == "ranged"]
+    assert shot.hit and shot.damage == 6 - 3 - 1
+    # Undeclared, the order is by Base AD as ever.
+    assert aiming(("Marksmanship I",), None).combat.order[-1] != "hero-baerwyn"
+
+
+def test_marksmanship_ii_keeps_the_order_and_adds_two_damage() -> None:
+    """Marksmanship II (line 1315): "When you take an aimed shot as per Marksman I, your aimed
+    Marksman attacks occur in normal attack order instead of at the end of the actions phase.
+    Furthermore, you may add +2 damage to your attack roll if you take only one attack. This
+    damage applies if your shot hits but the aimed shot does not bypass armor." A number hits:
+    6 + 2 less armour 3 and shield 1."""
+    play = aiming(("Marksmanship I", "Marksmanship II"), "Marksmanship II")
+    assert play.combat.order[-1] != "hero-baerwyn"
+    play.pass_until("hero-baerwyn")
+    [shot] = [s for s in strikes(play.act("hero-baerwyn", "attack", [ONE, BLANK, 6], strikes=[{"target": "orc"}]))
+              if s.kind == "ranged"]
+    assert ("Marksmanship II", 2) in [(m.source, m.value) for m in shot.modifiers] and shot.damage == 6 + 2 - 3 - 1
+
+
+def test_marksmanship_is_declared_with_a_bow_or_crossbow_in_hand_in_the_declarations() -> None:
+    play = aiming(("Marksmanship I",), None)
+    body = {"type": "use_discipline", "figure": "hero-baerwyn", "discipline": "Marksmanship I"}
+    assert play.rule_of("ben", body) == "wrong-phase"
+    unarmed_archer = PericleArena()
+    unarmed_archer.put("hero-baerwyn", 0, 4, disciplines=("Marksmanship I",), in_hand=("dagger",))
+    unarmed_archer.to_movement("heroes")
+    for _ in range(2):
+        unarmed_archer.command("ana" if unarmed_archer.combat.moving == "heroes" else "gm", {"type": "end_movement"})
+    unarmed_archer.command("ana", {"type": "end_repositioning"}, [1] * 20)
+    assert unarmed_archer.rule_of("ben", body) == "marksmanship"
+
+
+def test_sharpshooter_i_ignores_partial_cover_and_misses_no_ally() -> None:
+    """Sharpshooter I (line 1149): "When attacking with a ranged attack, if you target a foe that
+    is partially obstructed by another combatant or by a structure, the foe does not gain a defense
+    bonus for partial cover. If an ally provides partial cover and you miss your shot, you need not
+    roll to miss your ally." Varya stands in the line from Baerwyn to the orc."""
+
+    def shoot(known: tuple[str, ...]) -> list[Strike]:
+        play = PericleArena()
+        play.put("hero-baerwyn", 0, 3, facing=0, disciplines=known)
+        play.put("hero-varya", 2, 3, facing=0)
+        play.put("spearman", 7, 0)
+        play.put("zombie", 7, 7)
+        play.to_actions("heroes")
+        play.pass_until("hero-baerwyn")
+        return strikes(play.act("hero-baerwyn", "attack", [MISS, 6, 6, 6, 6], strikes=[{"target": "orc"}]))
+
+    plain = shoot(())
+    assert plain[0].check.defense_faces and [s.kind for s in plain][1:] == ["stray"]
+    sharp = shoot(("Sharpshooter I",))
+    assert not sharp[0].check.defense_faces and [s.kind for s in sharp] == ["ranged"]
+
+
+def test_cast_on_the_run_casts_after_moving_more_than_one_hex() -> None:
+    """Cast on the Run (line 1189): "You may move your full Movement during the Movement phase and
+    still cast a Spell during the Action phase.\""""
+
+    def after_running(known: tuple[str, ...]) -> PericleArena:
+        play = PericleArena()
+        play.put("hero-sindaro", 0, 6, facing=0, disciplines=known)
+        play.put("spearman", 7, 0)
+        play.put("zombie", 7, 7)
+        play.to_movement("heroes")
+        play.act("hero-sindaro", "move_figure", path=[{"q": 1, "r": 5}, {"q": 1, "r": 4}], facing=0)
+        for _ in range(2):
+            play.command("ana" if play.combat.moving == "heroes" else "gm", {"type": "end_movement"})
+        play.command("ana", {"type": "end_repositioning"}, [1] * 20)
+        play.command("ana", {"type": "begin_actions"})
+        play.pass_until("hero-sindaro")
+        return play
+
+    body = {"type": "cast_spell", "figure": "hero-sindaro", "spell": "Blur", "target": "hero-sindaro"}
+    assert after_running(()).rule_of("ana", body) == "ran"
+    play = after_running(("Cast on the Run",))
+    play.command("ana", body, [HIT])
+    assert any(s.spell == "Blur" for s in play.combat.spells)
+
+
+def test_a_cestus_deals_two_more_in_a_grapple() -> None:
+    """Line 925: "weapons may be used in a Grapple (+2 damage in a Grapple) where marked", the
+    Cestus marked "(Grapple)" (line 921); line 989: "Knife, dagger, katar, and cestus ... Each of
+    these weapons deals +2 damage in the close-quarters fighting of a Grapple." (The Katar's own
+    entry, line 1157, "does not gain a bonus to damage in a Grapple": see the notes.)"""
+    cestus = {"disciplines": ("Special Weapon Proficiency: Cestus",), "weapons": (WEAPONS["cestus"],),
+              "in_hand": ("cestus",), "grappled_with": ("orc",), "condition": "prone"}
+    play = duel(**cestus)
+    play.put("orc", 3, 3, grappled_with=("hero-varya",), condition="prone")
+    [strike] = strikes(play.act("hero-varya", "attack", [HIT, 1], strikes=[{"target": "orc"}]))
+    assert strike.kind == "grapple-strike" and ("cestus in a Grapple", 2) in [(m.source, m.value)
+                                                                               for m in strike.modifiers]
+    old = duel("4", **cestus)
+    old.put("orc", 3, 3, grappled_with=("hero-varya",), condition="prone")
+    [strike] = strikes(old.act("hero-varya", "attack", [HIT, 1], strikes=[{"target": "orc"}]))
+    assert not [m for m in strike.modifiers if "Grapple" in m.source]
