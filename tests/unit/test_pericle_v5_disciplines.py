@@ -669,3 +669,16 @@ def test_a_cestus_deals_two_more_in_a_grapple() -> None:
     old.put("orc", 3, 3, grappled_with=("hero-varya",), condition="prone")
     [strike] = strikes(old.act("hero-varya", "attack", [HIT, 1], strikes=[{"target": "orc"}]))
     assert not [m for m in strike.modifiers if "Grapple" in m.source]
+
+
+def test_every_combat_command_of_version_5_is_decided_with_its_disciplines() -> None:
+    """Version 5's always-on effects reach a command only through a rule of version 5's own
+    (`combat(run, V5_PASSIVES)`): no combat command may keep version 4's rule."""
+    from domain.rulesets.pericle.checks import RollCheck, RollCritDie, RollOpposedCheck
+    from domain.rulesets.pericle.combat_commands import SubmitHero
+    from domain.rulesets.pericle.v4.version import PERICLE_V4
+    from domain.rulesets.pericle.v5.version import PERICLE_V5
+
+    old = {r.command: r.rule for r in PERICLE_V4.plays}
+    kept = [r.command.__name__ for r in PERICLE_V5.plays if old.get(r.command) is r.rule]
+    assert sorted(kept) == sorted(c.__name__ for c in (RollCheck, RollOpposedCheck, RollCritDie, SubmitHero))
