@@ -17,6 +17,7 @@ from domain.rulesets.pericle.combat_events import (
     Attacked,
     DisciplineUsed,
     Grappled,
+    SpellEnded,
     StoodUp,
     Strike,
     TableApplied,
@@ -682,3 +683,26 @@ def test_every_combat_command_of_version_5_is_decided_with_its_disciplines() -> 
     old = {r.command: r.rule for r in PERICLE_V4.plays}
     kept = [r.command.__name__ for r in PERICLE_V5.plays if old.get(r.command) is r.rule]
     assert sorted(kept) == sorted(c.__name__ for c in (RollCheck, RollOpposedCheck, RollCritDie, SubmitHero))
+
+
+def test_berserk_is_left_by_spending_a_movement_phase() -> None:
+    """Berserk (line 1250): "You must spend a Movement phase to exit Berserk." Letting it go at
+    the start of an Action is refused; used again instead of moving, it ends."""
+    play = PericleArena()
+    play.put("hero-varya", 0, 3, disciplines=("Berserk",))
+    play.to_movement("heroes")
+    play.act("hero-varya", "use_discipline", discipline="Berserk")
+    play.command("ana", {"type": "end_movement"})
+    play.command("gm", {"type": "end_movement"})
+    play.command("ana", {"type": "end_repositioning"}, [1] * 20)
+    play.command("ana", {"type": "begin_actions"})
+    play.end_turn()
+    play.to_actions("heroes")
+    play.pass_until("hero-varya")
+    assert play.rule_of("ana", {"type": "pass_action", "figure": "hero-varya", "cancel_spells": ["Berserk"]}) \
+        == "berserk-exit"
+    play.end_turn()
+    play.to_movement("heroes")
+    events = play.act("hero-varya", "use_discipline", discipline="Berserk")
+    assert [e.reason for e in of(events, SpellEnded)] == ["ended"] and not play.combat.spells
+    assert "hero-varya" in play.combat.moved_figures

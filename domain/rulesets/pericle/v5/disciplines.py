@@ -29,7 +29,8 @@ ADDED_V5: dict[str, str] = {
     "Shot on the Run": "a ranged attack after moving more than one hex (v5/passives.py)",
     "Trigger Finger": "with a crossbow in hand, acts first in the Action Phase as with Haste (v5/passives.py)",
     "Berserk": "begun instead of moving for 2E, 2E a turn after: +1 Movement, Fortune on melee and thrown attack "
-               "rolls, +half MT (rounded down) damage (v5/passives.py)",
+               "rolls, +half MT (rounded down) damage; left only by using it again instead of moving "
+               "(v5/passives.py, v5/using.py)",
     "Acrobatics I": "AD+1 on Athletics checks, Athletics ranks added to the Grapple score against being Grappled "
                     "and to escape, and used instead of moving to stand up from prone (v5/passives.py, "
                     "v5/disciplines.py)",

@@ -226,6 +226,11 @@ class V5Passives(Passives):
 
     def check_action(self, play: Play, figure: Figure, command: msgspec.Struct) -> None:
         taunt_binds(play, figure, command)
+        if "Berserk" in getattr(command, "cancel_spells", ()) and berserk(play.state, figure):
+            # Berserk (line 1250): "You must spend a Movement phase to exit Berserk" (used again
+            # instead of moving), not let go at the start of an Action.
+            raise RuleViolation("berserk-exit", "Berserk is left by spending a Movement phase (use it again "
+                                                "instead of moving)")
         if isinstance(command, cmd.Attack) and len(command.strikes) > 1 \
                 and any(declared(play.state, figure, name) for name in MARKSMANSHIP):
             # Marksmanship I (line 1262): "If so, you can only attack once in the turn, even if you

@@ -20,7 +20,7 @@ from domain.rulesets.pericle.turns import can_move, may_declare
 from domain.rulesets.pericle.v4.book import DISCIPLINES
 from domain.rulesets.pericle.v4.casting import BETWEEN_COMBATS, INSTEAD_OF_MOVING
 from domain.rulesets.pericle.v5.disciplines import ENFORCED_V5
-from domain.rulesets.pericle.v5.passives import MARKSMANSHIP
+from domain.rulesets.pericle.v5.passives import MARKSMANSHIP, berserk
 
 # Used instead of moving in version 5: version 4's, and Acrobatics I's standing up (line 1133:
 # "you may get up from prone using your entire Movement phase instead of a full turn").
@@ -79,6 +79,12 @@ def use_discipline(play: Play, figure: Figure, command: cmd.UseDiscipline, inste
                             f"{discipline.name} applies by itself: {ENFORCED_V5[discipline.name]}")
     target = play.figure(command.target) if command.target is not None else None
     sustained = discipline.upkeep > 0
+    if discipline.name == "Berserk" and berserk(play.state, figure):
+        # Line 1250: "You must spend a Movement phase to exit Berserk."
+        play.emit(ev.DisciplineUsed(figure=figure.id, discipline=discipline.name, instead_of_moving=instead_of_moving))
+        kept = next(s for s in play.state.spells if s.spell == "Berserk" and s.caster == figure.id)
+        play.emit(ev.SpellEnded(caster=figure.id, spell="Berserk", target=kept.target, reason="ended"))
+        return
     if sustained and any(s.spell == discipline.name and s.caster == figure.id for s in play.state.spells):
         raise RuleViolation("discipline-active", f"{figure.name} is already in {discipline.name}")
     applied = _ready(play, figure, discipline.name, target)
