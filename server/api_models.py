@@ -34,7 +34,7 @@ def request_of(command: type[msgspec.Struct]) -> type[msgspec.Struct]:
 # ones, and each ruleset's own.
 _COMMANDS: tuple[type[msgspec.Struct], ...] = (
     Start, RollDice, Concede, ClaimTime, ClaimVictory, AppointReferee, Contest, Rule, Agree, Refuse,
-    *(command for ruleset in RULESETS.values() for command in ruleset.commands))
+    *(command for ruleset in RULESETS.values() for command in ruleset.client_commands))
 if TYPE_CHECKING:
     # The union is built at run time from the registered rulesets, which mypy cannot follow;
     # statically, a command request is one of those command structs.

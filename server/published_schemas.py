@@ -59,7 +59,7 @@ def battle_events_of(ruleset: Ruleset) -> tuple[type[msgspec.Struct], ...]:
 
 def commands_of(ruleset: Ruleset) -> tuple[type[msgspec.Struct], ...]:
     """Every command a battle of this version takes, as the API takes it."""
-    return tuple(request_of(c) for c in dict.fromkeys(CORE_COMMANDS + ruleset.commands))
+    return tuple(request_of(c) for c in dict.fromkeys(CORE_COMMANDS + ruleset.client_commands))
 
 
 class Builder:

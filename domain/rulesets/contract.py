@@ -176,6 +176,8 @@ class Ruleset(Protocol):
     @property
     def commands(self) -> tuple[type[msgspec.Struct], ...]: ...
     @property
+    def client_commands(self) -> tuple[type[msgspec.Struct], ...]: ...
+    @property
     def options_type(self) -> type[msgspec.Struct]: ...
     @property
     def settings_type(self) -> type[msgspec.Struct]: ...
@@ -297,6 +299,12 @@ class RulesetVersion(Generic[StateT, SettingsT, OptionsT]):
     @property
     def commands(self) -> tuple[type[msgspec.Struct], ...]:
         return tuple(row.command for row in self.plays)
+
+    @property
+    def client_commands(self) -> tuple[type[msgspec.Struct], ...]:
+        """The commands a client may post: all but those the server alone sends on a client's
+        behalf (a command class with `server_only = True`, e.g. Pericle's `bring_hero`)."""
+        return tuple(c for c in self.commands if not getattr(c, "server_only", False))
 
     @property
     def ends_by_rules(self) -> bool:

@@ -7,6 +7,12 @@ pending, attempted again when the lease runs out. Receivers therefore dedupe by 
 `Chronicle-Delivery` id, which a retry of the same delivery keeps.
 
 Signature: `Chronicle-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>." + body)>`.
+
+Without `CHRONICLE_WEBHOOK_HOSTS`, a hook's host name is resolved at every attempt and refused
+when any address it resolves to is not a public one (a name pointing into this server's own
+network), and the request is sent to the address that was checked (the URL's host kept in the
+Host header and TLS's server name), so a name re-pointed between the check and the connection
+(DNS rebinding) reaches nothing new.
 """
 
 from __future__ import annotations
@@ -16,9 +22,11 @@ import hashlib
 import hmac
 import ipaddress
 import logging
+import socket
 import time
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
-from urllib.parse import urlsplit
+from urllib.parse import SplitResult, urlsplit
 
 import httpx
 import msgspec
@@ -66,10 +74,69 @@ def url_problem(url: str, allowed_hosts: tuple[str, ...]) -> str | None:
         address = ipaddress.ip_address(host)
     except ValueError:
         return None
+    return _address_problem(address)
+
+
+def _address_problem(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> str | None:
     if address.is_loopback or address.is_private or address.is_link_local or address.is_unspecified \
             or address.is_multicast or address.is_reserved:
         return "webhooks may not post to loopback, private or link-local addresses"
     return None
+
+
+Resolver = Callable[[str, int], Awaitable[list[str]]]
+
+
+async def resolve(host: str, port: int) -> list[str]:
+    """Every address `host` resolves to (the system's resolver, off the event loop)."""
+    found = await asyncio.get_running_loop().getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    return [str(info[4][0]) for info in found]
+
+
+class Target(msgspec.Struct, frozen=True):
+    """Where an attempt connects: the URL with its host replaced by the checked address, and the
+    host name the receiver is asked for (Host header, TLS server name)."""
+
+    url: str
+    host_header: str | None = None
+    server_name: str | None = None
+
+
+async def pinned_target(url: str, allowed_hosts: tuple[str, ...], resolver: Resolver) -> Target | str:
+    """The address to post to, or why not: with `allowed_hosts` the operator vouches for those
+    names; otherwise the name is resolved and every address it has must be public. A name that
+    does not resolve raises OSError: the attempt fails and is retried like any unreachable host."""
+    refused = url_problem(url, allowed_hosts)
+    if refused is not None:
+        return refused
+    parts = urlsplit(url)
+    host = (parts.hostname or "").lower()
+    if allowed_hosts or _is_address(host):
+        return Target(url=url)
+    port = parts.port or (443 if parts.scheme == "https" else 80)
+    addresses = await resolver(host, port)
+    if not addresses:
+        raise OSError(f"{host} resolves to no address")
+    for address in addresses:
+        problem = _address_problem(ipaddress.ip_address(address.split("%")[0]))
+        if problem is not None:
+            return f"{host} resolves to {address}: {problem}"
+    return Target(url=_with_host(parts, addresses[0]), host_header=parts.netloc.rsplit("@", 1)[-1],
+                  server_name=host)
+
+
+def _is_address(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
+
+
+def _with_host(parts: SplitResult, address: str) -> str:
+    literal = f"[{address}]" if ":" in address else address
+    netloc = literal if parts.port is None else f"{literal}:{parts.port}"
+    return parts._replace(netloc=netloc).geturl()
 
 
 def backoff(attempt: int, base: float) -> float:
@@ -79,9 +146,10 @@ def backoff(attempt: int, base: float) -> float:
 
 class Deliverer:
     def __init__(self, notes: NotificationStore, settings: Settings,
-                 client: httpx.AsyncClient | None = None) -> None:
+                 client: httpx.AsyncClient | None = None, resolver: Resolver = resolve) -> None:
         self._notes = notes
         self._settings = settings
+        self._resolver = resolver
         self._client = client or httpx.AsyncClient(timeout=settings.webhook_timeout, follow_redirects=False)
         self._lock = asyncio.Lock()
 
@@ -124,12 +192,20 @@ class Deliverer:
                    "User-Agent": "chronicle-webhooks/1"}
         status: int | None = None
         error: str | None = None
-        refused = url_problem(due.url, self._settings.webhook_hosts)
-        if refused is not None:
-            error = refused
-        else:
+        try:
+            target: Target | str = await pinned_target(due.url, self._settings.webhook_hosts, self._resolver)
+        except OSError as exc:
+            target = Target(url="")
+            error = f"{urlsplit(due.url).hostname} does not resolve: {exc}"[:500]
+        refused = target if isinstance(target, str) else None
+        if isinstance(target, str):
+            error = target
+        elif error is None:
+            if target.host_header is not None:
+                headers["Host"] = target.host_header
+            extensions = {"sni_hostname": target.server_name} if target.server_name else None
             try:
-                response = await self._client.post(due.url, content=body, headers=headers)
+                response = await self._client.post(target.url, content=body, headers=headers, extensions=extensions)
                 status = response.status_code
                 if not 200 <= status < 300:
                     error = f"answered {status}"

@@ -15,9 +15,11 @@ from domain.errors import NotPermitted, RuleViolation
 from domain.heroes.aggregate import HeroState
 from domain.heroes.commands import CreateHero, EnterBattle
 from domain.hexes import Hex
+from domain.rulesets import Ruleset, find_ruleset
 from domain.rulesets.pericle.combat_commands import SeatName, SubmitHero
 from domain.rulesets.pericle.encounter import Facing, Name
 from domain.rulesets.pericle.sheet import HeroSheet
+from domain.rulesets.pericle.v5.heroes import BringHero as BringHeroCommand
 from domain.seats import acting_seat
 from server.api_models import CommandResult
 from server.app_state import app_state
@@ -144,7 +146,7 @@ async def verify_hero(request: Request[Any, Any, Any], hero_id: FromPath[UUID]) 
 
 @post("/v1/battles/{battle_id:uuid}/heroes", tags=["battles", "heroes"], security=_WRITE["security"],
       responses=_WRITE["responses"],
-      summary="Bring a hero into a Pericle battle by id: `submit_hero` with the hero's sheet as it is now")
+      summary="Bring a hero into a Pericle battle by id: the hero joins as its record stands now")
 async def bring_hero(request: Request[Any, Any, Any], battle_id: FromPath[UUID],
                      data: JSONBody[BringHero]) -> Response[CommandResult]:
     player, idempotency = await player_write(request, "play")
@@ -159,11 +161,21 @@ async def bring_hero(request: Request[Any, Any, Any], battle_id: FromPath[UUID],
     seat = acting_seat(battle.seats, data.seat, player.id)
     if hero.owner != player.id:
         raise NotPermitted("not-hero-owner", "only the hero's owner brings it into a battle")
-    command = SubmitHero(hero=msgspec.convert(hero.sheet, HeroSheet), start=data.start, facing=data.facing,
-                         in_hand=data.in_hand, seat=data.seat)
+    command = _joining(hero, data, find_ruleset(battle.ruleset, battle.ruleset_version))
     result = await battles.command(player.id, str(battle_id), command, None, idempotency)
     # The battle holds the sheet; the hero's own history says where it went.
     await _service(request).execute(str(data.hero_id), player.id, EnterBattle(battle_id=str(battle_id), seat=seat),
                                     None, None)
     return stored(result)
 
+
+
+def _joining(hero: HeroState, data: BringHero, ruleset: Ruleset) -> msgspec.Struct:
+    """The battle command that brings the hero in: from Pericle 5, `bring_hero` (the record's
+    sheet, wounds and id, checked as a veteran's); before, `submit_hero` with its sheet."""
+    sheet = msgspec.convert(hero.sheet, HeroSheet)
+    if BringHeroCommand in ruleset.commands:
+        return BringHeroCommand(hero_id=str(data.hero_id), hero_version=hero.version, hero=sheet,
+                                wounds=max(0, hero.max_hp - hero.hp), start=data.start, facing=data.facing,
+                                in_hand=data.in_hand, seat=data.seat)
+    return SubmitHero(hero=sheet, start=data.start, facing=data.facing, in_hand=data.in_hand, seat=data.seat)

@@ -96,7 +96,7 @@ async def show_ruleset(ruleset_id: FromPath[str]) -> RulesetDetail:
         sources=list(ruleset.sources), options=_options_schema(ruleset),
         provisional_rules=_provisional(ruleset),
         event_types=[str(e.__struct_config__.tag) for e in ruleset.events],
-        command_types=[str(c.__struct_config__.tag) for c in ruleset.commands],
+        command_types=[str(c.__struct_config__.tag) for c in ruleset.client_commands],
         reference=ruleset.reference_values(),
         schemas=version_schemas(ruleset.id, ruleset.version),
     )

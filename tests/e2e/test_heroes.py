@@ -19,9 +19,11 @@ async def create_hero(client: httpx.AsyncClient, player: dict[str, str], sheet: 
     return await client.post("/v1/heroes", headers=auth(player), json={"sheet": sheet})
 
 
-async def pericle_battle(client: httpx.AsyncClient, players: dict[str, dict[str, str]]) -> str:
+async def pericle_battle(client: httpx.AsyncClient, players: dict[str, dict[str, str]],
+                         version: str | None = None) -> str:
     created = await client.post("/v1/battles", headers=auth(players["ana"]), json={
-        "ruleset": "pericle", "seats": list(players), "options": {"encounter": encounter()}})
+        "ruleset": "pericle", "seats": list(players), "options": {"encounter": encounter()},
+        **({"ruleset_version": version} if version else {})})
     assert created.status_code == 201, created.text
     battle_id: str = created.json()["id"]
     for seat, player in players.items():
@@ -56,12 +58,14 @@ async def test_a_hero_is_created_brought_into_a_battle_by_id_and_its_history_rea
     brought = await client.post(f"/v1/battles/{battle_id}/heroes", headers=auth(players["ana"]),
                                 json={"hero_id": hero_id, "start": {"q": 0, "r": 3}})
     assert brought.status_code == 201, brought.text
-    joined = [e for e in brought.json()["events"] if e["type"] == "hero_joined"]
+    # From Pericle 5 the battle's event names the hero record and the version of it that joined.
+    joined = [e for e in brought.json()["events"] if e["type"] == "hero_brought"]
     assert joined and joined[0]["data"]["sheet"] == shown["sheet"]
+    assert (joined[0]["data"]["hero_id"], joined[0]["data"]["hero_version"]) == (hero_id, 1)
     # The battle records the command with the whole sheet: its replay never reads the hero.
     battle_events = (await client.get(f"/v1/battles/{battle_id}/events", params={"limit": 1000})).json()["events"]
-    submitted = [e["command"] for e in battle_events if e.get("command") and e["command"]["type"] == "submit_hero"]
-    assert submitted and submitted[0]["hero"] == shown["sheet"]
+    submitted = [e["command"] for e in battle_events if e.get("command") and e["command"]["type"] == "bring_hero"]
+    assert submitted and submitted[0]["hero"] == shown["sheet"] and submitted[0]["hero_id"] == hero_id
 
     history = (await client.get(f"/v1/heroes/{hero_id}/events")).json()
     events = history["events"]
@@ -86,3 +90,24 @@ async def test_an_invalid_sheet_is_refused_with_every_problem(client: httpx.Asyn
     assert unknown.status_code == 404
     malformed = await client.post("/v1/heroes", headers=auth(ana), json={"sheet": {"name": "x"}})
     assert malformed.status_code == 400, malformed.text
+
+
+async def test_bring_hero_is_the_servers_to_send_and_version_4_battles_take_the_sheet(
+        client: httpx.AsyncClient) -> None:
+    """`bring_hero` vouches for a hero record, so a client may not post it; a Pericle 4 battle
+    (frozen) still takes a hero record as `submit_hero` with its sheet."""
+    players = {seat: await new_player(client, seat) for seat in ("ana", "ben", "gm")}
+    hero_id = (await create_hero(client, players["ana"], VARYA)).json()["id"]
+    battle_id = await pericle_battle(client, players)
+    forged = await client.post(f"/v1/battles/{battle_id}/commands", headers=auth(players["ana"]), json={
+        "type": "bring_hero", "hero_id": hero_id, "hero_version": 1, "hero": {**VARYA, "mt": 9},
+        "start": {"q": 0, "r": 3}})
+    assert forged.status_code == 400, forged.text
+    ruleset = (await client.get("/v1/rulesets/pericle")).json()
+    assert "bring_hero" not in ruleset["command_types"] and "submit_hero" in ruleset["command_types"]
+
+    old = await pericle_battle(client, players, version="4")
+    brought = await client.post(f"/v1/battles/{old}/heroes", headers=auth(players["ana"]),
+                                json={"hero_id": hero_id, "start": {"q": 0, "r": 3}})
+    assert brought.status_code == 201, brought.text
+    assert [e["type"] for e in brought.json()["events"]][-1] == "hero_joined"

@@ -7,10 +7,11 @@ import hashlib
 import hmac
 from datetime import UTC, datetime, timedelta
 
+import httpx
 import pytest
 
 from server.notify.store import DELIVERED, FAILED, PENDING, MemoryNotifications, NewNotification, Webhook
-from server.notify.webhooks import MAX_BACKOFF, backoff, sign, url_problem
+from server.notify.webhooks import MAX_BACKOFF, Deliverer, Resolver, backoff, sign, url_problem
 from server.settings import Settings
 
 
@@ -87,3 +88,57 @@ async def test_the_memory_store_queues_numbers_leases_and_disables_as_postgres_d
     await notes.enable_hook("h")
     enabled = await notes.hook("h")
     assert enabled is not None and (enabled.enabled, enabled.failures, enabled.disabled_reason) == (True, 0, None)
+
+
+def _receiver(seen: list[httpx.Request]) -> httpx.AsyncClient:
+    def answer(request: httpx.Request) -> httpx.Response:
+        seen.append(request)
+        return httpx.Response(204)
+    return httpx.AsyncClient(transport=httpx.MockTransport(answer))
+
+
+def _resolving(table: dict[str, list[str]]) -> Resolver:
+    async def resolver(host: str, port: int) -> list[str]:
+        if host not in table:
+            raise OSError("no such name")
+        return table[host]
+    return resolver
+
+
+async def _deliver_once(url: str, resolver: Resolver, seen: list[httpx.Request]) -> str | None:
+    notes = MemoryNotifications()
+    created = datetime.now(UTC)
+    await notes.add_hook(Webhook(hook_id="h", owner="bob", url=url, events=["battle_ended"], enabled=True,
+                                 failures=0, created_at=created), "secret")
+    await notes.commit("n", 0, 1, [NewNotification(player_id="bob", type="battle_ended", source="battle-1/1",
+                                                   recorded_at="t", data={})])
+    deliverer = Deliverer(notes, Settings.from_env({}), client=_receiver(seen), resolver=resolver)
+    assert await deliverer.deliver_due() == 1
+    [delivery] = await notes.deliveries("h", 10)
+    return delivery.last_error
+
+
+async def test_a_name_resolving_into_this_servers_network_is_refused_and_nothing_is_sent() -> None:
+    seen: list[httpx.Request] = []
+    resolver = _resolving({"rebound.example.com": ["93.184.216.34", "10.0.0.5"]})
+    error = await _deliver_once("https://rebound.example.com/hook", resolver, seen)
+    assert error == ("rebound.example.com resolves to 10.0.0.5: webhooks may not post to loopback, private or "
+                     "link-local addresses")
+    assert seen == []
+
+
+async def test_the_request_goes_to_the_address_checked_with_the_hosts_name_kept() -> None:
+    seen: list[httpx.Request] = []
+    resolver = _resolving({"hooks.example.com": ["93.184.216.34"]})
+    assert await _deliver_once("https://hooks.example.com:8443/chronicle?x=1", resolver, seen) is None
+    [request] = seen
+    assert str(request.url) == "https://93.184.216.34:8443/chronicle?x=1"
+    assert request.headers["Host"] == "hooks.example.com:8443"
+    assert request.extensions["sni_hostname"] == "hooks.example.com"
+
+
+async def test_a_name_that_does_not_resolve_is_an_attempt_failed_and_retried() -> None:
+    seen: list[httpx.Request] = []
+    error = await _deliver_once("https://gone.example.com/hook", _resolving({}), seen)
+    assert error is not None and error.startswith("gone.example.com does not resolve")
+    assert seen == []

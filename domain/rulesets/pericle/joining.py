@@ -82,6 +82,16 @@ def submit_hero(ctx: Table, command: cmd.SubmitHero) -> Events:
 def submit_checked(ctx: Table, command: cmd.SubmitHero, check: Callable[[HeroSheet], list[str]],
                    derive: Callable[[HeroSheet], Stats]) -> Events:
     """`submit_hero` with the Handbook checks and derived numbers of a version."""
+    figure, found = hero_joining_problems(ctx, command, check, derive)
+    if found or figure is None:
+        raise RuleViolation("hero-invalid", "; ".join(found), problems=found)
+    return [ev.HeroJoined(seat=ctx.seat, sheet=msgspec.to_builtins(command.hero), figure=figure)]
+
+
+def hero_joining_problems(ctx: Table, command: cmd.SubmitHero, check: Callable[[HeroSheet], list[str]],
+                          derive: Callable[[HeroSheet], Stats]) -> tuple[Figure | None, list[str]]:
+    """The figure a hero joining would be (None when its sheet breaks `check`), and every way the
+    joining breaks the rules: the sheet, its hands, its name, its starting hex."""
     state = encounter_of(ctx)
     found = check(command.hero)
     figure = hero_figure(command.hero, ctx.seat, command, derive) if not found else None
@@ -93,6 +103,4 @@ def submit_checked(ctx: Table, command: cmd.SubmitHero, check: Callable[[HeroShe
         found.append(f"{command.start} is not one of the encounter's hero starting hexes")
     elif state.at(command.start):
         found.append(f"{command.start} is already taken")
-    if found or figure is None:
-        raise RuleViolation("hero-invalid", "; ".join(found), problems=found)
-    return [ev.HeroJoined(seat=ctx.seat, sheet=msgspec.to_builtins(command.hero), figure=figure)]
+    return figure, found

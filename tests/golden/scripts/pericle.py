@@ -62,9 +62,11 @@ VARYA = {"name": "Varya", "ancestry": "human", "mt": 3, "dx": 2, "kn": 0,
 CORVIN = {"name": "Corvin", "ancestry": "odrim", "mt": 1, "dx": 2, "kn": 2, "weapons": ["Dagger", "Hand Crossbow"],
           "spells": ["Terror", "Summon Beast I", "Blur", "Grease, Minor", "Clumsiness"],
           "disciplines": ["Deft Strikes", "Taunt I"], "karma": 1}
+# From version 5 Karma costs a beginner 5 XP (seed 001, line 636): Corvin has 1 XP left, so none.
+CORVIN_PAID = {**CORVIN, "karma": 0}
 # Version 5 judges a taunt (only at a foe Embattled with the taunter, which the skirmish rarely
 # gives Corvin as he moves): in its skirmish Corvin befriends animals instead, an Action any turn.
-CORVIN_5 = {**CORVIN, "disciplines": ["Deft Strikes", "Animal Handler I"]}
+CORVIN_5 = {**CORVIN_PAID, "disciplines": ["Deft Strikes", "Animal Handler I"]}
 BAERWYN = {"name": "Baerwyn", "ancestry": "forest elf", "mt": 2, "dx": 2, "kn": 1, "skills": {"Athletics": 1},
            "weapons": ["Dagger", "Hand Crossbow"], "disciplines": ["Deft Strikes"], "spells": ["Blur", "Clumsiness"],
            "karma": 1}
@@ -326,6 +328,19 @@ def _joins(hero: dict[str, Any], q: int, r: int, **more: Any) -> dict[str, Any]:
     return {"type": "submit_hero", "hero": hero, "start": {"q": q, "r": r}, "facing": 0, **more}
 
 
+def _bring(api: Api, battle: Battle, seat: str, body: dict[str, Any]) -> None:
+    """The hero of `body` created as a hero record by the seat's player, then brought into the
+    battle by id (POST /v1/battles/{id}/heroes: `bring_hero` from version 5)."""
+    player = battle.seats[seat]
+    created = api.call("POST", "/v1/heroes", player, json={"sheet": body["hero"]})
+    assert created.status_code == 201, created.text
+    joining = {k: v for k, v in body.items() if k not in ("type", "hero", "by_record")}
+    brought = api.call("POST", f"/v1/battles/{battle.id}/heroes", player,
+                       json={"hero_id": created.json()["id"], **joining})
+    assert brought.status_code == 201, brought.text
+    battle.sent.append("bring_hero")
+
+
 def _encounter_battle(api: Api, encounter: dict[str, Any], heroes: dict[str, list[dict[str, Any]]],
                       version: str = "3") -> Battle:
     players = {seat: api.player(seat) for seat in (*heroes, encounter["enemy_seat"])}
@@ -333,7 +348,10 @@ def _encounter_battle(api: Api, encounter: dict[str, Any], heroes: dict[str, lis
     battle = new_battle(api, kit, players, players[next(iter(heroes))])
     for seat, joining in heroes.items():
         for body in joining:
-            battle.send(seat, body)
+            if body.get("by_record"):
+                _bring(api, battle, seat, body)
+            else:
+                battle.send(seat, body)
     battle.send(encounter["enemy_seat"], {"type": "start"})
     return battle
 
@@ -390,11 +408,12 @@ HANDBOOK_CASTS: list[dict[str, Any]] = [
 ]
 
 
-def handbook(api: Api, seed: int, version: str = "4") -> Battle:
+def handbook(api: Api, seed: int, version: str = "4", corvin: dict[str, Any] = CORVIN) -> Battle:
     """Corvin casts Spells of four schools, the table applying what the server does not model;
     then the combat is fought to its end."""
     battle = _encounter_battle(api, SKIRMISH, {"ana": [_joins(VARYA, 1, 1, in_hand=["Short Sword"])],
-                                               "ben": [_joins(CORVIN, 0, 4)]}, version)
+                                               "ben": [_joins(corvin, 0, 4, by_record=int(version) >= 5)]},
+                              version)
     bot = CombatBot(battle, set(), TURN_ONLY, seed)
     casts = list(HANDBOOK_CASTS)
     for _ in range(400):
@@ -433,12 +452,15 @@ def version_5(api: Api) -> dict[str, Battle]:
 
 
 def handbook_battles(api: Api, version: str) -> dict[str, Battle]:
-    battles = core_battles(api, CombatKit(version, CORVIN))
-    wanted = {tag(c) for c in RULESETS[("pericle", version)].commands} - {"submit_hero"}
+    """Version 3's battles under `version` with Corvin; from version 5 the handbook battle's
+    Corvin is a hero record brought in by id."""
+    corvin = CORVIN if version == "4" else CORVIN_PAID
+    battles = core_battles(api, CombatKit(version, corvin))
+    wanted = {tag(c) for c in RULESETS[("pericle", version)].commands} - {"submit_hero", "bring_hero"}
     wanted -= {sent for battle in battles.values() for sent in battle.sent}
-    second = CORVIN_5 if version == "5" else CORVIN
+    second = CORVIN_5 if version == "5" else corvin
     battles["skirmish"] = until_sent(lambda left, seed: skirmish(api, left, seed, version, second), wanted)
     battles["chasm"] = until_sent(lambda left, seed: chasm(api, left, seed, version), wanted)
     assert not wanted, f"no battle sent {sorted(wanted)}"
-    battles["handbook"] = handbook(api, seed=1, version=version)
+    battles["handbook"] = handbook(api, seed=1, version=version, corvin=corvin)
     return battles
