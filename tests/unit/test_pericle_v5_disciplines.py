@@ -706,3 +706,40 @@ def test_berserk_is_left_by_spending_a_movement_phase() -> None:
     events = play.act("hero-varya", "use_discipline", discipline="Berserk")
     assert [e.reason for e in of(events, SpellEnded)] == ["ended"] and not play.combat.spells
     assert "hero-varya" in play.combat.moved_figures
+
+
+def test_polearm_trip_strikes_for_two_less_and_trips_a_foe_that_fails_its_check() -> None:
+    """Polearm Trip (line 1268): "When you attack with a polearm and hit with the attack roll,
+    before damage is rolled you may request to subtract two points from your damage in order to get
+    a free trip attempt. Tripped foes must make an opposed AD check at AD+2 to avoid being tripped.
+    ... If the Trip attempt is successful, your foe immediately falls prone. Your attack damage
+    applies regardless of whether or not you were successful with your Trip attempt." Varya's short
+    spear rolls 4 + 4 - 2 against the orc's armour 3 and shield 1; the orc (Base AD1) rolls at AD3."""
+    spear = {"disciplines": ("Polearm Trip",), "weapons": (WEAPONS["short spear"],), "in_hand": ("short spear",)}
+    play = duel(**spear)
+    events = play.act("hero-varya", "use_discipline", [HIT, 4, 4, MISS], discipline="Polearm Trip", target="orc")
+    [strike] = strikes(events)
+    assert ("Polearm Trip", -2) in [(m.source, m.value) for m in strike.modifiers] and strike.damage == 4 + 4 - 2 - 4
+    [kept] = [e for e in events if type(e).__name__ == "CheckMade"]
+    assert kept.figure == "orc" and kept.check.ad == 3 and not kept.check.success
+    assert play.figure("orc").condition == "prone"
+    steady = duel(**spear)
+    steady.act("hero-varya", "use_discipline", [HIT, 4, 4, HIT], discipline="Polearm Trip", target="orc")
+    assert steady.figure("orc").condition == "standing"
+    missed = duel(**spear)
+    events = missed.act("hero-varya", "use_discipline", [MISS], discipline="Polearm Trip", target="orc")
+    assert not strikes(events)[0].hit and missed.figure("orc").condition == "standing"
+    assert duel(disciplines=("Polearm Trip",)).rule_of("ana", {"type": "use_discipline", "figure": "hero-varya",
+                                                               "discipline": "Polearm Trip", "target": "orc"}) \
+        == "trip-weapon"
+
+
+def test_martial_arts_iii_trips_after_a_hit_without_giving_up_damage() -> None:
+    """Martial Arts III (line 1317): "As Martial Arts II, except you deal +3 damage instead of +2.
+    If your attack roll is successful, you may then also attempt a Trip action as per the Polearm
+    Trip Discipline in addition to dealing damage.\""""
+    play = duel(disciplines=("Martial Arts I", "Martial Arts II", "Martial Arts III"), in_hand=())
+    events = play.act("hero-varya", "use_discipline", [HIT, 4, MISS], discipline="Martial Arts III", target="orc")
+    [strike] = strikes(events)
+    assert [(m.source, m.value) for m in strike.modifiers] == [("Martial Arts III", 3)]
+    assert play.figure("orc").condition == "prone"

@@ -38,6 +38,10 @@ ADDED_V5: dict[str, str] = {
                      "standing up for one hex of Movement is the table's",
     "Whirlwind Attack": "used as the Action: one melee strike with the weapon in hand at every foe in the front "
                         "hexes, each at AD-1 (v5/disciplines.py)",
+    "Polearm Trip": "used as the Action: a strike with a polearm in hand at `target` for 2 less damage; on a hit "
+                    "the foe rolls its Base AD at AD+2 or falls prone (v5/using.py)",
+    "Martial Arts III": "+3 damage in all unarmed or with a cestus (discipline_effects.py); used as the Action: "
+                        "such a strike at `target`, and on a hit the Polearm Trip attempt (v5/using.py)",
     "Taunt I": "used instead of moving: a KN check at the hero's KN minus the foe's against a foe Embattled with "
                "the hero; on success the foe's only Action this turn is to attack the hero, or to pass when it "
                "cannot (v5/disciplines.py, v5/passives.py)",

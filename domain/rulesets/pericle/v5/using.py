@@ -1,5 +1,6 @@
 """Version 5's `use_discipline`: the used Disciplines whose effect the server applies (Whirlwind
-Attack, Taunt I and II, Acrobatics I's standing up), the rest recorded for the table as in
+Attack, Taunt I and II, Acrobatics I's standing up, Polearm Trip and Martial Arts III's trip,
+Marksmanship declared, Berserk left), the rest recorded for the table as in
 version 4, and the always-on ones refused by version 5's table (seed 001, Appendix: Disciplines,
 lines 1131-1361)."""
 
@@ -12,20 +13,22 @@ from domain.rulesets.pericle import board
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.actions import act
+from domain.rulesets.pericle.catalogue import Weapon
 from domain.rulesets.pericle.dice import Adjustment, check
 from domain.rulesets.pericle.play import Play, require_phase
 from domain.rulesets.pericle.state import Figure
-from domain.rulesets.pericle.strikes import ReadyStrike, _plan, strike_all, weapon_in_hand
+from domain.rulesets.pericle.strikes import ReadyStrike, _plan, ready_strikes, strike_all, weapon_in_hand
 from domain.rulesets.pericle.turns import can_move, may_declare
 from domain.rulesets.pericle.v4.book import DISCIPLINES
 from domain.rulesets.pericle.v4.casting import BETWEEN_COMBATS, INSTEAD_OF_MOVING
 from domain.rulesets.pericle.v5.disciplines import ENFORCED_V5
-from domain.rulesets.pericle.v5.passives import MARKSMANSHIP, berserk
+from domain.rulesets.pericle.v5.passives import MARKSMANSHIP, V5Passives, berserk
 
 # Used instead of moving in version 5: version 4's, and Acrobatics I's standing up (line 1133:
 # "you may get up from prone using your entire Movement phase instead of a full turn").
 INSTEAD_OF_MOVING_V5 = INSTEAD_OF_MOVING | {"Acrobatics I"}
-APPLIED_WHEN_USED = frozenset({"Whirlwind Attack", "Taunt I", "Taunt II", "Acrobatics I"})
+APPLIED_WHEN_USED = frozenset({"Whirlwind Attack", "Taunt I", "Taunt II", "Acrobatics I", "Polearm Trip",
+                               "Martial Arts III"})
 
 
 def use(play: Play, command: cmd.UseDiscipline) -> None:
@@ -109,7 +112,63 @@ def _ready(play: Play, figure: Figure, name: str, target: Figure | None) -> Call
     if name == "Acrobatics I":
         _can_stand(play, figure)
         return lambda: play.emit(ev.StoodUp(figure=figure.id, hex=figure.hex))
+    if name in TRIPS:
+        ready = _trip_strike(play, figure, name, target)
+        return lambda: _strike_and_trip(play, figure, name, ready)
     return None
+
+
+# Used as the Action: a strike at the target and, when it hits, a trip attempt. Polearm Trip
+# (line 1268): "When you attack with a polearm and hit with the attack roll, before damage is
+# rolled you may request to subtract two points from your damage in order to get a free trip
+# attempt"; Martial Arts III (line 1317): "If your attack roll is successful, you may then also
+# attempt a Trip action as per the Polearm Trip Discipline in addition to dealing damage".
+TRIPS = {"Polearm Trip": -2, "Martial Arts III": 0}
+TRIP_AD = 2  # "Tripped foes must make an opposed AD check at AD+2 to avoid being tripped" (line 1268)
+
+
+class _Tripping(V5Passives):
+    """Version 5's effects, and the two points of damage Polearm Trip gives up."""
+
+    def extra_damage(self, play: Play, attacker: Figure, target: Figure, weapon: Weapon, kind: str,
+                     first: bool) -> tuple[str, list[Adjustment]]:
+        dice, bonuses = super().extra_damage(play, attacker, target, weapon, kind, first)
+        return dice, [*bonuses, Adjustment(TRIPS["Polearm Trip"], "Polearm Trip")]
+
+
+def _trip_strike(play: Play, figure: Figure, name: str, target: Figure | None) -> list[ReadyStrike]:
+    if target is None:
+        raise RuleViolation("trip-target", f"{name}: name the foe to strike and trip (`target`)")
+    if name == "Polearm Trip":
+        held = [w for w in figure.weapons if w.name.lower() in figure.in_hand and w.weapon_class == "polearm"]
+        if not held:
+            raise RuleViolation("trip-weapon", "Polearm Trip strikes with a polearm in hand")
+        weapon = held[0].name
+    else:
+        weapon = "cestus" if "cestus" in figure.in_hand else "unarmed"
+    return ready_strikes(play, figure, [cmd.StrikeOrder(target=target.id, weapon=weapon)])
+
+
+def _strike_and_trip(play: Play, figure: Figure, name: str, ready: list[ReadyStrike]) -> None:
+    own = play.passives
+    if TRIPS[name]:
+        play.passives = _Tripping()
+    try:
+        strike_all(play, play.figure(figure.id), [order for order, _, _ in ready], ready=ready)
+    finally:
+        play.passives = own
+    foe = play.figure(ready[0][0].target)
+    struck = [s for e in play.events if isinstance(e, ev.Attacked) for s in e.strikes
+              if s.attacker == figure.id and s.target == foe.id and s.kind != "stray"]
+    if not (struck and struck[-1].hit and foe.active and foe.condition == "standing" and not foe.airborne):
+        return
+    # The foe's AD check at AD+2 keeps it on its feet ("Creatures with four legs also get to roll
+    # one Defense Die": the server does not know legs; the table's).
+    rolled = check(play.dice, f"{foe.name} keeps its feet ({name})", foe.base_ad, [Adjustment(TRIP_AD, name)])
+    play.emit(ev.CheckMade(figure=foe.id, purpose=f"AD check at AD+{TRIP_AD} to avoid being tripped ({name})",
+                           check=rolled))
+    if not rolled.success:
+        play.emit(ev.FellProne(figure=foe.id, reason=name))
 
 
 def _whirlwind(play: Play, figure: Figure) -> list[ReadyStrike]:
