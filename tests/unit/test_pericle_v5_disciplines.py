@@ -743,3 +743,25 @@ def test_martial_arts_iii_trips_after_a_hit_without_giving_up_damage() -> None:
     [strike] = strikes(events)
     assert [(m.source, m.value) for m in strike.modifiers] == [("Martial Arts III", 3)]
     assert play.figure("orc").condition == "prone"
+
+
+def test_line_1262_marksmanship_bypasses_natural_armour_such_as_dragon_scales() -> None:
+    """Line 1262's example: "Marksmanship is effective against natural armor, for example dragon
+    scales, in addition to manmade armor." A drake's scales (armour 5, no shield) stop nothing of
+    an aimed bolt that rolls a Hit Symbol: the hand crossbow's 6 deals 6."""
+    drake = {"id": "drake", "name": "Drake", "hp": 20, "mt": 4, "base_ad": 1, "armour": 5,
+             "attacks": [{"name": "Bite", "damage": "1d6", "natural": True}], "hex": {"q": 4, "r": 3}, "facing": 3}
+    play = PericleArena(enemies=[drake])
+    play.put("hero-baerwyn", 0, 4, facing=0, disciplines=("Marksmanship I",), weapons=(WEAPONS["hand crossbow"],),
+             in_hand=("hand crossbow",), mt=2)
+    play.to_movement("heroes")
+    for _ in range(2):
+        play.command("ana" if play.combat.moving == "heroes" else "gm", {"type": "end_movement"})
+    play.command("ana", {"type": "end_repositioning"}, [1] * 20)
+    play.act("hero-baerwyn", "use_discipline", discipline="Marksmanship I")
+    play.command("ana", {"type": "begin_actions"})
+    play.pass_until("hero-baerwyn")
+    [shot] = [s for s in strikes(play.act("hero-baerwyn", "attack", [HIT, BLANK, 6], strikes=[{"target": "drake"}]))
+              if s.kind == "ranged"]
+    assert ("Marksmanship: armour bypassed", -5) in [(a.source, a.value) for a in shot.protection]
+    assert shot.damage == 6
