@@ -11,6 +11,7 @@ from typing import Any
 import msgspec
 import pytest
 
+from domain.hexes import Hex
 from domain.rulesets.pericle.catalogue import WEAPONS
 from domain.rulesets.pericle.combat_events import (
     ArmourSundered,
@@ -765,3 +766,81 @@ def test_line_1262_marksmanship_bypasses_natural_armour_such_as_dragon_scales() 
               if s.kind == "ranged"]
     assert ("Marksmanship: armour bypassed", -5) in [(a.source, a.value) for a in shot.protection]
     assert shot.damage == 6
+
+
+def tumbling(known: tuple[str, ...], *, two: bool = True) -> PericleArena:
+    """Varya west of the orc, the spearman south-west of her (each facing her, each Embattling
+    her), in the heroes' Movement phase; or, alone with the orc, in its front hex to the north."""
+    play = PericleArena()
+    play.put("hero-varya", 3, 3, facing=0, disciplines=known) if two else \
+        play.put("hero-varya", 4, 2, facing=5, disciplines=known)
+    play.put("orc", 4, 3, facing=3)
+    play.put("spearman", 2, 4, facing=1) if two else play.put("spearman", 7, 0)
+    play.put("zombie", 7, 7)
+    play.to_movement("heroes")
+    return play
+
+
+def test_line_1240_tumble_i_embattled_by_two_foes_makes_two_checks() -> None:
+    """Tumble I (line 1240): "If you are Embattled by more than one foe, you must succeed at an
+    Athletics check for all of them. For example, if Embattled by two foes, you must make two
+    checks." Two successes: Varya Pivots to (3,4), still next to the orc and the spearman."""
+    play = tumbling(("Tumble I",))
+    assert {f.id for f in board_embattling(play, "hero-varya")} == {"orc", "spearman"}
+    events = play.act("hero-varya", "use_discipline", [HIT, HIT], discipline="Tumble I", at={"q": 3, "r": 4},
+                      on_failure="prone")
+    checks = [e for e in events if type(e).__name__ == "CheckMade"]
+    assert len(checks) == 2 and all("Athletics" in c.purpose and c.check.success for c in checks)
+    assert play.figure("hero-varya").hex == Hex(3, 4) and play.figure("hero-varya").moved == 1
+    # Tumble I is tried once a turn.
+    assert play.rule_of("ana", {"type": "use_discipline", "figure": "hero-varya", "discipline": "Tumble I",
+                                "at": {"q": 3, "r": 3}, "on_failure": "prone"}) == "tumbled"
+
+
+def test_a_failed_tumble_brings_the_fall_or_the_free_attacks_chosen() -> None:
+    """Line 1240: "If you fail any Athletics check, your Embattled foes get one free melee attack
+    against you or you fall prone, your choice. With failure, you do not move the additional hex.\""""
+    fall = tumbling(("Tumble I",))
+    fall.act("hero-varya", "use_discipline", [MISS], discipline="Tumble I", at={"q": 3, "r": 4}, on_failure="prone")
+    assert fall.figure("hero-varya").condition == "prone" and fall.figure("hero-varya").hex == Hex(3, 3)
+    struck = tumbling(("Tumble I",))
+    events = struck.act("hero-varya", "use_discipline", [MISS, MISS, MISS], discipline="Tumble I",
+                        at={"q": 3, "r": 4}, on_failure="attacks")
+    assert sorted(s.attacker for s in strikes(events)) == ["orc", "spearman"]
+    assert struck.figure("hero-varya").condition == "standing" and struck.figure("hero-varya").hex == Hex(3, 3)
+
+
+def test_tumble_ii_tumbles_again_until_a_check_fails() -> None:
+    """Tumble II (line 1290): "if you successfully Tumble, you may repeatedly Tumble 1 hex
+    indefinitely as long as you have remaining Movement by making a Tumble check for each hex until
+    you fail a check, and as long as your Movements are Pivots and you remain adjacent to your
+    foes." One foe: one check a hex."""
+    play = tumbling(("Tumble I", "Tumble II"), two=False)
+    body = {"discipline": "Tumble II", "on_failure": "prone"}
+    play.act("hero-varya", "use_discipline", [HIT], at={"q": 3, "r": 3}, **body)
+    play.act("hero-varya", "use_discipline", [HIT], at={"q": 3, "r": 4}, **body)
+    assert play.figure("hero-varya").hex == Hex(3, 4) and play.figure("hero-varya").moved == 2
+    play.act("hero-varya", "use_discipline", [MISS, MISS], at={"q": 3, "r": 3}, **{**body, "on_failure": "attacks"})
+    assert play.figure("hero-varya").hex == Hex(3, 4)
+    assert play.rule_of("ana", {"type": "use_discipline", "figure": "hero-varya", "at": {"q": 3, "r": 3}, **body}) \
+        == "tumbled"
+
+
+def test_a_tumble_stays_next_to_the_foes_and_needs_its_choices_first() -> None:
+    play = tumbling(("Tumble I",))
+    body = {"type": "use_discipline", "figure": "hero-varya", "discipline": "Tumble I"}
+    assert play.rule_of("ana", {**body, "at": {"q": 2, "r": 3}, "on_failure": "prone"}) == "pivot"
+    assert play.rule_of("ana", {**body, "at": {"q": 3, "r": 2}, "on_failure": "prone"}) == "pivot"
+    assert play.rule_of("ana", {**body, "at": {"q": 3, "r": 2}}) == "tumble"
+    assert play.rule_of("ana", {**body, "discipline": "Taunt I", "target": "orc", "at": {"q": 3, "r": 2}}) \
+        == "discipline-fields"
+    old = PericleArena(version="4")
+    old.put("hero-varya", 3, 3, facing=0, disciplines=("Tumble I",))
+    old.to_movement("heroes")
+    assert old.rule_of("ana", {**body, "at": {"q": 3, "r": 2}, "on_failure": "prone"}) == "discipline-unknown"
+
+
+def board_embattling(play: PericleArena, figure_id: str) -> list[Any]:
+    from domain.rulesets.pericle.board import embattled_by
+
+    return embattled_by(play.combat, play.figure(figure_id))

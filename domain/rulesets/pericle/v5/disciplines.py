@@ -42,6 +42,10 @@ ADDED_V5: dict[str, str] = {
                     "the foe rolls its Base AD at AD+2 or falls prone (v5/using.py)",
     "Martial Arts III": "+3 damage in all unarmed or with a cestus (discipline_effects.py); used as the Action: "
                         "such a strike at `target`, and on a hit the Polearm Trip attempt (v5/using.py)",
+    "Tumble I": "used in the hero's team's Movement phase while Embattled with Movement left: a Moderate Athletics "
+                "check per foe Embattling it, then a Pivot of one hex (`at`) staying adjacent to them; a failure "
+                "brings the foes' free attacks or a fall, as chosen (`on_failure`); once a turn (v5/using.py)",
+    "Tumble II": "as Tumble I, again and again while Movement is left, until a check fails (v5/using.py)",
     "Taunt I": "used instead of moving: a KN check at the hero's KN minus the foe's against a foe Embattled with "
                "the hero; on success the foe's only Action this turn is to attack the hero, or to pass when it "
                "cannot (v5/disciplines.py, v5/passives.py)",

@@ -8,16 +8,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import msgspec
+
 from domain.errors import RuleViolation
+from domain.hexes import distance
 from domain.rulesets.pericle import board
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.actions import act
 from domain.rulesets.pericle.catalogue import Weapon
 from domain.rulesets.pericle.dice import Adjustment, check
+from domain.rulesets.pericle.movement import athletics, movement_points
 from domain.rulesets.pericle.play import Play, require_phase
 from domain.rulesets.pericle.state import Figure
-from domain.rulesets.pericle.strikes import ReadyStrike, _plan, ready_strikes, strike_all, weapon_in_hand
+from domain.rulesets.pericle.strikes import ReadyStrike, _plan, can_strike, ready_strikes, strike_all, weapon_in_hand
 from domain.rulesets.pericle.turns import can_move, may_declare
 from domain.rulesets.pericle.v4.book import DISCIPLINES
 from domain.rulesets.pericle.v4.casting import BETWEEN_COMBATS, INSTEAD_OF_MOVING
@@ -34,8 +38,12 @@ APPLIED_WHEN_USED = frozenset({"Whirlwind Attack", "Taunt I", "Taunt II", "Acrob
 def use(play: Play, command: cmd.UseDiscipline) -> None:
     """A Discipline declared before the Action phase, used in the Movement phase instead of
     moving, or else as the Action."""
+    if (command.at is not None or command.on_failure is not None) and command.discipline not in TUMBLES:
+        raise RuleViolation("discipline-fields", "`at` and `on_failure` are a Tumble's")
     if command.discipline in MARKSMANSHIP:
         declare(play, play.figure(command.figure), command.discipline)
+    elif command.discipline in TUMBLES:
+        tumble(play, play.figure(command.figure), command)
     elif command.discipline in INSTEAD_OF_MOVING_V5:
         figure = play.figure(command.figure)
         require_phase(play.state, "movement")
@@ -46,6 +54,78 @@ def use(play: Play, command: cmd.UseDiscipline) -> None:
         use_discipline(play, figure, command, instead_of_moving=True)
     else:
         act(play, command, use_discipline)
+
+
+TUMBLES = ("Tumble I", "Tumble II")
+
+
+def tumble(play: Play, figure: Figure, command: cmd.UseDiscipline) -> None:
+    """Tumble I (line 1240): "During the Movement phase, if you have additional Movement
+    remaining, you may attempt to move one extra hex once you are Embattled with a foe by making an
+    Athletics check (AD+0). Instead of ceasing movement when you become Embattled, you can attempt
+    to Tumble. If your check is successful, you can Pivot one additional hex. You must remain
+    adjacent to your foe. If you are Embattled by more than one foe, you must succeed at an
+    Athletics check for all of them. ... If you fail any Athletics check, your Embattled foes get
+    one free melee attack against you or you fall prone, your choice. With failure, you do not move
+    the additional hex." Tumble II (line 1290): "if you successfully Tumble, you may repeatedly
+    Tumble 1 hex indefinitely as long as you have remaining Movement by making a Tumble check for
+    each hex until you fail a check". Used in the hero's team's Movement phase, after its move or
+    instead of it, toward `at`; `on_failure` chooses beforehand what a failure brings."""
+    name = command.discipline
+    require_phase(play.state, "movement")
+    if name not in figure.disciplines:
+        raise RuleViolation("discipline-unknown", f"{figure.name} has not learned {name!r}")
+    if figure.team != play.state.moving:
+        raise RuleViolation("not-your-movement", f"{name} is part of {figure.name}'s move, in its team's Movement")
+    can_move(play, figure)
+    if figure.condition != "standing":
+        raise RuleViolation("prone", "a prone figure does not Tumble")
+    if command.at is None or command.on_failure is None:
+        raise RuleViolation("tumble", f"{name}: name the hex to Pivot to (`at`) and what a failure brings "
+                                      "(`on_failure`: the foes' free attacks or falling prone)")
+    if any(s.caster == figure.id and s.spell in TUMBLES and s.cast_turn == play.state.turn for s in play.state.spells):
+        raise RuleViolation("tumbled", "Tumble I is tried once a turn, Tumble II until a check fails")
+    foes = board.embattled_by(play.state, figure)
+    if not foes:
+        raise RuleViolation("tumble", f"{figure.name} is not Embattled: it moves without tumbling")
+    left = movement_points(figure) + play.passives.movement(play, figure) - figure.moved
+    if left < 1:
+        raise RuleViolation("movement-exceeded", f"{figure.name} has no Movement left to Tumble")
+    moved = msgspec.structs.replace(figure, hex=command.at)
+    if distance(figure.hex, command.at) != 1 or not board.base_fits(play.state, figure, command.at, figure.facing) \
+            or any(board.gap(foe, moved) != 1 for foe in foes if board.gap(foe, figure) == 1):
+        raise RuleViolation("pivot", "a Tumble Pivots one hex into a hex the hero fits in, staying adjacent to the "
+                                     "foes it is Embattled with")
+    ground = play.state.encounter.map
+    if command.at in {h.hex for h in ground.hazards} or command.at in ground.pits \
+            or board.lying_in(play.state, command.at, besides=figure.id):
+        raise RuleViolation("pivot", "a Tumble Pivots onto clear ground (no hazard, pit or body)")
+    # The free attacks a failure may bring, checked before any die: those foes that can strike.
+    strikers = [(foe, weapon) for foe in foes if (weapon := _weapon_of(foe)) is not None
+                and can_strike(play, foe, figure, weapon)]
+    play.emit(ev.DisciplineUsed(figure=figure.id, discipline=name))
+    for foe in foes:
+        if not athletics(play, figure, "Moderate", f"Tumble past {foe.name}"):
+            # Tumble I is tried once a turn; Tumble II ends with a failed check.
+            play.emit(ev.DisciplineDeclared(figure=figure.id, discipline=name))
+            if command.on_failure == "prone":
+                play.emit(ev.FellProne(figure=figure.id, reason=name))
+            else:
+                for striker, weapon in strikers:
+                    order = cmd.StrikeOrder(target=figure.id, weapon=weapon.name)
+                    strike_all(play, play.figure(striker.id), [order], ready=[(order, weapon, [])])
+            return
+    if name == "Tumble I":
+        play.emit(ev.DisciplineDeclared(figure=figure.id, discipline=name))
+    play.emit(ev.FigureMoved(figure=figure.id, path=(command.at,), facing=figure.facing, counted=1, reason="tumble"))
+
+
+def _weapon_of(figure: Figure) -> Weapon | None:
+    """The weapon a figure strikes with when it names none (None: none it can use)."""
+    try:
+        return weapon_in_hand(figure, None)
+    except RuleViolation:
+        return None
 
 
 def declare(play: Play, figure: Figure, name: str) -> None:
