@@ -844,3 +844,79 @@ def board_embattling(play: PericleArena, figure_id: str) -> list[Any]:
     from domain.rulesets.pericle.board import embattled_by
 
     return embattled_by(play.combat, play.figure(figure_id))
+
+
+def pushing(known: tuple[str, ...], **varya: Any) -> PericleArena:
+    """Varya (MT3) west of the orc (MT3), her Action come; hexes east of the orc: (5,3) straight
+    behind, (5,2) and (4,4) beside it."""
+    return duel(disciplines=known, **varya)
+
+
+def test_martial_arts_ii_pushes_a_foe_back_instead_of_attacking() -> None:
+    """Martial Arts II (line 1264): "Instead of attacking, you may attempt to move an adjacent foe by
+    making a MT check as described in the Shield Bash II Discipline." Shield Bash II (line 1219):
+    "Subtract your foe's MT from your MT to determine the MT check AD. If your MT check succeeds,
+    you push your foe backwards one hex to one of the three hexes immediately behind it ... After
+    you successfully push a foe backwards one hex, you must immediately decide to either: Step
+    forward into the hex that was just vacated by the retreating combatant, OR Remain where you
+    are". MT3 against MT3: AD0."""
+    play = pushing(("Martial Arts I", "Martial Arts II"), in_hand=())
+    events = play.act("hero-varya", "use_discipline", [HIT], discipline="Martial Arts II", target="orc",
+                      at={"q": 5, "r": 2}, follow=True)
+    [pushed] = [e for e in events if type(e).__name__ == "CheckMade"]
+    assert pushed.check.ad == 0 and not strikes(events)
+    assert play.figure("orc").hex == Hex(5, 2) and play.figure("hero-varya").hex == Hex(4, 3)
+    stay = pushing(("Martial Arts I", "Martial Arts II"), in_hand=())
+    stay.act("hero-varya", "use_discipline", [HIT], discipline="Martial Arts II", target="orc", at={"q": 5, "r": 3})
+    assert stay.figure("orc").hex == Hex(5, 3) and stay.figure("hero-varya").hex == Hex(3, 3)
+    failed = pushing(("Martial Arts I", "Martial Arts II"), in_hand=())
+    failed.act("hero-varya", "use_discipline", [MISS], discipline="Martial Arts II", target="orc", at={"q": 5, "r": 3})
+    assert failed.figure("orc").hex == Hex(4, 3)
+    body = {"type": "use_discipline", "figure": "hero-varya", "discipline": "Martial Arts II", "target": "orc"}
+    assert pushing(("Martial Arts I", "Martial Arts II"), in_hand=()).rule_of("ana", {**body, "at": {"q": 2, "r": 3}}) \
+        == "push"
+
+
+def test_a_push_into_a_taken_hex_lets_the_foe_step_aside_or_fall() -> None:
+    """Line 1219: "If the retreating hex is not empty ... the retreating combatant may make a Base
+    AD check (or Athletics check for heroes). If successful and one of the three rear hexes is
+    adjacent, the retreating combatant may instead retreat to an empty hex. ... If the shield
+    bashed target fails, they are pushed into the hazard." The spearman stands behind the orc."""
+    play = pushing(("Martial Arts I", "Martial Arts II"), in_hand=())
+    play.put("spearman", 5, 3)
+    play.act("hero-varya", "use_discipline", [HIT, HIT], discipline="Martial Arts II", target="orc",
+             at={"q": 5, "r": 3})
+    assert play.figure("orc").hex in (Hex(5, 2), Hex(4, 4)) and play.figure("orc").condition == "standing"
+    fell = pushing(("Martial Arts I", "Martial Arts II"), in_hand=())
+    fell.put("spearman", 5, 3)
+    fell.act("hero-varya", "use_discipline", [HIT, MISS], discipline="Martial Arts II", target="orc",
+             at={"q": 5, "r": 3})
+    assert fell.figure("orc").hex == Hex(4, 3) and fell.figure("orc").condition == "prone"
+
+
+def test_a_push_into_a_pit_is_a_fall_into_the_chasm() -> None:
+    """Line 1219: "Those who fall into a chasm or void are considered dead." The orc fails its
+    Base AD check at the pit's edge."""
+    play = PericleArena(map={"width": 8, "height": 8, "walls": [], "pits": [{"q": 5, "r": 3}]})
+    play.put("hero-varya", 3, 3, facing=0, disciplines=("Martial Arts I", "Martial Arts II"), in_hand=())
+    play.put("spearman", 7, 0)
+    play.put("zombie", 7, 7)
+    play.to_actions("heroes")
+    play.pass_until("hero-varya")
+    play.act("hero-varya", "use_discipline", [HIT, MISS], discipline="Martial Arts II", target="orc",
+             at={"q": 5, "r": 3})
+    assert play.figure("orc").condition == "dead"
+
+
+def test_shield_bash_ii_attacks_then_pushes_instead_of_the_shield_strike() -> None:
+    """Shield Bash II (line 1219): "Instead of taking a second attack with your shield, you may
+    instead choose to make a MT check against a foe Embattled with you." Varya's short sword
+    strikes, then the push."""
+    play = pushing(("Shield Bash I", "Shield Bash II"))
+    events = play.act("hero-varya", "use_discipline", [HIT, 1, 1, HIT], discipline="Shield Bash II", target="orc",
+                      at={"q": 5, "r": 3})
+    assert [s.weapon for s in strikes(events)] == ["Short Sword"]
+    assert play.figure("orc").hex == Hex(5, 3)
+    assert pushing(("Shield Bash I", "Shield Bash II"), in_hand=("short sword",)).rule_of(
+        "ana", {"type": "use_discipline", "figure": "hero-varya", "discipline": "Shield Bash II", "target": "orc",
+                "at": {"q": 5, "r": 3}}) == "shield-bash"

@@ -171,10 +171,12 @@ class UseDiscipline(_Action, frozen=True, forbid_unknown_fields=True, kw_only=Tr
 
     discipline: Name
     target: FigureId | None = None
-    # Version 5 (recorded only when given; version 4 refuses them): the hex a Tumble pivots to,
-    # and what a failed Tumble brings, the Embattled foes' free attacks or falling prone.
+    # Version 5 (recorded only when given; version 4 refuses them): the hex a Tumble pivots to or
+    # a push drives the foe into, what a failed Tumble brings (the Embattled foes' free attacks or
+    # falling prone), and whether the pusher steps into the hex the foe left.
     at: Hex | None = None
     on_failure: Literal["attacks", "prone"] | None = None
+    follow: bool | None = None
 
 
 class StandUp(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="stand_up"):
@@ -253,7 +255,7 @@ SEAT_ADDED: tuple[type[msgspec.Struct], ...] = (Face, DeclareDeftStrikes, _Actio
 # to version 4's UseDiscipline): recorded only when given, so that a command of the earlier
 # version records what it always recorded.
 V4_FIELDS: dict[type[msgspec.Struct], tuple[str, ...]] = {CastSpell: ("at", "second_target", "facing"),
-                                                           UseDiscipline: ("at", "on_failure")}  # version 5's
+                                                           UseDiscipline: ("at", "on_failure", "follow")}
 
 ACTION_COMMANDS = (Attack, Grapple, Escape, ClimbOut, Withdraw, CastSpell, StandUp, ReadyWeapons, Reload, PickUp,
                    FetchItem, UseItem, OpenDoor, Delay, PassAction)

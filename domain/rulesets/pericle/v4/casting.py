@@ -245,8 +245,8 @@ BETWEEN_COMBATS = frozenset({"Healer I", "Healer II", "Meditate I", "Meditate II
 
 def use(play: Play, command: cmd.UseDiscipline) -> None:
     """A Discipline used in the Movement phase instead of moving, or else as the Action."""
-    if command.at is not None or command.on_failure is not None:
-        raise RuleViolation("discipline-unknown", "`at` and `on_failure` are for version 5's Tumble")
+    if command.at is not None or command.on_failure is not None or command.follow is not None:
+        raise RuleViolation("discipline-unknown", "`at`, `on_failure` and `follow` are version 5's")
     if command.discipline in INSTEAD_OF_MOVING:
         figure = play.figure(command.figure)
         require_phase(play.state, "movement")

@@ -38,6 +38,13 @@ ADDED_V5: dict[str, str] = {
                      "standing up for one hex of Movement is the table's",
     "Whirlwind Attack": "used as the Action: one melee strike with the weapon in hand at every foe in the front "
                         "hexes, each at AD-1 (v5/disciplines.py)",
+    "Martial Arts II": "+2 damage in all unarmed or with a cestus (discipline_effects.py); used as the Action "
+                       "instead of attacking: the MT push of Shield Bash II (v5/using.py)",
+    "Shield Bash II": "used as the Action: the main attack at `target`, then instead of the shield's strike a MT "
+                      "check (the hero's MT minus the foe's) pushing the foe into `at`, one of the three hexes behind "
+                      "it; where it is not clear ground the foe's check (Base AD, Athletics for a hero) lets it go "
+                      "to another or fall prone, a failure pushes it into the pit or hazard; `follow` steps into the "
+                      "hex it left (v5/using.py)",
     "Polearm Trip": "used as the Action: a strike with a polearm in hand at `target` for 2 less damage; on a hit "
                     "the foe rolls its Base AD at AD+2 or falls prone (v5/using.py)",
     "Martial Arts III": "+3 damage in all unarmed or with a cestus (discipline_effects.py); used as the Action: "

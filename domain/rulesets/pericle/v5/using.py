@@ -11,14 +11,14 @@ from collections.abc import Callable
 import msgspec
 
 from domain.errors import RuleViolation
-from domain.hexes import distance
+from domain.hexes import DIRECTIONS, Hex, distance
 from domain.rulesets.pericle import board
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.actions import act
 from domain.rulesets.pericle.catalogue import Weapon
 from domain.rulesets.pericle.dice import Adjustment, check
-from domain.rulesets.pericle.movement import athletics, movement_points
+from domain.rulesets.pericle.movement import _hazard, athletics, movement_points
 from domain.rulesets.pericle.play import Play, require_phase
 from domain.rulesets.pericle.state import Figure
 from domain.rulesets.pericle.strikes import ReadyStrike, _plan, can_strike, ready_strikes, strike_all, weapon_in_hand
@@ -32,14 +32,17 @@ from domain.rulesets.pericle.v5.passives import MARKSMANSHIP, V5Passives, berser
 # "you may get up from prone using your entire Movement phase instead of a full turn").
 INSTEAD_OF_MOVING_V5 = INSTEAD_OF_MOVING | {"Acrobatics I"}
 APPLIED_WHEN_USED = frozenset({"Whirlwind Attack", "Taunt I", "Taunt II", "Acrobatics I", "Polearm Trip",
-                               "Martial Arts III"})
+                               "Martial Arts II", "Martial Arts III", "Shield Bash II"})
 
 
 def use(play: Play, command: cmd.UseDiscipline) -> None:
     """A Discipline declared before the Action phase, used in the Movement phase instead of
     moving, or else as the Action."""
-    if (command.at is not None or command.on_failure is not None) and command.discipline not in TUMBLES:
-        raise RuleViolation("discipline-fields", "`at` and `on_failure` are a Tumble's")
+    if (command.at is not None and command.discipline not in (*TUMBLES, *PUSHES)) \
+            or (command.on_failure is not None and command.discipline not in TUMBLES) \
+            or (command.follow is not None and command.discipline not in PUSHES):
+        raise RuleViolation("discipline-fields", "`at` is a Tumble's or a push's, `on_failure` a Tumble's, `follow` "
+                                                 "a push's")
     if command.discipline in MARKSMANSHIP:
         declare(play, play.figure(command.figure), command.discipline)
     elif command.discipline in TUMBLES:
@@ -170,7 +173,7 @@ def use_discipline(play: Play, figure: Figure, command: cmd.UseDiscipline, inste
         return
     if sustained and any(s.spell == discipline.name and s.caster == figure.id for s in play.state.spells):
         raise RuleViolation("discipline-active", f"{figure.name} is already in {discipline.name}")
-    applied = _ready(play, figure, discipline.name, target)
+    applied = _ready(play, figure, discipline.name, target, command.at, command.follow)
     play.emit(ev.DisciplineUsed(figure=figure.id, discipline=discipline.name, target=command.target,
                                 exhaustion=discipline.exhaustion, sustained=sustained,
                                 instead_of_moving=instead_of_moving))
@@ -181,7 +184,8 @@ def use_discipline(play: Play, figure: Figure, command: cmd.UseDiscipline, inste
                                   line=discipline.line, text=discipline.text))
 
 
-def _ready(play: Play, figure: Figure, name: str, target: Figure | None) -> Callable[[], None] | None:
+def _ready(play: Play, figure: Figure, name: str, target: Figure | None, at: Hex | None = None,
+           follow: bool | None = None) -> Callable[[], None] | None:
     """The effect of a Discipline applied when used, checked now (before any die is drawn)."""
     if name == "Whirlwind Attack":
         ready = _whirlwind(play, figure)
@@ -189,6 +193,8 @@ def _ready(play: Play, figure: Figure, name: str, target: Figure | None) -> Call
     if name in ("Taunt I", "Taunt II"):
         foes = _taunted(play, figure, name, target)
         return lambda: _taunt(play, figure, name, foes)
+    if name in PUSHES:
+        return push_ready(play, figure, name, target, at, follow)
     if name == "Acrobatics I":
         _can_stand(play, figure)
         return lambda: play.emit(ev.StoodUp(figure=figure.id, hex=figure.hex))
@@ -196,6 +202,110 @@ def _ready(play: Play, figure: Figure, name: str, target: Figure | None) -> Call
         ready = _trip_strike(play, figure, name, target)
         return lambda: _strike_and_trip(play, figure, name, ready)
     return None
+
+
+# Used as the Action: Martial Arts II (line 1264): "Instead of attacking, you may attempt to move
+# an adjacent foe by making a MT check as described in the Shield Bash II Discipline"; Shield Bash
+# II (line 1219): "Instead of taking a second attack with your shield, you may instead choose to
+# make a MT check against a foe Embattled with you" (the hero's main attack at the foe, then the
+# push).
+PUSHES = ("Martial Arts II", "Shield Bash II")
+
+
+def _rear(pusher: Figure, foe: Figure) -> list[Hex]:
+    """"one of the three hexes immediately behind it", seen from the pusher."""
+    step = Hex(foe.hex.q - pusher.hex.q, foe.hex.r - pusher.hex.r)
+    index = DIRECTIONS.index(step)
+    return [foe.hex + DIRECTIONS[(index + turn) % 6] for turn in (-1, 0, 1)]
+
+
+def _clear(play: Play, figure: Figure, h: Hex) -> bool:
+    """Empty ground the figure can stand on: no one standing there, no wall, pit or hazard."""
+    ground = play.state.encounter.map
+    return board.base_fits(play.state, figure, h, figure.facing) and h not in ground.pits \
+        and h not in {hazard.hex for hazard in ground.hazards}
+
+
+def push_ready(play: Play, figure: Figure, name: str, target: Figure | None, at: Hex | None,
+               follow: bool | None) -> Callable[[], None]:
+    """Everything a push needs, checked before any die."""
+    if target is None or at is None:
+        raise RuleViolation("push", f"{name}: name the foe (`target`) and the hex behind it to push it into (`at`)")
+    if target.team == figure.team or not target.active or target.grappled_with or figure.grappled_with:
+        raise RuleViolation("push", f"{target.name} is not a foe that can be pushed")
+    if figure.size != 1 or target.size != 1 or board.gap(figure, target) != 1 or not board.in_front(figure, target):
+        raise RuleViolation("push", "a push drives a one-hex foe in the one-hex pusher's front hexes")
+    if at not in _rear(figure, target):
+        raise RuleViolation("push", "a foe is pushed into one of the three hexes immediately behind it")
+    ready: list[ReadyStrike] = []
+    if name == "Shield Bash II":
+        if "shield" not in figure.in_hand:
+            raise RuleViolation("shield-bash", "a Shield Bash needs a shield in hand")
+        ready = ready_strikes(play, figure, [cmd.StrikeOrder(target=target.id)])
+
+    def run() -> None:
+        if ready:
+            strike_all(play, play.figure(figure.id), [order for order, _, _ in ready], ready=ready)
+        _push(play, play.figure(figure.id), target.id, at, bool(follow), name)
+
+    return run
+
+
+def _push(play: Play, pusher: Figure, foe_id: str, at: Hex, follow: bool, name: str) -> None:
+    """Line 1219: "Subtract your foe's MT from your MT to determine the MT check AD. If your MT
+    check succeeds, you push your foe backwards one hex to one of the three hexes immediately
+    behind it, which is decided by the hero who shield bashed them. If the retreating hex is not
+    empty or results in falling off a ledge or into a hazard, the retreating combatant may make a
+    Base AD check (or Athletics check for heroes). If successful and one of the three rear hexes is
+    adjacent, the retreating combatant may instead retreat to an empty hex. If successful but there
+    is no available empty hex, then the retreating combatant instead falls prone in the current
+    hex. If the shield bashed target fails, they are pushed into the hazard. ... Those who fall into
+    a chasm or void are considered dead. After you successfully push a foe backwards one hex, you
+    must immediately decide to either: Step forward into the hex that was just vacated by the
+    retreating combatant, OR Remain where you are"."""
+    foe = play.figure(foe_id)
+    if not (pusher.active and foe.active):
+        return
+    rolled = check(play.dice, f"{pusher.name} pushes {foe.name} ({name})", pusher.mt,
+                   [Adjustment(-foe.mt, f"{foe.name}'s MT")])
+    play.emit(ev.CheckMade(figure=pusher.id, purpose=f"MT check to push {foe.name} ({name})", check=rolled))
+    if not rolled.success:
+        return
+    origin, ground = foe.hex, play.state.encounter.map
+    if not _clear(play, foe, at):
+        if _keeps_footing(play, foe, name):
+            others = [h for h in _rear(pusher, foe) if h != at and _clear(play, foe, h)]
+            if not others:
+                play.emit(ev.FellProne(figure=foe.id, reason=name))
+                return
+            at = others[0]
+        elif at in ground.pits:
+            play.emit(ev.FigureMoved(figure=foe.id, path=(at,), facing=foe.facing, counted=0, reason="pushed"))
+            play.emit(ev.FellIntoPit(figure=foe.id, hex=at))
+            at = origin
+        elif at in {hazard.hex for hazard in ground.hazards} and board.base_fits(play.state, foe, at, foe.facing):
+            play.emit(ev.FigureMoved(figure=foe.id, path=(at,), facing=foe.facing, counted=0, reason="pushed"))
+            _hazard(play, play.figure(foe.id), at)
+            at = origin
+        else:
+            # Into someone, or a wall: no hex to be pushed into; it falls where it stands.
+            play.emit(ev.FellProne(figure=foe.id, reason=name))
+            return
+    if at != origin:
+        play.emit(ev.FigureMoved(figure=foe.id, path=(at,), facing=foe.facing, counted=0, reason="pushed"))
+    pusher = play.figure(pusher.id)
+    if follow and pusher.active and board.base_fits(play.state, pusher, origin, pusher.facing):
+        play.emit(ev.FigureMoved(figure=pusher.id, path=(origin,), facing=pusher.facing, counted=0,
+                                 reason="stepped in"))
+
+
+def _keeps_footing(play: Play, foe: Figure, name: str) -> bool:
+    """"the retreating combatant may make a Base AD check (or Athletics check for heroes)"."""
+    if foe.team == "heroes":
+        return athletics(play, foe, "Moderate", f"keep its footing ({name})")
+    rolled = check(play.dice, f"{foe.name} keeps its footing ({name})", foe.base_ad, [])
+    play.emit(ev.CheckMade(figure=foe.id, purpose=f"Base AD check to keep its footing ({name})", check=rolled))
+    return rolled.success
 
 
 # Used as the Action: a strike at the target and, when it hits, a trip attempt. Polearm Trip
