@@ -920,3 +920,16 @@ def test_shield_bash_ii_attacks_then_pushes_instead_of_the_shield_strike() -> No
     assert pushing(("Shield Bash I", "Shield Bash II"), in_hand=("short sword",)).rule_of(
         "ana", {"type": "use_discipline", "figure": "hero-varya", "discipline": "Shield Bash II", "target": "orc",
                 "at": {"q": 5, "r": 3}}) == "shield-bash"
+
+
+def test_shield_bash_iii_strikes_with_the_shield_and_pushes() -> None:
+    """Shield Bash III (line 1274): "Instead of either attacking with your shield or pushing with
+    your shield, you may do both. This means that you may make an opposed MT push in addition to an
+    attack." The short sword, the shield at AD-2 (Shield Bash I, line 1151: Varya's Base AD1 falls
+    to AD0 with a Misfortune), then the push."""
+    play = pushing(("Shield Bash I", "Shield Bash II", "Shield Bash III"))
+    events = play.act("hero-varya", "use_discipline", [HIT, 1, 1, HIT, HIT, 1, HIT], discipline="Shield Bash III",
+                      target="orc", at={"q": 5, "r": 3})
+    found = strikes(events)
+    assert [s.weapon for s in found] == ["Short Sword", "Shield"] and ("Shield Bash I", -2) in sources(found[1])
+    assert play.figure("orc").hex == Hex(5, 3)

@@ -32,7 +32,7 @@ from domain.rulesets.pericle.v5.passives import MARKSMANSHIP, V5Passives, berser
 # "you may get up from prone using your entire Movement phase instead of a full turn").
 INSTEAD_OF_MOVING_V5 = INSTEAD_OF_MOVING | {"Acrobatics I"}
 APPLIED_WHEN_USED = frozenset({"Whirlwind Attack", "Taunt I", "Taunt II", "Acrobatics I", "Polearm Trip",
-                               "Martial Arts II", "Martial Arts III", "Shield Bash II"})
+                               "Martial Arts II", "Martial Arts III", "Shield Bash II", "Shield Bash III"})
 
 
 def use(play: Play, command: cmd.UseDiscipline) -> None:
@@ -208,8 +208,10 @@ def _ready(play: Play, figure: Figure, name: str, target: Figure | None, at: Hex
 # an adjacent foe by making a MT check as described in the Shield Bash II Discipline"; Shield Bash
 # II (line 1219): "Instead of taking a second attack with your shield, you may instead choose to
 # make a MT check against a foe Embattled with you" (the hero's main attack at the foe, then the
-# push).
-PUSHES = ("Martial Arts II", "Shield Bash II")
+# push); Shield Bash III (line 1274): "Instead of either attacking with your shield or pushing
+# with your shield, you may do both. This means that you may make an opposed MT push in addition
+# to an attack" (the main attack, the shield's strike, then the push).
+PUSHES = ("Martial Arts II", "Shield Bash II", "Shield Bash III")
 
 
 def _rear(pusher: Figure, foe: Figure) -> list[Hex]:
@@ -238,10 +240,13 @@ def push_ready(play: Play, figure: Figure, name: str, target: Figure | None, at:
     if at not in _rear(figure, target):
         raise RuleViolation("push", "a foe is pushed into one of the three hexes immediately behind it")
     ready: list[ReadyStrike] = []
-    if name == "Shield Bash II":
+    if name in ("Shield Bash II", "Shield Bash III"):
         if "shield" not in figure.in_hand:
             raise RuleViolation("shield-bash", "a Shield Bash needs a shield in hand")
-        ready = ready_strikes(play, figure, [cmd.StrikeOrder(target=target.id)])
+        orders = [cmd.StrikeOrder(target=target.id)]
+        if name == "Shield Bash III":
+            orders.append(cmd.StrikeOrder(target=target.id, weapon="shield"))
+        ready = ready_strikes(play, figure, orders)
 
     def run() -> None:
         if ready:
