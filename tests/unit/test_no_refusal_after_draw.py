@@ -354,8 +354,8 @@ def pericle_pools(battle: BattleState) -> Pools:
         # Version 5 applies these when used (v5/using.py); Parry applies by itself; Alchemy is not
         # for a combat.
         "discipline": ["Whirlwind Attack", "Taunt I", "Taunt II", "Polearm Trip", "Martial Arts III", "Acrobatics I",
-                       "Berserk", "Marksmanship I", "Marksmanship II", "Tumble I", "Tumble II", "Martial Arts II",
-                       "Shield Bash II", "Shield Bash III", "Parry", "Alchemy"],
+                       "Acrobatics II", "Berserk", "Marksmanship I", "Marksmanship II", "Tumble I", "Tumble II",
+                       "Martial Arts II", "Shield Bash II", "Shield Bash III", "Parry", "Alchemy"],
         "cancel_spells": [[], ["Blur"]],
         "hex": hex_pool(centres),
         "path": [[{"q": h.q, "r": h.r} for h in path] for path in paths] + [[]],
@@ -471,8 +471,9 @@ def _hand_set_scenes() -> list[Scene]:
         trained.put("hero-varya", 3, 3, facing=0, weapons=(WEAPONS["short spear"], WEAPONS["hand crossbow"]),
                     in_hand=("short spear",), disciplines=(
                         "Whirlwind Attack", "Taunt I", "Taunt II", "Polearm Trip", "Martial Arts I", "Martial Arts II",
-                        "Martial Arts III", "Acrobatics I", "Berserk", "Marksmanship I", "Marksmanship II", "Parry",
-                        "Tumble I", "Tumble II", "Shield Bash I", "Shield Bash II", "Shield Bash III"))
+                        "Martial Arts III", "Acrobatics I", "Acrobatics II", "Berserk", "Marksmanship I",
+                        "Marksmanship II", "Parry", "Tumble I", "Tumble II", "Shield Bash I", "Shield Bash II",
+                        "Shield Bash III"))
         trained.put("hero-baerwyn", 2, 4, condition="prone", disciplines=("Acrobatics I", "Marksmanship I"))
         trained.put("spearman", 4, 2, facing=3)
         if phase == "movement":

@@ -933,3 +933,17 @@ def test_shield_bash_iii_strikes_with_the_shield_and_pushes() -> None:
     found = strikes(events)
     assert [s.weapon for s in found] == ["Short Sword", "Shield"] and ("Shield Bash I", -2) in sources(found[1])
     assert play.figure("orc").hex == Hex(5, 3)
+
+
+def test_acrobatics_ii_stands_up_for_one_hex_of_movement() -> None:
+    """Acrobatics II (line 1246): "During the Movement Phase, you may stand up from prone by
+    spending one hex of Movement." Varya (Movement 5) stands, then moves 4 hexes, not 5."""
+    play = PericleArena()
+    play.put("hero-varya", -3, 6, facing=0, disciplines=("Acrobatics I", "Acrobatics II"), condition="prone")
+    play.to_movement("heroes")
+    play.act("hero-varya", "use_discipline", discipline="Acrobatics II")
+    assert play.figure("hero-varya").condition == "standing" and "hero-varya" not in play.combat.moved_figures
+    five = {"type": "move_figure", "figure": "hero-varya", "path": [{"q": q, "r": 6} for q in range(-2, 3)]}
+    assert play.rule_of("ana", five) == "movement-exceeded"
+    play.act("hero-varya", "move_figure", path=[{"q": q, "r": 6} for q in range(-2, 2)])
+    assert play.figure("hero-varya").hex == Hex(1, 6)

@@ -35,7 +35,7 @@ ADDED_V5: dict[str, str] = {
                     "and to escape, and used instead of moving to stand up from prone (v5/passives.py, "
                     "v5/disciplines.py)",
     "Acrobatics II": "AD+2 in all on Athletics checks, Athletics ranks +1 to escape a Grapple (v5/passives.py); "
-                     "standing up for one hex of Movement is the table's",
+                     "used in the Movement phase before moving, stands up for one hex of the move (v5/using.py)",
     "Whirlwind Attack": "used as the Action: one melee strike with the weapon in hand at every foe in the front "
                         "hexes, each at AD-1 (v5/disciplines.py)",
     "Martial Arts II": "+2 damage in all unarmed or with a cestus (discipline_effects.py); used as the Action "

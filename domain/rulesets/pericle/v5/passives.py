@@ -201,8 +201,10 @@ class V5Passives(Passives):
             play.emit(ev.ArmourSundered(figure=strike.target, by=-sundered.value, attacker=strike.attacker))
 
     def movement(self, play: Play, figure: Figure) -> int:
-        # Berserk (line 1250): "While in Berserk, you gain +1 Movement".
-        return int(berserk(play.state, figure) and figure.condition == "standing")
+        # Berserk (line 1250): "While in Berserk, you gain +1 Movement"; Acrobatics II (line 1246):
+        # standing up this Movement phase spent "one hex of Movement".
+        stood = play.state.phase == "movement" and declared(play.state, figure, "Acrobatics II")
+        return int(berserk(play.state, figure) and figure.condition == "standing") - int(stood)
 
     def skill(self, figure: Figure, skill: str) -> list[Adjustment]:
         if skill != "Athletics" or figure.team != "heroes":

@@ -47,6 +47,8 @@ def use(play: Play, command: cmd.UseDiscipline) -> None:
         declare(play, play.figure(command.figure), command.discipline)
     elif command.discipline in TUMBLES:
         tumble(play, play.figure(command.figure), command)
+    elif command.discipline == "Acrobatics II":
+        stand_for_a_hex(play, play.figure(command.figure))
     elif command.discipline in INSTEAD_OF_MOVING_V5:
         figure = play.figure(command.figure)
         require_phase(play.state, "movement")
@@ -60,6 +62,23 @@ def use(play: Play, command: cmd.UseDiscipline) -> None:
 
 
 TUMBLES = ("Tumble I", "Tumble II")
+
+
+def stand_for_a_hex(play: Play, figure: Figure) -> None:
+    """Acrobatics II (line 1246): "During the Movement Phase, you may stand up from prone by
+    spending one hex of Movement": the hero stands in its hex in its team's Movement, before its
+    move, which then has one hex less."""
+    require_phase(play.state, "movement")
+    if "Acrobatics II" not in figure.disciplines:
+        raise RuleViolation("discipline-unknown", f"{figure.name} has not learned 'Acrobatics II'")
+    if figure.team != play.state.moving or figure.id in play.state.moved_figures:
+        raise RuleViolation("not-your-movement", "Acrobatics II stands up in the hero's Movement, before it moves")
+    can_move(play, figure)
+    _can_stand(play, figure)
+    play.emit(ev.DisciplineUsed(figure=figure.id, discipline="Acrobatics II"))
+    play.emit(ev.DisciplineDeclared(figure=figure.id, discipline="Acrobatics II"))
+    play.emit(ev.StoodUp(figure=figure.id, hex=figure.hex))
+    play.emit(ev.FigureMoved(figure=figure.id, path=(), facing=figure.facing, counted=1, reason="stood up"))
 
 
 def tumble(play: Play, figure: Figure, command: cmd.UseDiscipline) -> None:
