@@ -355,7 +355,8 @@ def pericle_pools(battle: BattleState) -> Pools:
         # for a combat.
         "discipline": ["Whirlwind Attack", "Taunt I", "Taunt II", "Polearm Trip", "Martial Arts III", "Acrobatics I",
                        "Acrobatics II", "Berserk", "Marksmanship I", "Marksmanship II", "Tumble I", "Tumble II",
-                       "Martial Arts II", "Shield Bash II", "Shield Bash III", "Parry", "Alchemy"],
+                       "Martial Arts II", "Shield Bash II", "Shield Bash III", "Polearm Charge", "Parry",
+                       "Alchemy"],
         "cancel_spells": [[], ["Blur"]],
         "hex": hex_pool(centres),
         "path": [[{"q": h.q, "r": h.r} for h in path] for path in paths] + [[]],
@@ -473,7 +474,7 @@ def _hand_set_scenes() -> list[Scene]:
                         "Whirlwind Attack", "Taunt I", "Taunt II", "Polearm Trip", "Martial Arts I", "Martial Arts II",
                         "Martial Arts III", "Acrobatics I", "Acrobatics II", "Berserk", "Marksmanship I",
                         "Marksmanship II", "Parry", "Tumble I", "Tumble II", "Shield Bash I", "Shield Bash II",
-                        "Shield Bash III"))
+                        "Shield Bash III", "Polearm Charge"))
         trained.put("hero-baerwyn", 2, 4, condition="prone", disciplines=("Acrobatics I", "Marksmanship I"))
         trained.put("spearman", 4, 2, facing=3)
         if phase == "movement":

@@ -947,3 +947,29 @@ def test_acrobatics_ii_stands_up_for_one_hex_of_movement() -> None:
     assert play.rule_of("ana", five) == "movement-exceeded"
     play.act("hero-varya", "move_figure", path=[{"q": q, "r": 6} for q in range(-2, 2)])
     assert play.figure("hero-varya").hex == Hex(1, 6)
+
+
+def test_polearm_charge_doubles_the_damage_roll_after_a_run_up() -> None:
+    """Polearm Charge (line 1270): "When attacking with a polearm, on the turn that you move to a
+    hex adjacent to a foe ... your polearm attack against the foe deals double damage. If you hit,
+    roll your damage and multiply it by two. ... You cannot use Polearm Charge as a Pivot; your
+    attack does not benefit from Polearm Charge if you start your Movement phase Embattled." Varya
+    runs two hexes to the orc; her short spear's 3 + 3 doubles to 12, less armour 3 and shield 1."""
+    spear = {"disciplines": ("Polearm Charge",), "weapons": (WEAPONS["short spear"],), "in_hand": ("short spear",)}
+    play = PericleArena()
+    play.put("hero-varya", 1, 3, facing=0, **spear)
+    play.put("spearman", 7, 0)
+    play.put("zombie", 7, 7)
+    play.to_movement("heroes")
+    play.act("hero-varya", "move_figure", path=[{"q": 2, "r": 3}, {"q": 3, "r": 3}], facing=0)
+    for _ in range(2):
+        play.command("ana" if play.combat.moving == "heroes" else "gm", {"type": "end_movement"})
+    play.command("ana", {"type": "end_repositioning"}, [1] * 20)
+    play.command("ana", {"type": "begin_actions"})
+    play.pass_until("hero-varya")
+    [strike] = strikes(play.act("hero-varya", "use_discipline", [HIT, 3, 3], discipline="Polearm Charge",
+                                target="orc"))
+    assert strike.damage == (3 + 3) * 2 - 3 - 1
+    standing = duel(**spear)  # no move this turn
+    assert standing.rule_of("ana", {"type": "use_discipline", "figure": "hero-varya", "discipline": "Polearm Charge",
+                                    "target": "orc"}) == "charge"

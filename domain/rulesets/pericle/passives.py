@@ -57,6 +57,10 @@ class Passives:
         hit; `first`: the first strike of the Action."""
         return "", []
 
+    def damage_factor(self, play: Play, attacker: Figure, target: Figure, weapon: Weapon, kind: str) -> int:
+        """What the damage roll is multiplied by."""
+        return 1
+
     def protection(self, play: Play, attacker: Figure, target: Figure, weapon: Weapon, kind: str,
                    rolled: Check) -> list[Adjustment]:
         """Armour gained (or lost, negative) by the target against this hit."""

@@ -358,7 +358,8 @@ def _damage(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: 
     if crit:
         face, crit_roll = crit_die(play.dice, f"{attacker.name}: Crit Die")
         effect = crit_effect(weapon, face, order.crit_choice if attacker.team == "heroes" else "damage", target)
-    rolled = max(0, damage_roll.total or 0) + sum(b.value for b in bonuses if b.source != "axe")
+    factor = play.passives.damage_factor(play, attacker, target, weapon, plan.kind)  # version 5: Polearm Charge
+    rolled = max(0, damage_roll.total or 0) * factor + sum(b.value for b in bonuses if b.source != "axe")
     from_front = _shield_faces(target, attacker, plan.kind)
     parry = 2 if target.parrying and plan.kind in ("melee", "reach") else 0
     armour, shield, by_spells = spell_effects.protection(play.state, target, target.armour, target.shield, from_front)

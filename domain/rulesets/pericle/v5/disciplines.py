@@ -47,6 +47,9 @@ ADDED_V5: dict[str, str] = {
                       "hex it left (v5/using.py)",
     "Shield Bash III": "used as the Action: the main attack, the shield's strike (Shield Bash I) and the push of "
                        "Shield Bash II, all at `target` (v5/using.py)",
+    "Polearm Charge": "used as the Action after a move of 2 hexes or more this turn ending next to `target`: a "
+                      "polearm strike whose damage roll is doubled; allowing a foe within Reach is the table's "
+                      "(v5/using.py)",
     "Polearm Trip": "used as the Action: a strike with a polearm in hand at `target` for 2 less damage; on a hit "
                     "the foe rolls its Base AD at AD+2 or falls prone (v5/using.py)",
     "Martial Arts III": "+3 damage in all unarmed or with a cestus (discipline_effects.py); used as the Action: "

@@ -32,7 +32,8 @@ from domain.rulesets.pericle.v5.passives import MARKSMANSHIP, V5Passives, berser
 # "you may get up from prone using your entire Movement phase instead of a full turn").
 INSTEAD_OF_MOVING_V5 = INSTEAD_OF_MOVING | {"Acrobatics I"}
 APPLIED_WHEN_USED = frozenset({"Whirlwind Attack", "Taunt I", "Taunt II", "Acrobatics I", "Polearm Trip",
-                               "Martial Arts II", "Martial Arts III", "Shield Bash II", "Shield Bash III"})
+                               "Martial Arts II", "Martial Arts III", "Shield Bash II", "Shield Bash III",
+                               "Polearm Charge"})
 
 
 def use(play: Play, command: cmd.UseDiscipline) -> None:
@@ -214,6 +215,9 @@ def _ready(play: Play, figure: Figure, name: str, target: Figure | None, at: Hex
         return lambda: _taunt(play, figure, name, foes)
     if name in PUSHES:
         return push_ready(play, figure, name, target, at, follow)
+    if name == "Polearm Charge":
+        charge = _charge_strike(play, figure, target)
+        return lambda: _charge(play, figure, charge)
     if name == "Acrobatics I":
         _can_stand(play, figure)
         return lambda: play.emit(ev.StoodUp(figure=figure.id, hex=figure.hex))
@@ -338,6 +342,40 @@ def _keeps_footing(play: Play, foe: Figure, name: str) -> bool:
 # attempt"; Martial Arts III (line 1317): "If your attack roll is successful, you may then also
 # attempt a Trip action as per the Polearm Trip Discipline in addition to dealing damage".
 TRIPS = {"Polearm Trip": -2, "Martial Arts III": 0}
+RUN_UP = 2  # hexes a Polearm Charge needs moved this turn: one more than a Pivot (see the notes)
+
+
+class _Charging(V5Passives):
+    """Version 5's effects, and Polearm Charge's (line 1270): "If you hit, roll your damage and
+    multiply it by two"."""
+
+    def damage_factor(self, play: Play, attacker: Figure, target: Figure, weapon: Weapon, kind: str) -> int:
+        return 2 if weapon.weapon_class == "polearm" else 1
+
+
+def _charge_strike(play: Play, figure: Figure, target: Figure | None) -> list[ReadyStrike]:
+    """Polearm Charge (line 1270): "When attacking with a polearm, on the turn that you move to a
+    hex adjacent to a foe ... your polearm attack against the foe deals double damage. ... You
+    cannot use Polearm Charge as a Pivot; your attack does not benefit from Polearm Charge if you
+    start your Movement phase Embattled"."""
+    if target is None:
+        raise RuleViolation("charge", "Polearm Charge: name the foe charged (`target`)")
+    held = [w for w in figure.weapons if w.name.lower() in figure.in_hand and w.weapon_class == "polearm"]
+    if not held:
+        raise RuleViolation("charge", "Polearm Charge attacks with a polearm in hand")
+    if figure.moved < RUN_UP or board.gap(figure, target) != 1:
+        raise RuleViolation("charge", f"a Polearm Charge follows a move of {RUN_UP} hexes or more this turn to a hex "
+                                      "next to the foe (not a Pivot, not from Embattled)")
+    return ready_strikes(play, figure, [cmd.StrikeOrder(target=target.id, weapon=held[0].name)])
+
+
+def _charge(play: Play, figure: Figure, ready: list[ReadyStrike]) -> None:
+    own = play.passives
+    play.passives = _Charging()
+    try:
+        strike_all(play, play.figure(figure.id), [order for order, _, _ in ready], ready=ready)
+    finally:
+        play.passives = own
 TRIP_AD = 2  # "Tripped foes must make an opposed AD check at AD+2 to avoid being tripped" (line 1268)
 
 
