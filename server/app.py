@@ -29,6 +29,7 @@ from server.broker import channels_backend
 from server.clock_watcher import ClockWatcher
 from server.credentials import TokenCache
 from server.embedded import EmbeddedPostgres, ensure_database
+from server.hero_outcomes import HeroOutcomes
 from server.hero_service import HeroService
 from server.http import problem_responses
 from server.limits.buckets import Buckets, MemoryBuckets, RedisBuckets
@@ -249,11 +250,14 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
             else MemoryNotifications()
         notifier = Notifier(opened, notes, service, tournaments, publish)
         deliverer = Deliverer(notes, settings)
+        heroes = HeroService(opened, publish, notary)
+        hero_outcomes = HeroOutcomes(opened, service, heroes)
         # Readers catch the projector up themselves (read-your-writes); the loop keeps the read
         # models fresh in between, in batches, rather than once per command.
         background = (asyncio.create_task(projector.run(interval=0.5)),
                       asyncio.create_task(tournament_runner.run(interval=0.5)),
                       asyncio.create_task(clock_watcher.run(interval=0.5)),
+                      asyncio.create_task(hero_outcomes.run(interval=0.5)),
                       asyncio.create_task(notifier.run(interval=0.5)),
                       asyncio.create_task(deliverer.run(interval=0.5)),
                       asyncio.create_task(prune_idempotency_records(
@@ -262,7 +266,7 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
             settings=settings, store=opened, embedded=embedded, proxies=proxies, notary=notary, service=service,
             tournaments=tournaments, tournament_runner=tournament_runner, projector=projector,
             clock_watcher=clock_watcher, notes=notes, notifier=notifier, deliverer=deliverer,
-            heroes=HeroService(opened, publish, notary), ratings=Ratings(opened), token_cache=TokenCache(),
+            heroes=heroes, hero_outcomes=hero_outcomes, ratings=Ratings(opened), token_cache=TokenCache(),
             expensive_reads=BoundedRunner(settings.expensive_read_concurrency, settings.expensive_read_wait),
             broker=broker,
             redis=Redis.from_url(settings.redis_url) if settings.redis_url else None,
@@ -304,7 +308,8 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
             tournaments.tournament_events, tournaments.verify_tournament, tournaments.verify_tournament_receipts,
             tournaments.ratings,
             heroes.create_hero, heroes.show_hero, heroes.list_heroes, heroes.hero_events, heroes.verify_hero,
-            heroes.bring_hero,
+            heroes.bring_hero, heroes.rest_hero, heroes.recover_hero, heroes.recover_hero_fully,
+            heroes.spend_hero_xp, heroes.hero_rules,
         ],
         on_startup=[open_resources],
         on_shutdown=[close_resources],

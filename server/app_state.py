@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from server.clock_watcher import ClockWatcher
     from server.credentials import TokenCache
     from server.embedded import EmbeddedPostgres
+    from server.hero_outcomes import HeroOutcomes
     from server.hero_service import HeroService
     from server.limits.identity import TrustedProxies
     from server.limits.offload import BoundedRunner
@@ -48,6 +49,7 @@ class AppState:
     deliverer: Deliverer
     projector: Projector
     heroes: HeroService
+    hero_outcomes: HeroOutcomes  # records on heroes what their ended battles left them with
     ratings: Ratings
     token_cache: TokenCache
     expensive_reads: BoundedRunner

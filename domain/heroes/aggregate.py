@@ -6,18 +6,30 @@ from typing import Any
 
 import msgspec
 
-from domain.dice import Dice
-from domain.errors import RuleViolation
+from domain.battle import SYSTEM  # the server's own actor: only it records a battle's outcome
+from domain.dice import Dice, rolls_in
+from domain.errors import NotPermitted, RuleViolation
 from domain.events import CHAIN_V1
-from domain.heroes.commands import EnterBattle, OpenHero
-from domain.heroes.events import HeroCreated, HeroEnteredBattle
+from domain.heroes.commands import EnterBattle, OpenHero, RecordOutcome, Recover, RecoverFully, Rest, SpendXp
+from domain.heroes.events import (
+    HeroCreated,
+    HeroEnteredBattle,
+    HeroOutcomeRecorded,
+    HeroRecovered,
+    HeroRecoveredFully,
+    HeroRested,
+    XpSpent,
+)
+from domain.heroes.growth import spend
+from domain.heroes.outcome import outcome
+from domain.heroes.recovery import recover, recover_fully, rest
 from domain.heroes.sheets import creation_problems, hosts_heroes, sheet_rules, xp_left
 from domain.rulesets import find_ruleset
 
 
 class HeroState(msgspec.Struct, frozen=True):
     hero_id: str = ""
-    status: str = "new"  # new -> alive
+    status: str = "new"  # new -> alive -> dead (Adventure mode)
     owner: str = ""
     name: str = ""
     ruleset: str = ""
@@ -27,25 +39,54 @@ class HeroState(msgspec.Struct, frozen=True):
     max_hp: int = 0
     hp: int = 0
     battles: tuple[str, ...] = ()
+    wounds: int = 0
+    exhaustion: int = 0
+    earned_xp: int = 0  # of `xp`, what was gained adventuring (the only XP attributes take, line 893)
+    outcomes: tuple[str, ...] = ()  # battles whose outcome is recorded
+    rest_due: str | None = None  # the battle whose Rest the hero may still take (line 646)
+    combat_damage: int = 0  # wounds of that battle Healer may still heal (line 1209)
+    died: str | None = None
     version: int = 0
     next_nonce: int = 0
     chain: str = CHAIN_V1
 
     @property
     def client_seeds(self) -> list[str | None]:
-        return []  # a hero rolls no dice
+        return []  # a hero's dice (healing potions during a Rest) have no client seed
 
 
 def decide(state: HeroState, command: Any, dice: Dice, actor: str, now: str) -> list[msgspec.Struct]:
     match command:
         case OpenHero():
             return [_create(state, command, actor)]
+        case RecordOutcome():
+            if actor != SYSTEM:
+                raise NotPermitted("not-system", "only the server records a battle's outcome")
+            if command.battle_id not in state.battles:
+                raise RuleViolation("hero-not-in-battle", f"the hero never entered battle {command.battle_id}")
+            if command.battle_id in state.outcomes or state.status == "dead":
+                return []  # recorded once (read twice, or by two nodes); a dead hero records no more
+            return [outcome(state.sheet, state.max_hp, state.wounds, state.exhaustion, command)]
+    if state.status == "new":
+        raise RuleViolation("no-hero", "no such hero")
+    if actor != state.owner:
+        raise NotPermitted("not-hero-owner", "only the hero's owner commands it")
+    if state.status == "dead":
+        raise RuleViolation("hero-dead", f"{state.name} is dead ({state.died}) and takes no more commands")
+    match command:
         case EnterBattle():
-            if actor != state.owner:
-                raise RuleViolation("not-hero-owner", "only the hero's owner brings it into a battle")
             if command.battle_id in state.battles:
                 return []  # already recorded (a retried request): nothing new to say
             return [HeroEnteredBattle(battle_id=command.battle_id, seat=command.seat, sheet=state.sheet)]
+        case Rest():
+            return [rest(state.rest_due, command, list(state.sheet.get("disciplines", [])), state.exhaustion,
+                         state.wounds, state.combat_damage, list(state.sheet.get("items", [])), dice)]
+        case Recover():
+            return [recover(command, str(state.sheet.get("ancestry")), state.wounds, state.exhaustion)]
+        case RecoverFully():
+            return [recover_fully(state.wounds, state.exhaustion)]
+        case SpendXp():
+            return [spend(state.sheet, state.ruleset_version, state.xp, state.earned_xp, command.buy)]
     raise RuleViolation("unknown-command", f"heroes take no {type(command).__name__}")
 
 
@@ -73,12 +114,45 @@ def _apply(state: HeroState, event: msgspec.Struct) -> HeroState:
                 ruleset=event.ruleset, ruleset_version=event.ruleset_version, sheet=event.sheet, xp=event.xp,
                 max_hp=event.max_hp, hp=event.max_hp, chain=event.chain)
         case HeroEnteredBattle():
-            return msgspec.structs.replace(state, battles=(*state.battles, event.battle_id))
+            # Entering another battle ends the time for the last one's Rest.
+            return msgspec.structs.replace(state, battles=(*state.battles, event.battle_id), rest_due=None,
+                                           combat_damage=0)
+        case HeroOutcomeRecorded():
+            sheet = {**state.sheet, "karma": event.karma, "items": event.items}
+            return _health(msgspec.structs.replace(
+                state, outcomes=(*state.outcomes, event.battle_id), sheet=sheet, xp=state.xp + event.xp_gained,
+                earned_xp=state.earned_xp + event.xp_gained, status="dead" if event.died else state.status,
+                died=event.died or state.died, rest_due=event.battle_id if event.present and not event.died else None,
+                combat_damage=min(event.wounds_taken, event.wounds)), event.wounds, event.exhaustion)
+        case HeroRested():
+            pack = list(state.sheet.get("items", []))
+            for used in event.items:
+                pack.remove(used.item)
+            return _health(msgspec.structs.replace(state, rest_due=None, combat_damage=0,
+                                                   sheet={**state.sheet, "items": pack}),
+                           state.wounds - event.healed - sum(used.healed for used in event.items),
+                           state.exhaustion - event.exhaustion_recovered)
+        case HeroRecovered() | HeroRecoveredFully():
+            return _health(msgspec.structs.replace(state, rest_due=None, combat_damage=0),
+                           state.wounds - event.healed, state.exhaustion - event.exhaustion_recovered)
+        case XpSpent():
+            return _health(msgspec.structs.replace(
+                state, sheet=event.sheet, xp=state.xp - event.xp, earned_xp=state.earned_xp - event.earned_xp,
+                max_hp=event.max_hp), state.wounds, state.exhaustion)
     return state
 
 
+def _health(state: HeroState, wounds: int, exhaustion: int) -> HeroState:
+    return msgspec.structs.replace(state, wounds=wounds, exhaustion=exhaustion,
+                                   hp=state.max_hp - wounds - exhaustion)
+
+
 def evolve(state: HeroState, event: msgspec.Struct) -> HeroState:
-    return msgspec.structs.replace(_apply(state, event), version=state.version + 1)
+    # A roll's nonce is never used again: a healing potion drunk during a Rest rolls on the
+    # hero's own verifiable dice.
+    next_nonce = max((roll.nonce + 1 for roll in rolls_in(event)), default=state.next_nonce)
+    return msgspec.structs.replace(_apply(state, event), version=state.version + 1,
+                                   next_nonce=max(state.next_nonce, next_nonce))
 
 
 def replay(events: Any, state: HeroState | None = None) -> HeroState:

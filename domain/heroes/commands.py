@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
 from domain.events import CURRENT_CHAIN
-from domain.rulesets.pericle.sheet import HeroSheet
+from domain.rulesets.pericle.catalogue import HealingItemName
+from domain.rulesets.pericle.sheet import HeroSheet, Name, Skill
 
 
 class CreateHero(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="create_hero"):
@@ -35,4 +36,109 @@ class EnterBattle(msgspec.Struct, frozen=True, tag="enter_battle"):
     seat: str
 
 
-HERO_COMMANDS: tuple[type[msgspec.Struct], ...] = (OpenHero, EnterBattle)
+
+
+# ---- after a battle (sent by the outcome subscriber, as the server) ----
+
+
+class FigureAtEnd(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The hero's figure as the ended battle left it (its state, read, never decided here)."""
+
+    wounds: int
+    exhaustion: int
+    condition: str  # standing, prone, unconscious, dead
+    karma: int
+    pack: list[str]  # healing items still carried (lower case, as the battle keeps them)
+    # What the figure began with: a hero brought as its record stood (Pericle 5's `bring_hero`)
+    # carries its wounds and Exhaustion in; one pasted as a sheet (`submit_hero`) begins whole.
+    wounds_at_start: int = 0
+    exhaustion_at_start: int = 0
+
+
+class RecordOutcome(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="record_outcome"):
+    """A battle the hero entered has ended: what it left the hero with. `figure` is None when
+    the battle ended without the hero's figure in it."""
+
+    battle_id: str
+    mode: Literal["adventure", "saga"]
+    won: bool  # the heroes' team won
+    figure: FigureAtEnd | None
+
+
+# ---- between encounters (sent by the hero's owner) ----
+
+
+class HealerHelp(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The hero who tends the resting hero's wounds with Healer I or II (itself or an ally), as the
+    server read it from that hero's record: its Disciplines, its battles, whether it lives."""
+
+    hero_id: str
+    disciplines: list[str]
+    battles: list[str]
+    alive: bool
+
+
+class Rest(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="rest"):
+    """The Rest at the end of the combat `battle_id` (seed 001 line 646); `items`: healing items
+    from the hero's pack it uses on itself during the Rest (line 648)."""
+
+    battle_id: str
+    healer: HealerHelp | None = None
+    items: Annotated[list[HealingItemName], msgspec.Meta(max_length=20)] = []
+
+
+Days = Annotated[int, msgspec.Meta(ge=1, le=365, description="days of Recovery (the Loremaster's call, line 654)")]
+
+
+class Recover(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="recover"):
+    """A Recovery in a safe and comfortable setting, of `days` days (seed 001 line 652)."""
+
+    days: Days = 1
+
+
+class RecoverFully(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="recover_fully"):
+    """An Extended Recovery (seed 001 line 656)."""
+
+
+class RaiseAttribute(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="attribute"):
+    """Raise MT or DX (8 XP) or KN (3 XP) by 1, out of XP gained adventuring only (lines 889-893)."""
+
+    attribute: Literal["MT", "DX", "KN"]
+
+
+class RaiseSkill(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="skill"):
+    """Raise a Skill by one rank: 2 XP (line 884), at most rank 5."""
+
+    skill: Skill
+
+
+class LearnDiscipline(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="discipline"):
+    """Learn a Discipline of the hero's Pericle version's catalogue: its XP, KN and prerequisites."""
+
+    discipline: Name
+    mastery: Literal["axe", "hammer", "polearm", "sword"] | None = None  # for Weapon Mastery: its class
+
+
+class LearnSpell(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="spell"):
+    """Learn a Spell of the catalogue: its XP (odrim 1 less) and KN (forest elves 1 lower)."""
+
+    spell: Name
+
+
+class BuyKarma(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="karma"):
+    """Buy Karma: 5 XP each (line 636)."""
+
+    count: Annotated[int, msgspec.Meta(ge=1, le=20)] = 1
+
+
+Purchase = RaiseAttribute | RaiseSkill | LearnDiscipline | LearnSpell | BuyKarma
+
+
+class SpendXp(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="spend_xp"):
+    """Spend XP on one thing the Hero Handbook sells (Step 3, lines 876-895; Karma line 636)."""
+
+    buy: Purchase
+
+
+HERO_COMMANDS: tuple[type[msgspec.Struct], ...] = (OpenHero, EnterBattle, RecordOutcome, Rest, Recover, RecoverFully,
+                                                   SpendXp)

@@ -6,6 +6,7 @@ from typing import Any
 
 import msgspec
 
+from domain.dice import Roll
 from domain.events import CHAIN_V1
 
 
@@ -31,4 +32,83 @@ class HeroEnteredBattle(msgspec.Struct, frozen=True, tag="hero_entered_battle"):
     sheet: dict[str, Any]
 
 
-HERO_EVENTS: tuple[type[msgspec.Struct], ...] = (HeroCreated, HeroEnteredBattle)
+
+
+# ---- after a battle and between encounters (seed 001, "At the End of Combat", lines 638-656) ----
+
+
+class HeroOutcomeRecorded(msgspec.Struct, frozen=True, kw_only=True, tag="hero_outcome_recorded"):
+    """What a battle the hero fought left it with, recorded by the outcome subscriber once the
+    battle ended. `wounds_taken` and `exhaustion_gained` are what the battle did (the figure's at
+    the end less what it began with); `wounds` and `exhaustion` are the hero's after it."""
+
+    battle_id: str
+    mode: str  # "adventure" or "saga" (lines 539-545)
+    won: bool  # the heroes won: every enemy defeated (line 642)
+    present: bool = True  # False: the battle ended with no figure of this hero in it
+    xp_gained: int = 0
+    wounds_taken: int = 0
+    exhaustion_gained: int = 0
+    battle_condition: str = "standing"  # standing, prone, unconscious or dead as the battle left it
+    karma_spent: int = 0
+    karma: int = 0  # the hero's Karma after the battle
+    items_used: list[str] = []  # healing items gone from the pack
+    items: list[str] = []  # the pack after the battle
+    wounds: int = 0
+    exhaustion: int = 0
+    died: str | None = None  # why the hero died (adventure mode)
+    revived: bool = False  # saga mode: revived by its teammates with 1 HP (line 543)
+
+
+class ItemHealing(msgspec.Struct, frozen=True, kw_only=True):
+    """A healing item used during a Rest: what it healed, and its roll when it rolls (a Potion
+    of Healing: "Roll 2d6 and use the highest 1d6")."""
+
+    item: str
+    healed: int
+    roll: Roll | None = None
+
+
+class HeroRested(msgspec.Struct, frozen=True, kw_only=True, tag="hero_rested"):
+    """A Rest after the combat `battle_id` (line 646): Exhaustion recovered (1, more with Meditate
+    I and II) and wounds of that combat healed by one hero's Healer I or II (lines 1209, 1313)."""
+
+    battle_id: str
+    exhaustion_recovered: int
+    meditate: list[str] = []  # the hero's own Meditate Disciplines that added to it
+    healed: int = 0
+    healer: str | None = None  # the hero id of whoever used Healer on it (itself or an ally)
+    healer_discipline: str | None = None
+    items: list[ItemHealing] = []  # healing items from the pack used during the Rest (line 648)
+
+
+class HeroRecovered(msgspec.Struct, frozen=True, kw_only=True, tag="hero_recovered"):
+    """A Recovery of `days` days in a safe and comfortable setting (line 652): `healed` HP (1 a day,
+    2 for stone dwarves, line 867) and every point of Exhaustion (one night's sleep)."""
+
+    days: int
+    healed: int
+    exhaustion_recovered: int
+
+
+class HeroRecoveredFully(msgspec.Struct, frozen=True, kw_only=True, tag="hero_recovered_fully"):
+    """An Extended Recovery (line 656): full health and no Exhaustion."""
+
+    healed: int
+    exhaustion_recovered: int
+
+
+class XpSpent(msgspec.Struct, frozen=True, kw_only=True, tag="xp_spent"):
+    """XP spent between encounters (Hero Handbook Step 3, lines 876-895; Karma line 636): what was
+    bought, its cost, how much of it came from XP earned adventuring, and the sheet after it."""
+
+    bought: str  # "MT", "DX", "KN", a Skill, a Discipline, a Spell, or "Karma"
+    kind: str  # attribute, skill, discipline, spell or karma
+    xp: int
+    earned_xp: int  # of `xp`, how much was XP gained adventuring
+    sheet: dict[str, Any]
+    max_hp: int
+
+
+HERO_EVENTS: tuple[type[msgspec.Struct], ...] = (
+    HeroCreated, HeroEnteredBattle, HeroOutcomeRecorded, HeroRested, HeroRecovered, HeroRecoveredFully, XpSpent)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib
 from typing import Protocol
 
+from domain.rulesets.pericle import sheet as v3
 from domain.rulesets.pericle.sheet import HeroSheet, Stats
 
 # The module holding each Pericle version's sheet check. Versions 1 and 2 host no heroes;
@@ -50,3 +51,28 @@ def creation_problems(sheet: HeroSheet, version: str) -> list[str]:
         found.append("Ardence: points of Ardence are awarded by the Loremaster for heroic deeds (seed 001 "
                      "line 630); a new hero has none")
     return found
+
+
+def growth_problems(sheet: HeroSheet, version: str) -> list[str]:
+    """Every Hero Handbook rule a grown hero's sheet breaks under Pericle `version`: the creation
+    checks of what it knows, carries and has learned (Steps 4-7, Skill ranks), but not Step 1's
+    five attribute points nor Step 3's starting budget, which hold only at creation (line 893:
+    attributes rise later with XP gained adventuring; XP is spent "at any time", line 636)."""
+    if version not in SHEET_MODULES:
+        return [f"Pericle {version} hosts no heroes"]
+    found = [f"Skills: {skill} rank {rank} is above the maximum of {v3.MAX_SKILL}"
+             for skill, rank in sheet.skills.items() if rank > v3.MAX_SKILL]
+    found += v3._gear_problems(sheet)
+    if SHEET_MODULES[version] == "domain.rulesets.pericle.sheet":
+        return found + v3._learning_problems(sheet)
+    v4 = importlib.import_module(SHEET_MODULES[version])
+    learning: list[str] = v4.discipline_problems(sheet) + v4.spell_problems(sheet)
+    return found + learning
+
+
+def learning_cost(before: HeroSheet, after: HeroSheet, version: str) -> int:
+    """The XP a Discipline, Spell or Skill rank costs: what the version's own sheet count says
+    `after` spends beyond `before` (so every ancestry adjustment it knows applies)."""
+    module = importlib.import_module(SHEET_MODULES[version])
+    spent: int = module.xp_spent(after) - module.xp_spent(before)
+    return spent

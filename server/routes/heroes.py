@@ -1,5 +1,6 @@
-"""Heroes over HTTP: create one from a sheet, read it, list a player's, read its history, and
-bring it into a Pericle battle by id (the battle records the sheet as it is then)."""
+"""Heroes over HTTP: create one from a sheet, read it, list a player's, read its history, bring
+it into a Pericle battle by id (the battle records the sheet as it is then), and between
+encounters Rest, Recover and spend XP (seed 001, "At the End of Combat", lines 638-656)."""
 
 from __future__ import annotations
 
@@ -13,9 +14,21 @@ from litestar.params import FromPath, JSONBody, QueryParameter
 from domain.commands import NAME_PATTERN
 from domain.errors import NotPermitted, RuleViolation
 from domain.heroes.aggregate import HeroState
-from domain.heroes.commands import CreateHero, EnterBattle
+from domain.heroes.commands import (
+    CreateHero,
+    Days,
+    EnterBattle,
+    HealerHelp,
+    Purchase,
+    Recover,
+    RecoverFully,
+    Rest,
+    SpendXp,
+)
+from domain.heroes.provisional import HERO_PROVISIONAL, HeroProvisionalRule
 from domain.hexes import Hex
 from domain.rulesets import Ruleset, find_ruleset
+from domain.rulesets.pericle.catalogue import HealingItemName
 from domain.rulesets.pericle.combat_commands import SeatName, SubmitHero
 from domain.rulesets.pericle.encounter import Facing, Name
 from domain.rulesets.pericle.sheet import HeroSheet
@@ -44,7 +57,10 @@ class HeroCreatedResponse(msgspec.Struct, frozen=True):
 
 
 class HeroView(msgspec.Struct, frozen=True):
-    """A hero: its owner, sheet, unspent XP, Hit Points and the battles it has entered."""
+    """A hero: its owner, sheet (with its Karma and healing items as they are now), unspent XP (and
+    how much of it was gained adventuring, the only XP attributes take), Hit Points, wounds and
+    Exhaustion, the battles it has entered and those whose outcome is recorded, the battle whose
+    Rest it may still take, and why it died."""
 
     id: str
     owner: str
@@ -58,6 +74,12 @@ class HeroView(msgspec.Struct, frozen=True):
     hp: int
     battles: list[str]
     version: int
+    wounds: int = 0
+    exhaustion: int = 0
+    earned_xp: int = 0
+    outcomes: list[str] = []
+    rest_due: str | None = None
+    died: str | None = None
 
 
 class HeroList(msgspec.Struct, frozen=True):
@@ -83,6 +105,45 @@ class BringHero(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only
     seat: SeatName | None = None
 
 
+class HeroCommandResult(msgspec.Struct, frozen=True):
+    """The hero's version after the command, the events it recorded, and the server's signed
+    receipt of the new head (null when the command recorded nothing)."""
+
+    version: int
+    events: list[HeroEnvelope]
+    receipt: Receipt | None = None
+
+
+class RestBody(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """The Rest at the end of a battle (line 646): `healer` names the hero (this one or an ally who
+    fought the same battle) who tends its wounds with Healer I or II (lines 1209, 1313); `items`
+    are healing items from the hero's pack it uses on itself (line 648; a potion rolls)."""
+
+    battle_id: UUID
+    healer: UUID | None = None
+    items: Annotated[list[HealingItemName], msgspec.Meta(max_length=20)] = []
+
+
+class RecoverBody(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """A Recovery of `days` days in a safe and comfortable setting (line 652): the Loremaster says
+    when the party has one, and for how long."""
+
+    days: Days = 1
+
+
+class SpendXpBody(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """One purchase: an attribute (MT, DX 8 XP; KN 3 XP; only XP gained adventuring), a Skill rank
+    (2 XP), a Discipline or a Spell (its Handbook cost), or Karma (5 XP each)."""
+
+    buy: Purchase
+
+
+class HeroRules(msgspec.Struct, frozen=True):
+    """The provisional rules of a hero's life between encounters, where seed 001 is silent."""
+
+    provisional: list[HeroProvisionalRule]
+
+
 def _service(request: Request[Any, Any, Any]) -> HeroService:
     return app_state(request.app).heroes
 
@@ -90,7 +151,9 @@ def _service(request: Request[Any, Any, Any]) -> HeroService:
 def _view(state: HeroState) -> HeroView:
     return HeroView(id=state.hero_id, owner=state.owner, name=state.name, status=state.status, ruleset=state.ruleset,
                     ruleset_version=state.ruleset_version, sheet=state.sheet, xp=state.xp, max_hp=state.max_hp,
-                    hp=state.hp, battles=list(state.battles), version=state.version)
+                    hp=state.hp, battles=list(state.battles), version=state.version, wounds=state.wounds,
+                    exhaustion=state.exhaustion, earned_xp=state.earned_xp, outcomes=list(state.outcomes),
+                    rest_due=state.rest_due, died=state.died)
 
 
 async def _hero(request: Request[Any, Any, Any], hero_id: UUID) -> HeroState:
@@ -161,6 +224,8 @@ async def bring_hero(request: Request[Any, Any, Any], battle_id: FromPath[UUID],
     seat = acting_seat(battle.seats, data.seat, player.id)
     if hero.owner != player.id:
         raise NotPermitted("not-hero-owner", "only the hero's owner brings it into a battle")
+    if hero.status == "dead":
+        raise RuleViolation("hero-dead", f"{hero.name} is dead ({hero.died}) and fights no more battles")
     command = _joining(hero, data, find_ruleset(battle.ruleset, battle.ruleset_version))
     result = await battles.command(player.id, str(battle_id), command, None, idempotency)
     # The battle holds the sheet; the hero's own history says where it went.
@@ -169,13 +234,58 @@ async def bring_hero(request: Request[Any, Any, Any], battle_id: FromPath[UUID],
     return stored(result)
 
 
-
 def _joining(hero: HeroState, data: BringHero, ruleset: Ruleset) -> msgspec.Struct:
     """The battle command that brings the hero in: from Pericle 5, `bring_hero` (the record's
     sheet, wounds and id, checked as a veteran's); before, `submit_hero` with its sheet."""
     sheet = msgspec.convert(hero.sheet, HeroSheet)
     if BringHeroCommand in ruleset.commands:
         return BringHeroCommand(hero_id=str(data.hero_id), hero_version=hero.version, hero=sheet,
-                                wounds=max(0, hero.max_hp - hero.hp), start=data.start, facing=data.facing,
+                                wounds=hero.wounds, exhaustion=hero.exhaustion, start=data.start, facing=data.facing,
                                 in_hand=data.in_hand, seat=data.seat)
     return SubmitHero(hero=sheet, start=data.start, facing=data.facing, in_hand=data.in_hand, seat=data.seat)
+
+
+async def _hero_command(request: Request[Any, Any, Any], hero_id: UUID, command: Any) -> Response[HeroCommandResult]:
+    player, idempotency = await player_write(request, "play")
+    await _hero(request, hero_id)
+    return stored(await _service(request).execute(str(hero_id), player.id, command, None, idempotency))
+
+
+@post("/v1/heroes/{hero_id:uuid}/rest", **_WRITE,
+      summary="Rest at the end of a battle: 1 Exhaustion (more with Meditate), wounds of that battle healed by "
+              "Healer, healing items used")
+async def rest_hero(request: Request[Any, Any, Any], hero_id: FromPath[UUID],
+                    data: JSONBody[RestBody]) -> Response[HeroCommandResult]:
+    healer = None
+    if data.healer is not None:
+        helper = await _hero(request, data.healer)
+        healer = HealerHelp(hero_id=helper.hero_id, disciplines=list(helper.sheet.get("disciplines", [])),
+                            battles=list(helper.battles), alive=helper.status == "alive")
+    return await _hero_command(request, hero_id, Rest(battle_id=str(data.battle_id), healer=healer,
+                                                      items=list(data.items)))
+
+
+@post("/v1/heroes/{hero_id:uuid}/recover", **_WRITE,
+      summary="A Recovery of some days: 1 HP a day (2 for stone dwarves) and all Exhaustion")
+async def recover_hero(request: Request[Any, Any, Any], hero_id: FromPath[UUID],
+                       data: JSONBody[RecoverBody]) -> Response[HeroCommandResult]:
+    return await _hero_command(request, hero_id, Recover(days=data.days))
+
+
+@post("/v1/heroes/{hero_id:uuid}/extended-recovery", **_WRITE,
+      summary="An Extended Recovery: full health and no Exhaustion")
+async def recover_hero_fully(request: Request[Any, Any, Any], hero_id: FromPath[UUID]) -> Response[HeroCommandResult]:
+    return await _hero_command(request, hero_id, RecoverFully())
+
+
+@post("/v1/heroes/{hero_id:uuid}/xp", **_WRITE,
+      summary="Spend XP on an attribute, a Skill rank, a Discipline, a Spell or Karma, with every Handbook check")
+async def spend_hero_xp(request: Request[Any, Any, Any], hero_id: FromPath[UUID],
+                        data: JSONBody[SpendXpBody]) -> Response[HeroCommandResult]:
+    return await _hero_command(request, hero_id, SpendXp(buy=data.buy))
+
+
+@get("/v1/heroes/rules", summary="The provisional rules of heroes between encounters (where the seed is silent)",
+     tags=["heroes"])
+async def hero_rules() -> HeroRules:
+    return HeroRules(provisional=list(HERO_PROVISIONAL))

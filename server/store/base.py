@@ -227,6 +227,11 @@ class EventStore(Protocol):
         oldest first (e.g. a player's heroes: `hero_created` with that `owner`)."""
         ...
 
+    async def heroes_in_battle(self, battle_id: str, limit: int) -> list[str]:
+        """The ids of the streams holding a `hero_entered_battle` event for `battle_id` (the
+        heroes brought into it), in the order they entered."""
+        ...
+
     # ---- read models kept by the projector (server/projector.py) ----
 
     async def projection_position(self, name: str) -> int: ...

@@ -113,6 +113,11 @@ class MemoryStore:
         return [events[0].stream_id for events in self._streams.values()
                 if events and events[0].type == event_type and events[0].data.get(key) == value][:limit]
 
+    async def heroes_in_battle(self, battle_id: str, limit: int) -> list[str]:
+        found = [e.stream_id for e in self._log
+                 if e.type == "hero_entered_battle" and e.data.get("battle_id") == battle_id]
+        return list(dict.fromkeys(found))[:limit]
+
     async def projection_position(self, name: str) -> int:
         return self._checkpoints.get(name, 0)
 

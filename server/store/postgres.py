@@ -325,6 +325,12 @@ class PostgresStore:
             event_type, key, value, limit)
         return [row["stream_id"] for row in rows]
 
+    async def heroes_in_battle(self, battle_id: str, limit: int) -> list[str]:
+        rows = await self._pool.fetch(
+            "SELECT stream_id FROM events WHERE type = 'hero_entered_battle' AND data->>'battle_id' = $1 "
+            "ORDER BY position LIMIT $2", battle_id, limit)
+        return list(dict.fromkeys(row["stream_id"] for row in rows))
+
     async def projection_position(self, name: str) -> int:
         position = await self._pool.fetchval("SELECT position FROM projection_checkpoints WHERE name = $1", name)
         return int(position or 0)

@@ -481,3 +481,17 @@ async def test_streams_founded_lists_the_streams_a_first_event_names_oldest_firs
     assert await store.streams_founded("founded", "owner", owner, 1) == [first]
     assert await store.streams_founded("founded", "owner", other, 10) == [theirs]
     assert await store.streams_founded("other", "owner", owner, 10) == []
+
+
+async def test_heroes_in_battle_are_the_streams_that_recorded_entering_it_in_order(store: EventStore) -> None:
+    battle, other = str(uuid.uuid4()), str(uuid.uuid4())
+    first, second, elsewhere = new_stream(), new_stream(), new_stream()
+    for stream, into in ((first, battle), (elsewhere, other), (second, battle)):
+        await store.append(stream, 0, [NewEvent(type="hero_created", data={"owner": "o"}, actor="o")])
+        await store.append(stream, 1, [NewEvent(type="hero_entered_battle", data={"battle_id": into}, actor="o")])
+    # Another event naming the battle is not an entry.
+    await store.append(elsewhere, 2, [NewEvent(type="hero_rested", data={"battle_id": battle}, actor="o")])
+    assert await store.heroes_in_battle(battle, 10) == [first, second]
+    assert await store.heroes_in_battle(battle, 1) == [first]
+    assert await store.heroes_in_battle(other, 10) == [elsewhere]
+    assert await store.heroes_in_battle(str(uuid.uuid4()), 10) == []

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from domain.codec import event_data, event_from, event_type
 from domain.dice import HmacDice
-from domain.errors import RuleViolation
+from domain.errors import NotPermitted, RuleViolation
 from domain.heroes.aggregate import HeroState, decide, replay
 from domain.heroes.commands import CreateHero, EnterBattle, OpenHero
 from domain.heroes.events import HeroCreated, HeroEnteredBattle
@@ -108,7 +108,7 @@ def test_entering_a_battle_records_the_sheet_as_it_was_and_only_once() -> None:
 
 
 def test_only_the_owner_brings_the_hero_into_a_battle() -> None:
-    with pytest.raises(RuleViolation) as refused:
+    with pytest.raises(NotPermitted) as refused:
         decide(created(), EnterBattle(battle_id="b1", seat="south"), DICE, "bob", NOW)
     assert refused.value.rule == "not-hero-owner"
 

@@ -1,0 +1,39 @@
+"""The provisional rules of a hero's life between encounters: where seed 001 is silent or
+contradicts itself, the rule the server applies, named so nobody mistakes it for the seed's text
+(GET /v1/heroes/rules lists them). Each says where the seed falls short, with its lines."""
+
+from __future__ import annotations
+
+import msgspec
+
+
+class HeroProvisionalRule(msgspec.Struct, frozen=True):
+    """A provisional rule: its id, what the server does, and why the seed leaves it open."""
+
+    id: str
+    rule: str
+    why: str  # silent or contradicts itself, with the lines
+
+
+XP_POOL = HeroProvisionalRule(
+    id="PER-HERO-XP-POOL",
+    rule="XP spent on Skills, Disciplines, Spells or Karma comes out of the starting pool first, then out of "
+         "XP gained adventuring; attributes only ever out of XP gained adventuring.",
+    why="Silent: line 893 forbids the starting pool for attributes and line 880 lets a hero keep starting XP "
+        "unspent, but neither says which XP a later purchase of anything else uses up.")
+REVIVAL_EXHAUSTION = HeroProvisionalRule(
+    id="PER-HERO-REVIVAL-EXHAUSTION",
+    rule="A hero revived in Saga mode keeps its Exhaustion and has 1 HP; if its Exhaustion alone would leave it "
+         "at 0 HP or below, the Exhaustion falls to Max HP - 1.",
+    why="Silent: line 543 gives revived heroes 1 HP and line 652 draws Exhaustion and wounds both from HP, but "
+        "neither says what becomes of Exhaustion on revival.")
+
+REVIVAL_WINDOW = HeroProvisionalRule(
+    id="PER-HERO-REVIVAL-WINDOW",
+    rule="In Adventure mode the party's chance to revive an unconscious hero is the battle itself (a healing "
+         "item given in combat, the battle's own commands): a hero still unconscious when the battle ends dies.",
+    why="Silent: line 541 says a hero the party cannot revive \"after combat\" dies and that potions, salves and "
+        "berries may be given to unconscious heroes, but not for how long after combat the party may try, nor who "
+        "says it has failed.")
+
+HERO_PROVISIONAL: tuple[HeroProvisionalRule, ...] = (XP_POOL, REVIVAL_EXHAUSTION, REVIVAL_WINDOW)
