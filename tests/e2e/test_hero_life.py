@@ -121,8 +121,9 @@ async def test_heroes_live_through_encounters_rest_grow_die_and_are_revived(clie
 
     # ---- the first encounter (Adventure mode): Spells of two schools, two Disciplines ----
     first = await encounter_with(client, players, {"ana": mira, "ben": torvald}, "adventure")
+    # (Pericle 5 judges Taunt I: "you may Taunt an enemy that is Embattled with you", line 1238; the
+    # rat never Embattles Torvald, so he befriends it instead, and his Grit I is in his armour.)
     await turn(client, players, first,
-               movement={"hero-torvald": {"type": "use_discipline", "discipline": "Taunt I", "target": "rat"}},
                actions={"hero-mira": {"type": "cast_spell", "spell": "Blur", "target": "hero-mira"},
                         "hero-torvald": {"type": "use_discipline", "discipline": "Animal Handler I",
                                          "target": "rat"}})

@@ -351,6 +351,12 @@ def pericle_pools(battle: BattleState) -> Pools:
         "in_hand": [list(f.in_hand) for f in focus] + [["dagger"], ["shield", "short sword"], []],
         "in_hand[]": [*weapons, "shield"],
         "spell": ["Blur", "Clumsiness", "Fireball"],
+        # Version 5 applies these when used (v5/using.py); Parry applies by itself; Alchemy is not
+        # for a combat.
+        "discipline": ["Whirlwind Attack", "Taunt I", "Taunt II", "Polearm Trip", "Martial Arts III", "Acrobatics I",
+                       "Acrobatics II", "Berserk", "Marksmanship I", "Marksmanship II", "Tumble I", "Tumble II",
+                       "Martial Arts II", "Shield Bash II", "Shield Bash III", "Polearm Charge", "Parry",
+                       "Alchemy"],
         "cancel_spells": [[], ["Blur"]],
         "hex": hex_pool(centres),
         "path": [[{"q": h.q, "r": h.r} for h in path] for path in paths] + [[]],
@@ -460,6 +466,28 @@ def _hand_set_scenes() -> list[Scene]:
             pile.to_actions("heroes")
             pile.pass_until("hero-sindaro")
         scenes.append(Scene(f"pile beyond a body ({phase})", pile.state, None))
+    for phase in ("movement", "declare", "actions"):
+        # Version 5's used Disciplines: strikes at every foe ahead, trips, taunts, aimed shots.
+        trained = PericleArena()
+        trained.put("hero-varya", 3, 3, facing=0, weapons=(WEAPONS["short spear"], WEAPONS["hand crossbow"]),
+                    in_hand=("short spear",), disciplines=(
+                        "Whirlwind Attack", "Taunt I", "Taunt II", "Polearm Trip", "Martial Arts I", "Martial Arts II",
+                        "Martial Arts III", "Acrobatics I", "Acrobatics II", "Berserk", "Marksmanship I",
+                        "Marksmanship II", "Parry", "Tumble I", "Tumble II", "Shield Bash I", "Shield Bash II",
+                        "Shield Bash III", "Polearm Charge"))
+        trained.put("hero-baerwyn", 2, 4, condition="prone", disciplines=("Acrobatics I", "Marksmanship I"))
+        trained.put("spearman", 4, 2, facing=3)
+        if phase == "movement":
+            trained.to_movement("heroes")
+        elif phase == "declare":
+            trained.to_movement("heroes")
+            for _ in range(2):
+                trained.command("ana" if trained.combat.moving == "heroes" else "gm", {"type": "end_movement"})
+            trained.command("ana", {"type": "end_repositioning"}, [1] * 20)
+        else:
+            trained.to_actions("heroes")
+            trained.pass_until("hero-varya")
+        scenes.append(Scene(f"version 5 Disciplines ({phase})", trained.state, None))
     charge = PericleArena(enemies=[*encounter()["enemies"], {**OGRE, "hex": {"q": 6, "r": 3}}])
     charge.put("hero-varya", 3, 3, facing=0)
     charge.put("spearman", 5, 3, condition="dead")

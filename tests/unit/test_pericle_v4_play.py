@@ -199,7 +199,7 @@ def test_casts_the_handbook_does_not_allow_are_refused(body: dict[str, Any], rul
     assert play.rule_of("ana", {"type": "cast_spell", "figure": "hero-elowen", **body}) == rule
 
 
-def movement_arena() -> PericleArena:
+def movement_arena(version: str | None = None) -> PericleArena:
     """Elowen and Bram as in `arena`, the heroes moving first in turn 1's Movement phase."""
     found = PericleArena(version="4", heroes={"ana": [{"hero": ELOWEN, "start": {"q": 0, "r": 3}}],
                                  "ben": [{"hero": BRAM, "start": {"q": 0, "r": 4}}]})
@@ -213,8 +213,8 @@ def movement_arena() -> PericleArena:
 def test_berserk_is_begun_instead_of_moving_for_2e_and_2e_each_later_turn() -> None:
     """Line 1250: "Instead of moving during your Movement phase, you may initiate Berserk. Doing
     so costs 2E, then an additional 2E for every turn thereafter that Berserk is sustained"; its
-    bonuses are applied by the table."""
-    play = movement_arena()
+    bonuses are applied by the table (version 4; version 5 applies them)."""
+    play = movement_arena("4")
     events = play.act("hero-bram", "use_discipline", discipline="Berserk")
     [used] = of(events, DisciplineUsed)
     assert used.exhaustion == 2 and used.sustained and used.instead_of_moving
@@ -237,8 +237,9 @@ def test_berserk_is_begun_instead_of_moving_for_2e_and_2e_each_later_turn() -> N
 
 def test_taunt_is_used_instead_of_moving_and_recorded_for_the_table() -> None:
     """Line 1238: "Instead of moving during the Movement phase, you may Taunt an enemy that is
-    Embattled with you" — the opposed KN check and the taunt itself are the table's."""
-    play = movement_arena()
+    Embattled with you" — the opposed KN check and the taunt itself are the table's (version 4;
+    version 5 makes the check and binds the foe)."""
+    play = movement_arena("4")
     [table] = of(play.act("hero-bram", "use_discipline", discipline="Taunt I", target="orc"), TableApplied)
     assert table.source == "discipline" and table.target == "orc" and table.line == 1238
 

@@ -38,6 +38,7 @@ def act(play: Play, command: ActionT, action: Action[ActionT]) -> None:
     """Run one Action for the figure whose slot it is (or a hero that delayed): the upkeep of its
     spells, the Action, then the next slots."""
     figure = _slot_figure(play, command)
+    play.passives.check_action(play, figure, command)
     upkeep(play, figure, list(command.cancel_spells))
     figure = play.figure(figure.id)
     if not figure.active:  # the upkeep's Exhaustion can knock a caster out
@@ -139,7 +140,8 @@ def grapple(play: Play, attacker: Figure, command: cmd.Grapple) -> None:
             raise RuleViolation("grapple-strike", "the follow-up attack is against the Grappled defender")
         won = play.supposing(*_into_pile(attacker, target))
         ready = ready_strikes(won, won.figure(attacker.id), [command.strike])
-    defending_score = target.grapple + (3 if target.everkin else 0)  # Grappling Evasion
+    defending_score = target.grapple + (3 if target.everkin else 0) + play.passives.grapple_defence(target)
+    # (Grappling Evasion: +3 for an everkin)
     roller, ad = opposed(attacker.grapple, defending_score)
     if attacker.grapple == defending_score:
         roller = "aggressor" if attacker.team == "heroes" else "defender"
@@ -178,7 +180,7 @@ def escape(play: Play, figure: Figure, command: cmd.Escape) -> None:
     pile = [play.figure(f) for f in figure.grappled_with]
     foes = sorted((f for f in pile if f.team != figure.team), key=lambda f: -f.grapple)
     strongest = foes[0] if foes else pile[0]
-    roller, ad = opposed(figure.grapple, strongest.grapple)
+    roller, ad = opposed(figure.grapple + play.passives.grapple_escape(figure), strongest.grapple)
     extra = len(foes) - 1 if roller == "aggressor" else 0
     rolled = check(play.dice, f"{figure.name} escapes the Grapple", ad, [], defense_dice=max(0, extra))
     success = rolled.success if roller == "aggressor" else not rolled.success
@@ -378,6 +380,7 @@ def defend(play: Play, command: cmd.Defend) -> None:
         act(play, command, defend_grappled)
         return
     require_phase(play.state, "declare")
+    play.passives.check_action(play, play.figure(command.figure), command)
     declare_defend(play, play.figure(command.figure), command.shield_bash)
 
 

@@ -174,6 +174,12 @@ class UseDiscipline(_Action, frozen=True, forbid_unknown_fields=True, kw_only=Tr
 
     discipline: Name
     target: FigureId | None = None
+    # Version 5 (recorded only when given; version 4 refuses them): the hex a Tumble pivots to or
+    # a push drives the foe into, what a failed Tumble brings (the Embattled foes' free attacks or
+    # falling prone), and whether the pusher steps into the hex the foe left.
+    at: Hex | None = None
+    on_failure: Literal["attacks", "prone"] | None = None
+    follow: bool | None = None
 
 
 class StandUp(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="stand_up"):
@@ -248,9 +254,11 @@ class SpendKarma(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_onl
 # The commands that took no `seat` before every command did: a command of theirs records no
 # `"seat": null` (command_recorded holds exactly what it held before).
 SEAT_ADDED: tuple[type[msgspec.Struct], ...] = (Face, DeclareDeftStrikes, _Action, ChooseTarget, SpendKarma)
-# Fields version 4 added to a command of version 3: recorded only when given, so that a command
-# of version 3 records what it always recorded.
-V4_FIELDS: dict[type[msgspec.Struct], tuple[str, ...]] = {CastSpell: ("at", "second_target", "facing")}
+# Fields a later version added to a command (version 4's to version 3's CastSpell, version 5's
+# to version 4's UseDiscipline): recorded only when given, so that a command of the earlier
+# version records what it always recorded.
+V4_FIELDS: dict[type[msgspec.Struct], tuple[str, ...]] = {CastSpell: ("at", "second_target", "facing"),
+                                                           UseDiscipline: ("at", "on_failure", "follow")}
 
 ACTION_COMMANDS = (Attack, Grapple, Escape, ClimbOut, Withdraw, CastSpell, StandUp, ReadyWeapons, Reload, PickUp,
                    FetchItem, UseItem, OpenDoor, Delay, PassAction)

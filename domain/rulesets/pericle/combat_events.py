@@ -357,6 +357,22 @@ class SpellThrown(msgspec.Struct, frozen=True, kw_only=True, tag="spell_thrown")
 
     caster: str
     spell: str
+
+
+class ArmourSundered(msgspec.Struct, frozen=True, kw_only=True, tag="armour_sundered"):
+    """Version 5, Sunder (seed 001, line 1284): a Hit Symbol with a hammer or an axe reduced the
+    foe's armour for good (the strike's damage was already dealt through the reduced armour)."""
+
+    figure: str
+    by: int
+    attacker: str
+
+
+class Taunted(msgspec.Struct, frozen=True, kw_only=True, tag="taunted"):
+    """Version 5, Taunt I and II (seed 001, lines 1238, 1288): the opposed KN check of a taunt;
+    on success the foe must attack the taunter this turn (kept as an effect until the turn ends)."""
+
+    figure: str
     target: str
     check: Check
     success: bool
@@ -486,3 +502,16 @@ class StrikeFinished(msgspec.Struct, frozen=True, kw_only=True, tag="strike_fini
 
 
 STEP_EVENTS: tuple[type[msgspec.Struct], ...] = (AttackRolled, StrikeReady, StrikeCritRolled, StrikeFinished)
+
+
+class DisciplineDeclared(msgspec.Struct, frozen=True, kw_only=True, tag="discipline_declared"):
+    """Version 5: a Discipline declared for this turn before the Action phase (Marksmanship I:
+    "You must declare before you attack whether you are using Marksmanship", seed 001, line
+    1262), kept with the lasting effects until the turn ends."""
+
+    figure: str
+    discipline: str
+
+
+# The events version 5's Disciplines add.
+DISCIPLINE_EVENTS_V5: tuple[type[msgspec.Struct], ...] = (ArmourSundered, Taunted, DisciplineDeclared)

@@ -244,6 +244,23 @@ def _use_discipline(state: CombatState, event: ev.DisciplineUsed) -> CombatState
     return _exhaust(state, event.figure, event.exhaustion)
 
 
+def _taunted(state: CombatState, event: ev.Taunted) -> CombatState:
+    """Version 5: a successful taunt binds the foe for the rest of this turn (kept with the
+    lasting effects, ending as the taunter's slot comes up next turn)."""
+    if not event.success:
+        return state
+    kept = ActiveSpell(spell="Taunt", caster=event.figure, target=event.target, cast_turn=state.turn, exhaustion=0,
+                       expires_turn=state.turn + 1)
+    return replace(state, spells=(*state.spells, kept))
+
+
+def _declared(state: CombatState, event: ev.DisciplineDeclared) -> CombatState:
+    """Version 5: a Discipline declared for this turn (Marksmanship), kept until it ends."""
+    kept = ActiveSpell(spell=event.discipline, caster=event.figure, target=event.figure, cast_turn=state.turn,
+                       exhaustion=0, expires_turn=state.turn + 1)
+    return replace(state, spells=(*state.spells, kept))
+
+
 def _exhaust(state: CombatState, caster: str, amount: int) -> CombatState:
     if amount <= 0:
         return state
@@ -306,6 +323,12 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
             return _update(state, event.figure, **changes)
         case ev.FellProne():
             return _update(state, event.figure, condition="prone")
+        case ev.ArmourSundered():
+            return _update(state, event.figure, armour=max(0, _figure(state, event.figure).armour - event.by))
+        case ev.Taunted():
+            return _taunted(state, event)
+        case ev.DisciplineDeclared():
+            return _declared(state, event)
         case ev.FellIntoPit():
             figure = _figure(state, event.figure)
             saga_hero = figure.team == "heroes" and state.encounter.mode == "saga"

@@ -54,7 +54,7 @@ def walk(play: Play, figure: Figure, path: list[Hex], facing: int | None, *, rea
         raise RuleViolation("companion-hazard", "a befriended animal will not enter a hex with a hazard")
     if path and figure.hex in state.encounter.map.pits:
         raise RuleViolation("clinging", f"{figure.name} clings to a pit's edge: climbing out is an Action")
-    limit = movement_points(figure)
+    limit = movement_points(figure) + play.passives.movement(play, figure)
     engaged = board.embattled_by(state, figure)
     if engaged:
         limit = min(limit, 1)
@@ -203,6 +203,7 @@ def athletics(play: Play, figure: Figure, difficulty: str, purpose: str) -> bool
     """A skill check at the figure's Athletics (an enemy's Base AD unless its block gives one)."""
     extra = [Adjustment(1, "Everkin Wit")] if figure.everkin else []
     extra += poison.penalty(figure)
+    extra += play.passives.skill(figure, "Athletics")
     modifier = DIFFICULTIES[difficulty]
     adjustments = [Adjustment(modifier, difficulty)] if modifier else []
     rolled = check(play.dice, f"{figure.name}: {purpose}", figure.athletics, [*adjustments, *extra])

@@ -12,6 +12,7 @@ from domain.dice import Dice, Roll
 from domain.errors import NotPermitted, RuleViolation
 from domain.rulesets.contract import Context
 from domain.rulesets.pericle.evolve import apply
+from domain.rulesets.pericle.passives import NO_PASSIVES, Passives
 from domain.rulesets.pericle.settings import PericleCombatSettings
 from domain.rulesets.pericle.state import CombatState, Figure, Team
 
@@ -30,10 +31,12 @@ class Play:
     the state its last leg left. Nothing leaves a rule but `events`; the battle applies them
     once it has them all."""
 
-    def __init__(self, ctx: Fight) -> None:
+    def __init__(self, ctx: Fight, passives: Passives = NO_PASSIVES) -> None:
         self.ctx = ctx
         self.state: CombatState = ctx.state
         self.events: list[msgspec.Struct] = []
+        # The always-on Discipline effects of the version deciding (none before version 5).
+        self.passives = passives
 
     @property
     def dice(self) -> Dice:
@@ -55,7 +58,7 @@ class Play:
     def supposing(self, *events: msgspec.Struct) -> Play:
         """The field as it would be after these events, to check before any die is drawn what a
         command will do once its rolls have gone its way (nothing is emitted)."""
-        supposed = Play(self.ctx)
+        supposed = Play(self.ctx, self.passives)
         supposed.state = self.state
         for event in events:
             supposed.state = apply(supposed.state, event)

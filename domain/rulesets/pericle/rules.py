@@ -14,6 +14,7 @@ from domain.rulesets.contract import CommandT, Context, Events, Rule
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.encounter import dice_problems
+from domain.rulesets.pericle.passives import NO_PASSIVES, Passives
 from domain.rulesets.pericle.play import Fight, Play, figure_seat
 from domain.rulesets.pericle.settings import PericleCombatSettings
 from domain.rulesets.pericle.state import CombatState, Figure
@@ -67,12 +68,14 @@ def in_combat(ctx: Table) -> Fight:
                    seats=ctx.seats)
 
 
-def combat(run: Callable[[Play, CommandT], None]) -> Rule[CombatState | None, PericleCombatSettings, CommandT]:
+def combat(run: Callable[[Play, CommandT], None],
+           passives: Passives = NO_PASSIVES) -> Rule[CombatState | None, PericleCombatSettings, CommandT]:
     """A combat command's rule: `run` plays it on the combat (see `Play`), after the command
-    recorded as sent (the action a contest names, and what a Karma re-roll re-runs)."""
+    recorded as sent (the action a contest names, and what a Karma re-roll re-runs); `passives`,
+    the always-on Discipline effects of the version (none before version 5)."""
 
     def rule(ctx: Table, command: CommandT) -> Events:
-        play = Play(in_combat(ctx))
+        play = Play(in_combat(ctx), passives)
         run(play, command)
         return [ev.CommandRecorded(seat=ctx.seat, command=as_sent(command)), *play.events]
 

@@ -19,6 +19,7 @@ from domain.rulesets.pericle.combat import damage as damage_after_armour
 from domain.rulesets.pericle.crits import crit_effect
 from domain.rulesets.pericle.dice import Adjustment, check, crit_die
 from domain.rulesets.pericle.heroes import multiple_attack_penalties
+from domain.rulesets.pericle.passives import NO_PASSIVES, Passives
 from domain.rulesets.pericle.play import Play, not_after_running
 from domain.rulesets.pericle.state import Figure
 from domain.rulesets.pericle.v5 import piles as v5_piles
@@ -74,7 +75,8 @@ def _main_hand(figure: Figure) -> str:
     return held[0] if held else "unarmed"
 
 
-def _strike_penalties(figure: Figure, weapons: list[Weapon], *, in_the_order: bool) -> list[list[Adjustment]]:
+def _strike_penalties(figure: Figure, weapons: list[Weapon], *, in_the_order: bool,
+                      passives: Passives = NO_PASSIVES) -> list[list[Adjustment]]:
     """The AD modifiers each strike takes from the Disciplines that grant it: Deft Strikes (two
     with a dagger, knife, katar, cestus or fist, each AD-1), Dual Weapons (the off-hand weapon
     at AD-3), Shield Bash I (AD-2); then AD-1 for the 3rd attack, AD-2 for the 4th... in the
@@ -88,14 +90,24 @@ def _strike_penalties(figure: Figure, weapons: list[Weapon], *, in_the_order: bo
     if len([name for name in uses if name != SHIELD_BASH.name]) > 2:
         raise RuleViolation("one-attack", "two hands, two weapons")
     found: list[list[Adjustment]] = []
+    seen: dict[str, int] = {}
     for weapon in weapons:
         own: list[Adjustment] = []
+        seen[weapon.name] = seen.get(weapon.name, 0) + 1
+        granted = passives.second_strike(figure, weapon) if uses[weapon.name] > 1 else None
         if weapon is SHIELD_BASH:
             if uses[weapon.name] > 1:
                 raise RuleViolation("shield-bash", "one Shield Bash a turn")
             own.append(Adjustment(-2, "Shield Bash I"))
         else:
-            if uses[weapon.name] > 1:
+            if granted is not None:
+                # A second strike with this weapon granted by a Discipline (version 5: Quick Jab,
+                # Double Shot), its modifier on the additional strike only.
+                if uses[weapon.name] > 2:
+                    raise RuleViolation("one-attack", f"{granted.source} gives one more attack with the {weapon.name}")
+                if seen[weapon.name] == 2:
+                    own.append(granted)
+            elif uses[weapon.name] > 1:
                 if "Deft Strikes" not in figure.disciplines or weapon.name.lower() not in DEFT_WEAPONS:
                     raise RuleViolation("one-attack", "two attacks with one weapon need Deft Strikes and a dagger, "
                                                       "knife, katar, cestus or unarmed strike")
@@ -136,8 +148,9 @@ class StrikePlan:
     """Everything an attack roll is made of, for one strike."""
 
     def __init__(self, kind: str, adjustments: list[Adjustment], misfortune: int, defense: list[str],
-                 below_zero_cap: int, base: int) -> None:
+                 below_zero_cap: int, base: int, fortune: int = 0) -> None:
         self.kind = kind
+        self.fortune = fortune
         self.adjustments = adjustments
         self.misfortune = misfortune
         self.defense = defense
@@ -183,6 +196,7 @@ def _plan(play: Play, attacker: Figure, target: Figure, weapon: Weapon, own: lis
         adjustments.append(Adjustment(2, "Archery"))
     adjustments += discipline_effects.attack_adjustments(attacker, target, weapon, kind)
     adjustments += spell_effects.flux_penalty(play.state, attacker)  # Pericle 5's Arcane Flux
+    adjustments += play.passives.attack(play, attacker, target, weapon, kind)
     if attacker.condition == "prone" and kind in ("melee", "reach"):
         raise RuleViolation("prone", "a prone figure makes no melee attack outside a Grapple")
     if kind in ("melee", "reach"):
@@ -201,6 +215,8 @@ def _plan(play: Play, attacker: Figure, target: Figure, weapon: Weapon, own: lis
         adjustments.append(Adjustment(-2 if target.defending else -1, "Defensive Fighting"))
     if kind in ("ranged", "thrown", "reach"):
         defense += _line_of_fire(play, attacker, target, weapon, kind)
+        if play.passives.past_partial_cover(attacker, kind):  # version 5: Sharpshooter I
+            defense = [d for d in defense if d != "Partial Cover"]
         if kind != "reach":
             penalty = range_penalty(board.gap(attacker, target), thrown=kind == "thrown")
             if penalty:
@@ -225,13 +241,14 @@ def _plan(play: Play, attacker: Figure, target: Figure, weapon: Weapon, own: lis
         # "the ability to see through Blur".
         adjustments = [Adjustment(-base, "Blur: AD0")]
         misfortune += 1
-    return StrikePlan(kind, adjustments, misfortune, defense, below_zero_cap, base)
+    return StrikePlan(kind, adjustments, misfortune, defense, below_zero_cap, base,
+                      fortune=play.passives.fortune(play, attacker, weapon, kind))
 
 
 def _line_of_fire(play: Play, attacker: Figure, target: Figure, weapon: Weapon, kind: str) -> list[str]:
     if kind == "ranged" and board.embattled_by(play.state, attacker):
         raise RuleViolation("embattled-ranged", "no bow, crossbow or sling while Embattled (throwing is allowed)")
-    if kind == "ranged":
+    if kind == "ranged" and not play.passives.shoots_after_running(attacker):
         not_after_running(attacker, "a ranged attack")
         if attacker.condition != "standing" and not weapon.crossbow:
             raise RuleViolation("prone", "a prone figure may fire a crossbow, not a bow or sling")
@@ -256,7 +273,8 @@ def ready_strikes(play: Play, attacker: Figure, orders: list[cmd.StrikeOrder], *
         raise RuleViolation("mastery-split", "Weapon Mastery is split between AD and damage (`mastery_ad`) from "
                                              "version 5 on, in an Attack")
     weapons = [weapon_in_hand(attacker, order.weapon) for order in orders]
-    penalties = _strike_penalties(attacker, weapons, in_the_order=play.settings.PER_DEFT_ORDER.in_the_order)
+    penalties = _strike_penalties(attacker, weapons, in_the_order=play.settings.PER_DEFT_ORDER.in_the_order,
+                                  passives=play.passives)
     for order, weapon, own in zip(orders, weapons, penalties, strict=True):
         target = play.figure(order.target)
         if target.team == attacker.team or not target.active:
@@ -274,16 +292,17 @@ def strike_all(play: Play, attacker: Figure, orders: list[cmd.StrikeOrder], *, p
     a strike at a foe already down, or by an attacker already down, does not happen. `ready`:
     the strikes as `ready_strikes` checked them, before any die, against the field they meet
     (strikes move nobody, so what they do cannot put a later strike out of reach)."""
-    for order, weapon, own in ready if ready is not None else ready_strikes(play, attacker, orders):
+    for index, (order, weapon, own) in enumerate(ready if ready is not None else ready_strikes(play, attacker, orders)):
         attacker, target = play.figure(attacker.id), play.figure(order.target)
         if not (attacker.active and target.active):
             continue
         plan = _plan(play, attacker, target, weapon, own, order)
         reverse = plan.kind in ("ranged", "thrown") and spell_effects.on_by_v5(
             play.state, target, spell_effects.REVERSE_RANGED)
-        strike = resolve_strike(play, attacker, target, weapon, plan, order, reverse=reverse)
+        strike = resolve_strike(play, attacker, target, weapon, plan, order, reverse=reverse, first=index == 0)
         strikes = [strike]
-        if not strike.hit and plan.kind in ("ranged", "thrown"):
+        if not strike.hit and plan.kind in ("ranged", "thrown") \
+                and not play.passives.past_partial_cover(attacker, plan.kind):
             strikes += _past_allies(play, attacker, target, weapon, plan, v5_sight.in_the_way(
                 play, attacker, target))
         if not strike.hit and target.grappled_with:
@@ -291,6 +310,8 @@ def strike_all(play: Play, attacker: Figure, orders: list[cmd.StrikeOrder], *, p
             strikes += _past_allies(play, attacker, target, weapon, plan, pile)
         strikes += _shield_bash_back(play, target, attacker, strike)
         play.emit(ev.Attacked(strikes=tuple(strikes), parry=parry))
+        for each in strikes:
+            play.passives.after_strike(play, each)
         _break_magic_shields(play, strikes)
         _ricochet(play, strikes)
         for struck in [play.figure(s.target) for s in strikes if s.hit and play.state.figure(s.target)]:
@@ -350,11 +371,15 @@ def _shield_bash_back(play: Play, defender: Figure, attacker: Figure, strike: ev
 
 
 def resolve_strike(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: StrikePlan,
-                   order: cmd.StrikeOrder, *, stray: bool = False, reverse: bool = False) -> ev.Strike:
+                   order: cmd.StrikeOrder, *, stray: bool = False, reverse: bool = False,
+                   first: bool = True) -> ev.Strike:
     """Roll to hit; on a hit roll damage, and the Crit Die on a Crit; subtract armour."""
     label = f"{attacker.name} {'(stray) ' if stray else ''}attacks {target.name} with {weapon.name}"
-    rolled = check(play.dice, label, plan.base, plan.adjustments, misfortune=plan.misfortune,
+    rolled = check(play.dice, label, plan.base, plan.adjustments, fortune=plan.fortune, misfortune=plan.misfortune,
                    defense_dice=0 if stray else len(plan.defense), below_zero_cap=plan.below_zero_cap)
+    if not stray and rolled.success and not rolled.crit and play.passives.crit(play, attacker, weapon, plan.kind,
+                                                                              rolled):
+        rolled = msgspec.structs.replace(rolled, crit=True)
     # A stray roll is made to miss the ally: success misses it, failure hits it.
     hit = not rolled.success if stray else rolled.success
     if spell_effects.image(play.state, attacker):
@@ -365,20 +390,26 @@ def resolve_strike(play: Play, attacker: Figure, target: Figure, weapon: Weapon,
         return strike
     if reverse:
         return _reversed(play, attacker, target, weapon, plan, order, strike)
-    return _damage(play, attacker, target, weapon, plan, order, strike, crit=rolled.crit and not stray)
+    return _damage(play, attacker, target, weapon, plan, order, strike, crit=rolled.crit and not stray,
+                   first=first and not stray)
 
 
 def _damage(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: StrikePlan,
             order: cmd.StrikeOrder, strike: ev.Strike, *, crit: bool,
-            crit_rolled: tuple[str, Roll] | None = None, mastery_damage: int | None = None) -> ev.Strike:
+            crit_rolled: tuple[str, Roll] | None = None, mastery_damage: int | None = None,
+            first: bool = True) -> ev.Strike:
     """`crit_rolled`: version 5 rolls the Crit Die before the damage, as its own step;
-    `mastery_damage`: version 5's share of Weapon Mastery given to damage."""
+    `mastery_damage`: version 5's share of Weapon Mastery given to damage; `first`: the attack's
+    first strike (version 5's Disciplines that add to it)."""
     # Divine Might (version 4): "an additional 1d6 damage per E spent", rolled with the weapon's.
     might = spell_effects.divine_might(play.state, attacker) if plan.kind in ("melee", "reach", "grapple-strike") else 0
     expression = f"{weapon.damage}+{might}d6" if might else weapon.damage
+    more_dice, more_bonuses = play.passives.extra_damage(play, attacker, target, weapon, plan.kind, first)
+    if more_dice:
+        expression = f"{expression}+{more_dice}"
     damage_roll = roll_expression(play.dice, expression, f"{attacker.name}: {weapon.name} damage"
                                   f"{' with Divine Might' if might else ''}")
-    bonuses: list[Adjustment] = []
+    bonuses: list[Adjustment] = list(more_bonuses)
     mastery = attacker.mastery.count(weapon.weapon_class)
     if mastery_damage is not None:
         if mastery_damage:
@@ -395,7 +426,8 @@ def _damage(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: 
     if crit:
         face, crit_roll = crit_rolled if crit_rolled is not None else crit_die(play.dice, f"{attacker.name}: Crit Die")
         effect = crit_effect(weapon, face, order.crit_choice if attacker.team == "heroes" else "damage", target)
-    rolled = max(0, damage_roll.total or 0) + sum(b.value for b in bonuses if b.source != "axe")
+    factor = play.passives.damage_factor(play, attacker, target, weapon, plan.kind)  # version 5: Polearm Charge
+    rolled = max(0, damage_roll.total or 0) * factor + sum(b.value for b in bonuses if b.source != "axe")
     from_front = _shield_faces(target, attacker, plan.kind)
     parry = 2 if target.parrying and plan.kind in ("melee", "reach") else 0
     shield_in, front, counted_face = target.shield, from_front, face
@@ -408,6 +440,9 @@ def _damage(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: 
         if face is not None and "two stars" in face:
             counted_face = effect = None
     armour, shield, by_spells = spell_effects.protection(play.state, target, target.armour, shield_in, front)
+    by_disciplines = play.passives.protection(play, attacker, target, weapon, plan.kind, strike.check)
+    if by_disciplines:
+        armour = max(0, armour + sum(a.value for a in by_disciplines))
     weapon_kind: WeaponClass = "axe" if weapon.weapon_class == "axe" else \
         "hammer" if weapon.weapon_class == "hammer" else "other"
     reflected = 0
@@ -423,7 +458,7 @@ def _damage(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: 
                                 defense_torches=strike.check.armour_bonus)
     if face == "one star or torch" and effect is not None:
         dealt = 0  # the effect without damage
-    protection = [Adjustment(target.armour, "armour"), *by_spells]
+    protection = [Adjustment(target.armour, "armour"), *by_spells, *by_disciplines]
     if spell_effects.image(play.state, target):
         dealt, reflected = 0, 0  # an Image "absorb[s] attack damage from one attack before popping" (line 481)
         protection.append(Adjustment(0, "Image: pops"))

@@ -3,6 +3,8 @@ Embattlement, repositioning, Defend declarations, and the Action Order with its 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import msgspec
 
 from domain.dice_expression import roll_expression
@@ -207,7 +209,7 @@ def begin_actions(play: Play, command: cmd.BeginActions) -> None:
     """Any seat in play may close the declarations (the engine resolved which it acts for)."""
     require_phase(play.state, "declare")
     lasting.at_declarations(play)
-    play.emit(ev.ActionPhaseBegan(order=action_order(play.state)))
+    play.emit(ev.ActionPhaseBegan(order=action_order(play.state, play.passives.order_group)))
     advance(play)
 
 
@@ -218,7 +220,11 @@ def order_ad(figure: Figure) -> int:
     return figure.base_ad + (2 if bow and "Archery" in figure.disciplines else 0) - (1 if figure.deft_strikes else 0)
 
 
-def action_order(state: CombatState) -> tuple[str, ...]:
+def _hasty(state: CombatState, figure: Figure) -> int:
+    return 0 if "Haste" in figure.disciplines else 1
+
+
+def action_order(state: CombatState, group: Callable[[CombatState, Figure], int] = _hasty) -> tuple[str, ...]:
     """Haste first; then highest Base AD first, ties to the team that won initiative; heroes
     tied among themselves in the order they joined (a hero may Delay). Unconscious casters keep
     a slot, where their maintained spells lapse. In a Surprise turn only the surprising team."""
@@ -226,9 +232,9 @@ def action_order(state: CombatState) -> tuple[str, ...]:
     eligible = [f for f in state.figures if (f.active or (f.condition == "unconscious" and f.id in casters))
                 and (state.surprise is None or f.team == state.surprise)]
     winner = state.initiative or "heroes"
-    hasty = [Combatant(f.id, f.team, order_ad(f)) for f in eligible if "Haste" in f.disciplines]
-    others = [Combatant(f.id, f.team, order_ad(f)) for f in eligible if "Haste" not in f.disciplines]
-    return (*ranked_by_base_ad(hasty, winner), *ranked_by_base_ad(others, winner))
+    # `group`: Haste first (0), then by Base AD (1); version 5 adds those who act last (2).
+    groups = [[Combatant(f.id, f.team, order_ad(f)) for f in eligible if group(state, f) == n] for n in (0, 1, 2)]
+    return tuple(name for members in groups for name in ranked_by_base_ad(members, winner))
 
 
 # ---- the Action Order's slots --------------------------------------------------------------

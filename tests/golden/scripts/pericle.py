@@ -20,6 +20,7 @@ import msgspec
 
 from domain.hexes import DIRECTIONS, Hex, distance, neighbours
 from domain.rulesets import RULESETS
+from domain.rulesets.pericle.board import embattled_by
 from domain.rulesets.pericle.state import CombatState, Figure
 from tests.golden.client import Api, Battle
 from tests.golden.coverage import tag
@@ -63,6 +64,9 @@ CORVIN = {"name": "Corvin", "ancestry": "odrim", "mt": 1, "dx": 2, "kn": 2, "wea
           "disciplines": ["Deft Strikes", "Taunt I"], "karma": 1}
 # From version 5 Karma costs a beginner 5 XP (seed 001, line 636): Corvin has 1 XP left, so none.
 CORVIN_PAID = {**CORVIN, "karma": 0}
+# Version 5 judges a taunt (only at a foe Embattled with the taunter, which the skirmish rarely
+# gives Corvin as he moves): in its skirmish Corvin befriends animals instead, an Action any turn.
+CORVIN_5 = {**CORVIN_PAID, "disciplines": ["Deft Strikes", "Animal Handler I"]}
 BAERWYN = {"name": "Baerwyn", "ancestry": "forest elf", "mt": 2, "dx": 2, "kn": 1, "skills": {"Athletics": 1},
            "weapons": ["Dagger", "Hand Crossbow"], "disciplines": ["Deft Strikes"], "spells": ["Blur", "Clumsiness"],
            "karma": 1}
@@ -177,6 +181,11 @@ def _wanted_moves(combat: CombatState, wanted: set[str]) -> Iterator[Proposal]:
         # Version 4: Taunt and Berserk are used instead of moving.
         yield from ((f.seat, {"type": "use_discipline", "figure": f.id, "discipline": d})
                     for f in movers for d in f.disciplines if d in ("Taunt I", "Taunt II", "Berserk"))
+        # Version 5 taunts a foe by name (one Embattled with the hero, for Taunt I); version 4
+        # takes the untargeted taunt first, as it always did.
+        yield from ((f.seat, {"type": "use_discipline", "figure": f.id, "discipline": d, "target": foe.id})
+                    for f in movers for d in f.disciplines if d in ("Taunt I", "Taunt II")
+                    for foe in embattled_by(combat, f))
     if "climb_out" in wanted:
         yield from ((f.seat, body) for f in movers if f.team == "enemies" for body in _jumps(combat, f))
     doors = [d.hex for d in combat.encounter.map.doors if d.hex not in combat.opened]
@@ -479,7 +488,8 @@ def handbook_battles(api: Api, version: str) -> dict[str, Battle]:
     wanted = {tag(c) for c in RULESETS[("pericle", version)].commands} - {"submit_hero", "bring_hero", "go_on"}
     wanted -= {sent for battle in battles.values() for sent in battle.sent}
     wanted -= {"cancel_spell"}  # version 5: sent by the handbook battle
-    battles["skirmish"] = until_sent(lambda left, seed: skirmish(api, left, seed, version, corvin), wanted)
+    second = CORVIN_5 if version == "5" else corvin
+    battles["skirmish"] = until_sent(lambda left, seed: skirmish(api, left, seed, version, second), wanted)
     battles["chasm"] = until_sent(lambda left, seed: chasm(api, left, seed, version), wanted)
     assert not wanted, f"no battle sent {sorted(wanted)}"
     battles["handbook"] = handbook(api, seed=1, version=version, corvin=corvin)

@@ -163,7 +163,8 @@ def _aim(play: Play, caster: Figure, spell: HandbookSpell, target: Figure,
 
 
 def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
-    not_after_running(caster, "casting a spell")
+    if not play.passives.casts_after_running(caster):  # version 5: Cast on the Run
+        not_after_running(caster, "casting a spell")
     spell = SPELLS.get(command.spell)
     if spell is None or command.spell not in caster.spells:
         raise RuleViolation("spell-unknown", f"{caster.name} has not learned {command.spell!r}")
@@ -255,6 +256,8 @@ BETWEEN_COMBATS = frozenset({"Healer I", "Healer II", "Meditate I", "Meditate II
 
 def use(play: Play, command: cmd.UseDiscipline) -> None:
     """A Discipline used in the Movement phase instead of moving, or else as the Action."""
+    if command.at is not None or command.on_failure is not None or command.follow is not None:
+        raise RuleViolation("discipline-unknown", "`at`, `on_failure` and `follow` are version 5's")
     if command.discipline in INSTEAD_OF_MOVING:
         figure = play.figure(command.figure)
         require_phase(play.state, "movement")

@@ -15,10 +15,8 @@ from domain.rulesets.pericle.heroes import Ancestry
 from domain.rulesets.pericle.sheet import MAX_SKILL, SKILL_XP, Skill
 from domain.rulesets.pericle.v4.book import (
     DISCIPLINES,
-    ENFORCED_DISCIPLINES,
     SPELLS,
     Enforcement,
-    discipline_enforcement,
 )
 from domain.rulesets.pericle.v4.handbook import (
     SPELL_ANCESTRY_ADJUSTMENTS,
@@ -30,6 +28,7 @@ from domain.rulesets.pericle.v4.handbook import (
     spell_xp,
 )
 from domain.rulesets.pericle.v5.enforced import enforced_spells as enforced_by_version
+from domain.rulesets.pericle.v5.disciplines import discipline_enforcement, enforced_disciplines
 
 SOURCE = "001_da6eaba1bafd55cc.txt"
 
@@ -275,7 +274,8 @@ def handbook_catalogue(version: str) -> PericleCatalogue:
     disciplines = [
         DisciplineEntry(name=d.name, xp=d.xp, kn=d.kn, categories=list(d.categories), prerequisites=d.requires,
                         repeatable=d.repeatable, exhaustion=d.exhaustion, upkeep=d.upkeep,
-                        effect=discipline_enforcement(d.name), enforced_as=ENFORCED_DISCIPLINES.get(d.name),
+                        effect=discipline_enforcement(d.name, version),
+                        enforced_as=enforced_disciplines(version).get(d.name),
                         text=d.text, seed=SeedRef(d.line, f"Appendix: Disciplines, KN{d.kn}"))
         for d in DISCIPLINES.values()]
     spells = [

@@ -24,7 +24,8 @@ from domain.rulesets.pericle.settings import PericleCombatSettings, PericleV5Set
 from domain.rulesets.pericle.state import CombatState
 from domain.rulesets.pericle.v3 import NOT_YOURS
 from domain.rulesets.pericle.v4.version import PERICLE_V4, PericleV4Command
-from domain.rulesets.pericle.v5 import attack_steps, casting, heroes, piles, skill_checks, spell_ends
+from domain.rulesets.pericle.v5 import attack_steps, casting, discipline_rows, heroes, piles, skill_checks, spell_ends
+from domain.rulesets.pericle.v5.passives import V5_PASSIVES
 from domain.rulesets.pericle.v5.provisional import V5_RULES
 
 
@@ -35,29 +36,34 @@ def rerun(ctx: Table, command: dict[str, Any]) -> Events:
     return found.rule(ctx, msgspec.convert(command, found.command))[1:]
 
 
-# The commands version 5 decides by rules of its own (each area's module adds its rows).
-CHANGED: tuple[Play[CombatState | None, PericleCombatSettings], ...] = (
+# The commands version 5 decides by rules of its own (each area's module adds its rows); every
+# combat command is played with version 5's always-on Discipline effects (V5_PASSIVES).
+_V5 = V5_PASSIVES
+OWN: tuple[Play[CombatState | None, PericleCombatSettings], ...] = (
     # Heroes join with their Karma paid (line 636), version 5's sheet numbers (Armor Proficiency I,
     # line 1137), the ancestry abilities that name checks the server rolls (line 866), and their
     # sheet's Skill ranks and Attributes (v5/skill_checks.py), pasted or brought from a record.
     row(cmd.SubmitHero, skill_checks.with_checks(heroes.submit_hero), phase=Phase.SETUP),
     row(heroes.BringHero, skill_checks.with_checks(heroes.bring_hero), phase=Phase.SETUP),
     # Karma (seed 001 lines 632-634): strikes in steps, a Karma window after each set of dice.
-    row(cmd.Attack, combat(attack_steps.attack), subject=figure_subject, not_yours=NOT_YOURS),
-    row(attack_steps.GoOn, combat(attack_steps.go_on), subject=figure_subject, not_yours=NOT_YOURS),
-    row(cmd.Grapple, combat(attack_steps.grapple), subject=figure_subject, not_yours=NOT_YOURS),
-    row(cmd.MoveFigure, combat(attack_steps.move), subject=figure_subject, not_yours=NOT_YOURS),
+    row(cmd.Attack, combat(attack_steps.attack, _V5), subject=figure_subject, not_yours=NOT_YOURS),
+    row(attack_steps.GoOn, combat(attack_steps.go_on, _V5), subject=figure_subject, not_yours=NOT_YOURS),
+    row(cmd.Grapple, combat(attack_steps.grapple, _V5), subject=figure_subject, not_yours=NOT_YOURS),
+    row(cmd.MoveFigure, combat(attack_steps.move, _V5), subject=figure_subject, not_yours=NOT_YOURS),
     row(cmd.SpendKarma, karma(rerun), subject=hero_subject, not_yours=NOT_YOURS),
     # A tied escape: the heroes' side rolls (line 442; v5/piles.py).
-    row(cmd.Escape, combat(acting(piles.escape)), subject=figure_subject, not_yours=NOT_YOURS),
+    row(cmd.Escape, combat(acting(piles.escape), _V5), subject=figure_subject, not_yours=NOT_YOURS),
     # A hero cancels a spell at any time, in any phase (line 485; v5/spell_ends.py).
-    row(spell_ends.CancelSpell, combat(spell_ends.cancel_spell), subject=figure_subject, not_yours=NOT_YOURS),
+    row(spell_ends.CancelSpell, combat(spell_ends.cancel_spell, _V5), subject=figure_subject, not_yours=NOT_YOURS),
     # Skill and Ability Checks at the sheet's scores, as the hero's Action (lines 662, 680, 684, 695).
-    row(skill_checks.SkillCheck, combat(acting(skill_checks.skill_check)), subject=figure_subject,
+    row(skill_checks.SkillCheck, combat(acting(skill_checks.skill_check), _V5), subject=figure_subject,
         not_yours=NOT_YOURS),
     # Every Spell cast by version 5's casting (v5/casting.py: the Spells it enforces).
-    row(cmd.CastSpell, combat(acting(casting.cast_spell)), subject=figure_subject, not_yours=NOT_YOURS),
+    row(cmd.CastSpell, combat(acting(casting.cast_spell), _V5), subject=figure_subject, not_yours=NOT_YOURS),
 )
+_OWN_TYPES = {r.command for r in OWN}
+# Every other combat command with version 5's Disciplines (discipline_rows.py).
+CHANGED = (*OWN, *(r for r in discipline_rows.ROWS if r.command not in _OWN_TYPES))
 
 _REVISED = PERICLE_V4.revise(
     "5",
@@ -67,7 +73,8 @@ _REVISED = PERICLE_V4.revise(
         "a hero kept by Chronicle joins by POST /v1/battles/{id}/heroes as its record stands (`bring_hero`). A strike "
         "waits for Karma after each set of dice (`go_on` rolls on)."
     ),
-    events=(*PERICLE_V4.events, heroes.HeroBrought, *ev.SPELL_EVENTS, *ev.STEP_EVENTS),
+    events=(*PERICLE_V4.events, heroes.HeroBrought, *ev.SPELL_EVENTS, *ev.STEP_EVENTS,
+            *ev.DISCIPLINE_EVENTS_V5),
     provisional_rules=V5_RULES,
     # Shared rules read `REVISION` where version 5 reads the seed differently (v5/sight.py).
     settings_type=PericleV5Settings,
@@ -75,6 +82,7 @@ _REVISED = PERICLE_V4.revise(
 )
 # While an attack waits in a Karma window, only `go_on` and `spend_karma` are played.
 PERICLE_V5 = dataclasses.replace(_REVISED, plays=attack_steps.waiting_refused(_REVISED.plays))
+
 
 # Every command a Pericle 5 battle takes of its own.
 PericleV5Command = Union[(*get_args(PericleV4Command), heroes.BringHero, attack_steps.GoOn,  # type: ignore[valid-type]
