@@ -26,7 +26,8 @@ from hypothesis import strategies as st
 
 from domain.hexes import Hex
 from domain.hexes import cover as cover_v4
-from domain.rulesets.pericle.combat_events import Attacked, SpellCast, Strike
+from domain.rulesets.pericle.combat_events import SpellCast, Strike
+from domain.rulesets.pericle.v5.attack_steps import strikes_in
 from domain.rulesets.pericle.v5.sight import centre_clear, cover
 from tests.unit.pericle_arena import PericleArena, hexes
 
@@ -36,7 +37,9 @@ SHOT = {"type": "attack", "figure": "hero-baerwyn", "strikes": [{"target": "orc"
 
 
 def strikes(events: list[Any]) -> list[Strike]:
-    return [s for e in events if isinstance(e, Attacked) for s in e.strikes]
+    """Every strike of the events, whole: an `attacked` event's, or those a version 5 attack in
+    steps finished (its Karma windows, v5/attack_steps.py)."""
+    return list(strikes_in(events))
 
 
 def archery(version: str | None = None, **changes: Any) -> PericleArena:

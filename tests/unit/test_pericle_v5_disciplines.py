@@ -15,7 +15,6 @@ from domain.hexes import Hex
 from domain.rulesets.pericle.catalogue import WEAPONS
 from domain.rulesets.pericle.combat_events import (
     ArmourSundered,
-    Attacked,
     DisciplineUsed,
     Grappled,
     SpellEnded,
@@ -26,6 +25,7 @@ from domain.rulesets.pericle.combat_events import (
 )
 from domain.rulesets.pericle.v4.book import DISCIPLINES
 from domain.rulesets.pericle.v4.catalogue import handbook_catalogue
+from domain.rulesets.pericle.v5.attack_steps import strikes_in
 from domain.rulesets.pericle.v5.disciplines import ADDED_V5, ENFORCED_V5, discipline_enforcement
 from domain.rulesets.pericle.v5.passives import V5_PASSIVES
 from tests.unit.pericle_arena import PericleArena
@@ -40,7 +40,8 @@ def of(events: list[Any], kind: type[Any]) -> list[Any]:
 
 
 def strikes(events: list[Any]) -> list[Strike]:
-    return [s for attacked in of(events, Attacked) for s in attacked.strikes]
+    """Every strike, whole: an `attacked` event's or a version 5 attack's in steps (Karma windows)."""
+    return list(strikes_in(events))
 
 
 def sources(strike: Strike) -> list[tuple[str, int]]:

@@ -17,13 +17,13 @@ def rules(version: str) -> dict[str, str]:
     return {rule.id: rule.summary for rule in find_ruleset("pericle", version).provisional_rules}
 
 
-def test_version_5_keeps_every_label_and_reads_two_again() -> None:
-    """Version 4's ids (a battle's settings name them) and PER-STRAY-SPELL, new; of version 4's only
-    PER-COMBATANT-COVER and PER-DEFT-ORDER say something new, and version 4's texts are version
-    3's, unchanged."""
+def test_version_5_keeps_every_label_and_reads_three_again() -> None:
+    """Version 4's ids (a battle's settings name them), then PER-STRAY-SPELL and
+    PER-ARMOR-PROFICIENCY, new; of version 4's only PER-COMBATANT-COVER, PER-DEFT-ORDER and
+    PER-KARMA-WINDOW say something new, and version 4's texts are version 3's, unchanged."""
     v4, v5 = rules("4"), rules("5")
-    assert list(v5) == [*v4, "PER-STRAY-SPELL"]
-    assert {i for i in v4 if v4[i] != v5[i]} == {"PER-COMBATANT-COVER", "PER-DEFT-ORDER"}
+    assert list(v5) == [*v4, "PER-STRAY-SPELL", "PER-ARMOR-PROFICIENCY"]
+    assert {i for i in v4 if v4[i] != v5[i]} == {"PER-COMBATANT-COVER", "PER-DEFT-ORDER", "PER-KARMA-WINDOW"}
     assert v4 == {rule.id: rule.summary for rule in (*find_ruleset("pericle", "2").provisional_rules,
                                                      *COMBAT_RULES)}
 

@@ -24,7 +24,8 @@ from __future__ import annotations
 from typing import Any
 
 from domain.hexes import Hex
-from domain.rulesets.pericle.combat_events import Attacked, CheckMade, EscapedGrapple, SpellCast, Strike
+from domain.rulesets.pericle.combat_events import CheckMade, EscapedGrapple, SpellCast, Strike
+from domain.rulesets.pericle.v5.attack_steps import strikes_in
 from tests.unit.pericle_arena import PericleArena
 
 HIT, MISS = 1, 10
@@ -32,7 +33,9 @@ BLANK = 6
 
 
 def strikes(events: list[Any]) -> list[Strike]:
-    return [s for e in events if isinstance(e, Attacked) for s in e.strikes]
+    """Every strike of the events, whole: an `attacked` event's, or those a version 5 attack in
+    steps finished (its Karma windows, v5/attack_steps.py)."""
+    return list(strikes_in(events))
 
 
 def cast(events: list[Any]) -> SpellCast:

@@ -24,6 +24,7 @@ from domain.rulesets.pericle.combat_events import (
 )
 from domain.rulesets.pericle.v4.catalogue import handbook_catalogue
 from domain.rulesets.pericle.v5.arcane import barrage_damage, doubled
+from domain.rulesets.pericle.v5.attack_steps import strikes_in
 from tests.unit.pericle_arena import PericleArena
 from tests.unit.test_pericle_v4_handbook import line
 from tests.unit.test_pericle_v4_play import BRAM, YSOLDE
@@ -406,8 +407,7 @@ def test_a_summoned_beast_joins_its_casters_side_acts_from_the_next_turn_and_van
     play.to_actions("heroes")
     assert beast.id in play.combat.order
     play.pass_until(beast.id)
-    [strike] = [s for e in play.act(beast.id, "attack", [HIT, 3], strikes=[{"target": "orc"}])
-                if type(e).__name__ == "Attacked" for s in e.strikes]
+    [strike] = list(strikes_in(play.act(beast.id, "attack", [HIT, 3], strikes=[{"target": "orc"}])))
     assert strike.hit and strike.weapon == "Bite/claws"
     play.pass_until("hero-ysolde")
     [upkeep] = of(play.act("hero-ysolde", "pass_action"), SpellMaintained)
@@ -616,8 +616,7 @@ def test_arcane_flux_the_seeds_chainmail_example() -> None:
     assert [(h.figure, h.damage) for h in burnt] == [("hero-bram", 1)] and play.figure("hero-bram").wounds == 1
     play.act("hero-ysolde", "pass_action")
     # Base AD0 at -2: AD0 with two Misfortune (three dice).
-    [strike] = [s for e in play.act("hero-bram", "attack", [HIT, HIT, HIT, 1], strikes=[{"target": "orc"}])
-                if type(e).__name__ == "Attacked" for s in e.strikes]
+    [strike] = list(strikes_in(play.act("hero-bram", "attack", [HIT, HIT, HIT, 1], strikes=[{"target": "orc"}])))
     assert ("standing in Arcane Flux", -2) in [(a.source, a.value) for a in strike.check.adjustments]
 
 
@@ -720,7 +719,6 @@ def test_magic_shield_guards_the_front_and_breaks_on_a_double_hit() -> None:
     this case it negates the critical hit, resulting in a normal hit instead. This armor
     protection will not stack with other shields"; Magic Shield II (line 1474): "2 points of
     armor". Bram (Grit I: armour 1, no shield) faces the orc, whose axe deals 1d6+1."""
-    from domain.rulesets.pericle.combat_events import Attacked
 
     play = arena("Magic Shield II")
     play.put("hero-bram", 3, 3, facing=0)
@@ -731,8 +729,7 @@ def test_magic_shield_guards_the_front_and_breaks_on_a_double_hit() -> None:
     play.act("hero-ysolde", "pass_action")
     play.end_turn()
     play.to_actions("heroes")
-    [attacked] = of(play.act("orc", "attack", [HIT, 5], strikes=[{"target": "hero-bram"}]), Attacked)
-    strike = attacked.strikes[0]
+    [strike] = strikes_in(play.act("orc", "attack", [HIT, 5], strikes=[{"target": "hero-bram"}]))
     assert [(a.source, a.value) for a in strike.protection] == [("armour", 1), ("Magic Shield II", 2)]
     assert strike.damage == 6 - 3
     play.pass_until("hero-ysolde")
@@ -740,7 +737,7 @@ def test_magic_shield_guards_the_front_and_breaks_on_a_double_hit() -> None:
     play.end_turn()
     play.to_actions("heroes")
     events = play.act("orc", "attack", [CRIT, 5, TWO_STARS_AND_TORCH], strikes=[{"target": "hero-bram"}])
-    strike = of(events, Attacked)[0].strikes[0]
+    strike = next(iter(strikes_in(events)))
     assert strike.crit_face == "two stars and torch" and strike.crit_effect is None
     assert strike.damage == 6 - 3, "a normal hit, not doubled"
     assert [(e.spell, e.reason) for e in of(events, SpellEnded)] == [("Magic Shield II", "destroyed by a critical hit")]
@@ -753,7 +750,6 @@ def test_ricochet_attack_the_seeds_example() -> None:
     individual protected by this Spell take 4 damage. This only impacts melee attacks... The armor
     value of each combatant is subtracted after dividing the damage." The orc's axe, 1d6 = 6 +1:
     7, halved 4; Bram's armour 1 leaves him 3, the orc's armour 3 leaves it 1."""
-    from domain.rulesets.pericle.combat_events import Attacked
 
     play = arena("Ricochet Attack")
     play.put("hero-bram", 3, 3, facing=0)
@@ -763,7 +759,7 @@ def test_ricochet_attack_the_seeds_example() -> None:
     play.end_turn()
     play.to_actions("heroes")
     events = play.act("orc", "attack", [HIT, 6], strikes=[{"target": "hero-bram"}])
-    strike = of(events, Attacked)[0].strikes[0]
+    strike = next(iter(strikes_in(events)))
     assert strike.damage == 3 and play.figure("hero-bram").wounds == 3
     assert [(d.figure, d.amount) for d in of(events, Damaged)] == [("orc", 1)] and play.figure("orc").wounds == 1
 
@@ -793,7 +789,6 @@ def test_immunity_keeps_off_all_damage_and_spells_until_dispelled() -> None:
     """Immunity (line 1566): "3E+2E/turn. Target is immune to all damage & Spells for as long as
     the Spell is maintained. Dispel removes Immunity." Bram, immune, takes nothing from the orc's
     axe and Ysolde's Nova; a Blur cast at him does not take; her Dispel ends the Immunity."""
-    from domain.rulesets.pericle.combat_events import Attacked
 
     play = arena("Immunity", "Arcane Nova", "Blur", "Dispel", max_hp=20)  # (to bear the upkeep)
     play.put("hero-bram", 3, 3, facing=0)
@@ -801,7 +796,7 @@ def test_immunity_keeps_off_all_damage_and_spells_until_dispelled() -> None:
     assert spell_cast.exhaustion == 3
     play.end_turn()
     play.to_actions("heroes")
-    strike = of(play.act("orc", "attack", [HIT, 6], strikes=[{"target": "hero-bram"}]), Attacked)[0].strikes[0]
+    strike = next(iter(strikes_in(play.act("orc", "attack", [HIT, 6], strikes=[{"target": "hero-bram"}]))))
     assert strike.hit and strike.damage == 0 and play.figure("hero-bram").wounds == 0
     play.pass_until("hero-ysolde")
     events = cast(play, [HIT, 5], "Arcane Nova", "hero-ysolde")
@@ -983,7 +978,6 @@ def test_an_image_cannot_hurt_and_pops_when_struck() -> None:
     rolling an Opposed Grapple score, have the foe roll a Base AD check. If successful, the image
     is canceled and the Grappler does not fall Prone. If unsuccessful, the Grappler falls Prone."
     """
-    from domain.rulesets.pericle.combat_events import Attacked
 
     play = arena("Image")
     [joined] = [e for e in cast(play, [HIT], "Image", "hero-ysolde", at={"q": 3, "r": 3})
@@ -994,10 +988,10 @@ def test_an_image_cannot_hurt_and_pops_when_struck() -> None:
     play.to_actions("heroes")
     assert play.combat.current == image, "its AD2 puts it first"
     play.put(image, 3, 3, facing=0)
-    [swing] = of(play.act(image, "attack", [HIT, 6], strikes=[{"target": "orc"}]), Attacked)[0].strikes
+    [swing] = list(strikes_in(play.act(image, "attack", [HIT, 6], strikes=[{"target": "orc"}])))
     assert not swing.hit and play.figure("orc").wounds == 0
     events = play.act("orc", "attack", [HIT, 6], strikes=[{"target": image}])
-    assert of(events, Attacked)[0].strikes[0].damage == 0 and play.combat.figure(image) is None
+    assert next(iter(strikes_in(events))).damage == 0 and play.combat.figure(image) is None
     assert [(e.spell, e.reason) for e in of(events, SpellEnded)] == [("Image", "struck by an attack")]
     play.pass_until("hero-ysolde")
     [again] = [e for e in cast(play, [HIT], "Image", "hero-ysolde", at={"q": 3, "r": 3})

@@ -357,6 +357,9 @@ class SpellThrown(msgspec.Struct, frozen=True, kw_only=True, tag="spell_thrown")
 
     caster: str
     spell: str
+    target: str
+    check: Check
+    success: bool
 
 
 class ArmourSundered(msgspec.Struct, frozen=True, kw_only=True, tag="armour_sundered"):

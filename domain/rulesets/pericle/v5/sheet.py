@@ -19,9 +19,10 @@ from domain.rulesets.pericle.catalogue import ARMOURS
 from domain.rulesets.pericle.heroes import movement, overburden
 from domain.rulesets.pericle.sheet import HeroSheet, Stats
 from domain.rulesets.pericle.v4 import sheet as v4
-from domain.rulesets.pericle.v4.sheet import problems
+from domain.rulesets.pericle.v4.sheet import discipline_problems, problems, spell_problems, xp_spent
 
-__all__ = ["ANCESTRY_ABILITIES", "armour_move_penalty", "problems", "stats"]
+__all__ = ["ANCESTRY_ABILITIES", "armour_move_penalty", "discipline_problems", "problems", "spell_problems", "stats",
+           "xp_spent"]
 
 # Line 1137: the Movement penalty each armour leaves with Armor Proficiency I (Movement 4 for "plate armor
 # or chainmail", 5 for gambeson, out of a hero's 5).
