@@ -1,0 +1,101 @@
+"""CPU time per `roll` command in the server (issue #19, point 2), not throughput: on a machine
+shared with other work, the CPU a process spends per command is what stays comparable between
+runs, where commands per second do not.
+
+Starts `chronicle serve` (one worker, rate limits off, no Redis), has `--clients` clients roll
+`2d6` back-to-back in battles of their own for `--seconds`, and reads from /proc, over exactly
+that window (after a warm-up):
+- the serving process's main thread (its event loop: the command path),
+- the serving process as a whole (every thread),
+- every process of the server (with the background subscribers' process when they run in one),
+each in microseconds of user + system CPU per roll. `--background loop|thread|process` picks
+where the projector, tournament runner, clock watcher, notifier and deliverer run
+(CHRONICLE_BACKGROUND); several values compare them in one run.
+
+    python -m bench.roll_cpu [--seconds 5] [--clients 4] [--background process thread loop]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from bench.harness import ServerProcess, database
+from bench.throughput import roll_commands
+from bench.workers import TICKS, process_tree
+
+_UTIME, _STIME = 11, 12  # fields of /proc/<pid>/stat after the command name
+
+
+def _cpu(stat_path: Path) -> float:
+    try:
+        text = stat_path.read_text()
+    except OSError:
+        return 0.0
+    fields = text[text.rindex(")") + 2:].split()
+    return (int(fields[_UTIME]) + int(fields[_STIME])) / TICKS
+
+
+def sample(root: int) -> tuple[float, float, float]:
+    """(main thread, serving process, whole server) CPU seconds so far. The serving process is
+    the root; the tree adds its children (a background process)."""
+    main = _cpu(Path(f"/proc/{root}/task/{root}/stat"))
+    serving = _cpu(Path(f"/proc/{root}/stat"))
+    tree = sum(_cpu(Path(f"/proc/{pid}/stat")) for pid in process_tree(root))
+    return main, serving, tree
+
+
+async def measured(server: ServerProcess, clients: int, seconds: float) -> tuple[float, tuple[float, ...]]:
+    """(rolls per second, microseconds of CPU per roll for each of `sample`'s three)."""
+    assert server.process is not None
+    await roll_commands(server, clients, 1.0)  # warm-up: caches, JIT-less but first-call work
+    before = sample(server.process.pid)
+    rate = await roll_commands(server, clients, seconds)
+    after = sample(server.process.pid)
+    # The battles are made before the window of roll_commands opens; their CPU is in the
+    # sample but is small next to the rolls (one battle per client).
+    rolls = rate * seconds
+    return rate, tuple((a - b) / rolls * 1e6 for a, b in zip(after, before, strict=True))
+
+
+def run(dsn: str, background: str, clients: int, seconds: float) -> tuple[float, tuple[float, ...]]:
+    server = ServerProcess(dsn)
+    server.env["CHRONICLE_RATE_LIMITS"] = "off"
+    server.env["CHRONICLE_BACKGROUND"] = background
+    server.env.pop("REDIS_URL", None)
+    try:
+        server.start(within=120)
+        return asyncio.run(measured(server, clients, seconds))
+    finally:
+        try:
+            server.signal(signal.SIGTERM)
+        except subprocess.TimeoutExpired:
+            print("  no graceful stop within 20 s; killed", file=sys.stderr)
+        server.stop()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--clients", type=int, default=4)
+    parser.add_argument("--background", nargs="+", default=["process", "thread", "loop"])
+    parser.add_argument("--repeat", type=int, default=1, help="runs of each, interleaved")
+    args = parser.parse_args()
+    print(f"roll CPU per command, {args.clients} clients, {args.seconds:.0f} s; load average "
+          f"{os.getloadavg()[0]:.1f}")
+    print(f"{'background':>10} {'roll /s':>8} {'main thread':>12} {'process':>8} {'all':>8}   (us CPU per roll)")
+    with database() as dsn:
+        for _ in range(args.repeat):
+            for background in args.background:
+                rate, (main, serving, tree) = run(dsn, background, args.clients, args.seconds)
+                print(f"{background:>10} {rate:>8.0f} {main:>12.0f} {serving:>8.0f} {tree:>8.0f}", flush=True)
+    print(f"load average at the end {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    main()
