@@ -8,11 +8,16 @@ that window (after a warm-up):
 - the serving process's main thread (its event loop: the command path),
 - the serving process as a whole (every thread),
 - every process of the server (with the background subscribers' process when they run in one),
-each in microseconds of user + system CPU per roll. `--background loop|thread|process` picks
-where the projector, tournament runner, clock watcher, notifier and deliverer run
-(CHRONICLE_BACKGROUND); several values compare them in one run.
+each in microseconds of user + system CPU per roll; and, at the end of the window, how many
+events the slowest background subscriber has still to read (`behind`: a subscriber that does
+not keep up costs less CPU per roll only because it does less). `--background
+loop|thread|process` picks where the projector, tournament runner, clock watcher, notifier and
+deliverer run (CHRONICLE_BACKGROUND); several values compare them in one run. Each run has a
+database of its own (no backlog left by the one before). `--baseline DIR` adds, interleaved
+with them, runs of the server whose code is in DIR (say a `git worktree` of main) as `baseline`.
 
-    python -m bench.roll_cpu [--seconds 5] [--clients 4] [--background process thread loop]
+    python -m bench.roll_cpu [--seconds 5] [--clients 4] [--background process thread loop] [--repeat 3]
+                             [--baseline DIR]
 """
 
 from __future__ import annotations
@@ -21,13 +26,17 @@ import argparse
 import asyncio
 import os
 import signal
+import statistics
 import subprocess
 import sys
 from pathlib import Path
 
+import asyncpg
+
 from bench.harness import ServerProcess, database
 from bench.throughput import roll_commands
 from bench.workers import TICKS, process_tree
+from tests.databases import database_of_its_own
 
 _UTIME, _STIME = 11, 12  # fields of /proc/<pid>/stat after the command name
 
@@ -50,8 +59,19 @@ def sample(root: int) -> tuple[float, float, float]:
     return main, serving, tree
 
 
-async def measured(server: ServerProcess, clients: int, seconds: float) -> tuple[float, tuple[float, ...]]:
-    """(rolls per second, microseconds of CPU per roll for each of `sample`'s three)."""
+async def behind(dsn: str) -> int:
+    """Events the slowest background subscriber has not read yet."""
+    connection = await asyncpg.connect(dsn)
+    try:
+        return int(await connection.fetchval(
+            "SELECT coalesce(max(position), 0) - (SELECT coalesce(min(position), 0) FROM projection_checkpoints) "
+            "FROM events"))
+    finally:
+        await connection.close()
+
+
+async def measured(server: ServerProcess, clients: int, seconds: float) -> tuple[float, tuple[float, ...], int]:
+    """(rolls per second, microseconds of CPU per roll for each of `sample`'s three, events behind)."""
     assert server.process is not None
     await roll_commands(server, clients, 1.0)  # warm-up: caches, JIT-less but first-call work
     before = sample(server.process.pid)
@@ -60,11 +80,21 @@ async def measured(server: ServerProcess, clients: int, seconds: float) -> tuple
     # The battles are made before the window of roll_commands opens; their CPU is in the
     # sample but is small next to the rolls (one battle per client).
     rolls = rate * seconds
-    return rate, tuple((a - b) / rolls * 1e6 for a, b in zip(after, before, strict=True))
+    return rate, tuple((a - b) / rolls * 1e6 for a, b in zip(after, before, strict=True)), \
+        await behind(server.env["DATABASE_URL"])
 
 
-def run(dsn: str, background: str, clients: int, seconds: float) -> tuple[float, tuple[float, ...]]:
+def run(base_dsn: str, background: str, clients: int, seconds: float,
+        code: str | None = None) -> tuple[float, tuple[float, ...], int]:
+    with database_of_its_own(base_dsn, "chronicle_bench") as dsn:
+        return _run(dsn, background, clients, seconds, code)
+
+
+def _run(dsn: str, background: str, clients: int, seconds: float,
+         code: str | None) -> tuple[float, tuple[float, ...], int]:
     server = ServerProcess(dsn)
+    if code is not None:
+        server.env["PYTHONPATH"] = code
     server.env["CHRONICLE_RATE_LIMITS"] = "off"
     server.env["CHRONICLE_BACKGROUND"] = background
     server.env.pop("REDIS_URL", None)
@@ -85,15 +115,27 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--background", nargs="+", default=["process", "thread", "loop"])
     parser.add_argument("--repeat", type=int, default=1, help="runs of each, interleaved")
+    parser.add_argument("--baseline", help="a folder holding the server code to compare with (its default background)")
     args = parser.parse_args()
+    rows = [(background, background, None) for background in args.background]
+    if args.baseline:
+        rows.append(("baseline", "process", str(Path(args.baseline).resolve())))
     print(f"roll CPU per command, {args.clients} clients, {args.seconds:.0f} s; load average "
           f"{os.getloadavg()[0]:.1f}")
-    print(f"{'background':>10} {'roll /s':>8} {'main thread':>12} {'process':>8} {'all':>8}   (us CPU per roll)")
+    print(f"{'background':>10} {'roll /s':>8} {'main thread':>12} {'process':>8} {'all':>8} {'behind':>7}"
+          "   (us CPU per roll; events)")
+    results: dict[str, list[tuple[float, ...]]] = {label: [] for label, _, _ in rows}
     with database() as dsn:
         for _ in range(args.repeat):
-            for background in args.background:
-                rate, (main, serving, tree) = run(dsn, background, args.clients, args.seconds)
-                print(f"{background:>10} {rate:>8.0f} {main:>12.0f} {serving:>8.0f} {tree:>8.0f}", flush=True)
+            for label, background, code in rows:
+                rate, (main, serving, tree), lag = run(dsn, background, args.clients, args.seconds, code)
+                results[label].append((rate, main, serving, tree, lag))
+                print(f"{label:>10} {rate:>8.0f} {main:>12.0f} {serving:>8.0f} {tree:>8.0f} {lag:>7}", flush=True)
+    if args.repeat > 1:
+        print("medians")
+        for background, runs in results.items():
+            rate, main, serving, tree, lag = (statistics.median(column) for column in zip(*runs, strict=True))
+            print(f"{background:>10} {rate:>8.0f} {main:>12.0f} {serving:>8.0f} {tree:>8.0f} {lag:>7.0f}")
     print(f"load average at the end {os.getloadavg()[0]:.1f}")
 
 
