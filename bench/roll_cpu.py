@@ -92,9 +92,10 @@ def run(base_dsn: str, background: str, clients: int, seconds: float,
 
 def _run(dsn: str, background: str, clients: int, seconds: float,
          code: str | None) -> tuple[float, tuple[float, ...], int]:
-    server = ServerProcess(dsn)
-    if code is not None:
-        server.env["PYTHONPATH"] = code
+    # `python -m` would put the working directory first on the path: the code to run goes first.
+    server = ServerProcess(dsn, argv=None if code is None else [
+        sys.executable, "-c", f"import sys; sys.path.insert(0, {code!r}); from server.cli import main; "
+        "sys.exit(main(['serve']))"])
     server.env["CHRONICLE_RATE_LIMITS"] = "off"
     server.env["CHRONICLE_BACKGROUND"] = background
     server.env.pop("REDIS_URL", None)
