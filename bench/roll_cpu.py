@@ -13,7 +13,10 @@ events the slowest background subscriber has still to read (`behind`: a subscrib
 not keep up costs less CPU per roll only because it does less). `--background
 loop|thread|process` picks where the projector, tournament runner, clock watcher, notifier and
 deliverer run (CHRONICLE_BACKGROUND); several values compare them in one run. Each run has a
-database of its own (no backlog left by the one before). `--baseline DIR` adds, interleaved
+database of its own (no backlog left by the one before). `--rate R` paces the clients to R rolls
+a second together (below what the server serves): every variant then does the same work per
+second, so its CPU per roll is not bent by how many requests one turn of its loop batches,
+which on a busy machine varies from run to run more than any change measured here. `--baseline DIR` adds, interleaved
 with them, runs of the server whose code is in DIR (say a `git worktree` of main) as `baseline`.
 
     python -m bench.roll_cpu [--seconds 5] [--clients 4] [--background process thread loop] [--repeat 3]
@@ -29,12 +32,15 @@ import signal
 import statistics
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import asyncpg
 
+from bench.commands import new_battle
 from bench.harness import ServerProcess, database
-from bench.throughput import roll_commands
+from bench.rawhttp import RawHttp
+from bench.throughput import ROLL, roll_commands
 from bench.workers import TICKS, process_tree
 from tests.databases import database_of_its_own
 
@@ -70,12 +76,36 @@ async def behind(dsn: str) -> int:
         await connection.close()
 
 
-async def measured(server: ServerProcess, clients: int, seconds: float) -> tuple[float, tuple[float, ...], int]:
+async def paced_rolls(server: ServerProcess, clients: int, seconds: float, rate: float) -> float:
+    """`clients` clients rolling in battles of their own, together `rate` rolls a second (each
+    waits for its next slot; one that falls behind catches up without a pause)."""
+    battles = [await new_battle(server.url) for _ in range(clients)]
+    gap = clients / rate
+    done = 0
+
+    async def client(battle_id: str, headers: dict[str, str], offset: float) -> None:
+        nonlocal done
+        async with RawHttp("127.0.0.1", server.port) as http:
+            slot = started + offset
+            while slot < started + seconds:
+                await asyncio.sleep(max(0.0, slot - time.perf_counter()))
+                status, body = await http.post(f"/v1/battles/{battle_id}/commands", ROLL, headers)
+                assert status == 201, body
+                done += 1
+                slot += gap
+
+    started = time.perf_counter()
+    await asyncio.gather(*(client(b, h, n * gap / clients) for n, (b, h) in enumerate(battles)))
+    return done / (time.perf_counter() - started)
+
+
+async def measured(server: ServerProcess, clients: int, seconds: float,
+                   pace: float | None = None) -> tuple[float, tuple[float, ...], int]:
     """(rolls per second, microseconds of CPU per roll for each of `sample`'s three, events behind)."""
     assert server.process is not None
     await roll_commands(server, clients, 1.0)  # warm-up: caches, JIT-less but first-call work
     before = sample(server.process.pid)
-    rate = await roll_commands(server, clients, seconds)
+    rate = await (paced_rolls(server, clients, seconds, pace) if pace else roll_commands(server, clients, seconds))
     after = sample(server.process.pid)
     # The battles are made before the window of roll_commands opens; their CPU is in the
     # sample but is small next to the rolls (one battle per client).
@@ -85,13 +115,13 @@ async def measured(server: ServerProcess, clients: int, seconds: float) -> tuple
 
 
 def run(base_dsn: str, background: str, clients: int, seconds: float,
-        code: str | None = None) -> tuple[float, tuple[float, ...], int]:
+        code: str | None = None, pace: float | None = None) -> tuple[float, tuple[float, ...], int]:
     with database_of_its_own(base_dsn, "chronicle_bench") as dsn:
-        return _run(dsn, background, clients, seconds, code)
+        return _run(dsn, background, clients, seconds, code, pace)
 
 
 def _run(dsn: str, background: str, clients: int, seconds: float,
-         code: str | None) -> tuple[float, tuple[float, ...], int]:
+         code: str | None, pace: float | None) -> tuple[float, tuple[float, ...], int]:
     # `python -m` would put the working directory first on the path: the code to run goes first.
     server = ServerProcess(dsn, argv=None if code is None else [
         sys.executable, "-c", f"import sys; sys.path.insert(0, {code!r}); from server.cli import main; "
@@ -101,7 +131,7 @@ def _run(dsn: str, background: str, clients: int, seconds: float,
     server.env.pop("REDIS_URL", None)
     try:
         server.start(within=120)
-        return asyncio.run(measured(server, clients, seconds))
+        return asyncio.run(measured(server, clients, seconds, pace))
     finally:
         try:
             server.signal(signal.SIGTERM)
@@ -116,12 +146,14 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--background", nargs="+", default=["process", "thread", "loop"])
     parser.add_argument("--repeat", type=int, default=1, help="runs of each, interleaved")
+    parser.add_argument("--rate", type=float, help="rolls a second, all clients together (default: flat out)")
     parser.add_argument("--baseline", help="a folder holding the server code to compare with (its default background)")
     args = parser.parse_args()
     rows = [(background, background, None) for background in args.background]
     if args.baseline:
         rows.append(("baseline", "process", str(Path(args.baseline).resolve())))
-    print(f"roll CPU per command, {args.clients} clients, {args.seconds:.0f} s; load average "
+    pace = f"paced to {args.rate:.0f} rolls/s" if args.rate else "flat out"
+    print(f"roll CPU per command, {args.clients} clients {pace}, {args.seconds:.0f} s; load average "
           f"{os.getloadavg()[0]:.1f}")
     print(f"{'background':>10} {'roll /s':>8} {'main thread':>12} {'process':>8} {'all':>8} {'behind':>7}"
           "   (us CPU per roll; events)")
@@ -129,7 +161,7 @@ def main() -> None:
     with database() as dsn:
         for _ in range(args.repeat):
             for label, background, code in rows:
-                rate, (main, serving, tree), lag = run(dsn, background, args.clients, args.seconds, code)
+                rate, (main, serving, tree), lag = run(dsn, background, args.clients, args.seconds, code, args.rate)
                 results[label].append((rate, main, serving, tree, lag))
                 print(f"{label:>10} {rate:>8.0f} {main:>12.0f} {serving:>8.0f} {tree:>8.0f} {lag:>7}", flush=True)
     if args.repeat > 1:
