@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from pathlib import Path
 from typing import Any
@@ -24,12 +23,11 @@ from domain.contests import ContestPending
 from domain.errors import DomainError, NotPermitted
 from server.api_models import Health
 from server.app_state import AppState, app_state, keep_app_state
+from server.background import Background, InAThread, NoBackground, OnTheLoop, mode_here, subscribers
 from server.battle_service import BattleService
 from server.broker import channels_backend
-from server.clock_watcher import ClockWatcher
 from server.credentials import TokenCache
 from server.embedded import EmbeddedPostgres, ensure_database
-from server.hero_outcomes import HeroOutcomes
 from server.hero_service import HeroService
 from server.http import problem_responses
 from server.limits.buckets import Buckets, MemoryBuckets, RedisBuckets
@@ -42,13 +40,12 @@ from server.limits.timeouts import BodyTimeout, body_timeout_middleware
 from server.limits.websockets import WebsocketLimit
 from server.notify.notifier import Notifier
 from server.notify.store import MemoryNotifications, NotificationStore, PostgresNotifications
-from server.notify.webhooks import Deliverer
 from server.notify_broker import PostgresNotifyBackend
 from server.observability import REQUEST_ID_HEADER, metrics, request_context_middleware, request_id_var
 from server.openapi_contract import ContractJson, ContractSwagger
 from server.openapi_docs import DocumentedStructs
 from server.problems import problem
-from server.projector import Projector, every
+from server.projector import Projector
 from server.ratings import Ratings
 from server.receipts import Notary, load_signing_key
 from server.request_limits import refuse_unstorable_bodies
@@ -84,8 +81,6 @@ SCHEMA_ASSETS = "/schema/assets"
 # Swagger UI's files, shipped in the swagger-ui-py wheel (no CDN).
 SWAGGER_UI = Path(swagger_ui.__file__).resolve().parent / "static"
 RETRY_AFTER_SECONDS = 1
-PRUNE_EVERY_SECONDS = 60.0
-PRUNE_BATCH = 1000
 
 
 def _domain_problem(request: Request[Any, Any, Any], exc: DomainError) -> Response[Any]:
@@ -178,17 +173,6 @@ async def open_store(settings: Settings) -> tuple[EventStore, EmbeddedPostgres |
     return await PostgresStore.connect(dsn, idempotency_ttl=ttl), embedded
 
 
-async def prune_idempotency_records(store: EventStore, interval: float) -> None:
-    """Delete expired idempotency records every `interval` seconds, a batch at a time. Every node
-    runs this; the store makes concurrent pruners share the work rather than collide."""
-
-    async def prune() -> None:
-        while await store.prune_idempotency(PRUNE_BATCH) == PRUNE_BATCH:
-            pass
-
-    await every(interval, prune, "idempotency pruner")
-
-
 @get("/health", tags=["operations"], summary="Health, with the store and broker in use (pings the store)",
      responses=problem_responses())
 async def health(request: Request[Any, Any, Any]) -> Health:
@@ -219,9 +203,12 @@ async def ready(request: Request[Any, Any, Any]) -> Health:
 def create_app(settings: Settings | None = None, store: EventStore | None = None) -> Litestar:
     """Build the app. A given `store` is used as is (tests); otherwise one is opened at start-up."""
     settings = settings or Settings.from_env()
-    broker = "redis" if settings.redis_url else "postgres" if settings.workers > 1 else "memory"
-    # Several workers without Redis share live events through Postgres (server/notify_broker.py).
-    notify = PostgresNotifyBackend() if broker == "postgres" else None
+    background_mode = mode_here(settings, given_store=store is not None)
+    # Several workers without Redis share live events through Postgres (server/notify_broker.py),
+    # and so does a worker whose node runs its subscribers elsewhere (server/background.py).
+    shared = settings.workers > 1 or background_mode == "none"
+    broker = "redis" if settings.redis_url else "postgres" if shared else "memory"
+    notify = PostgresNotifyBackend(publish_locally=settings.workers == 1) if broker == "postgres" else None
     channels = ChannelsPlugin(backend=notify or channels_backend(settings.redis_url), arbitrary_channels_allowed=True)
     proxies = TrustedProxies(settings.trusted_proxies)
     buckets: Buckets = RedisBuckets.from_url(settings.redis_url) if settings.redis_url else MemoryBuckets()
@@ -245,28 +232,27 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
         projector = Projector(opened)
         tournaments = TournamentService(opened, publish, notary)
         tournament_runner = TournamentRunner(opened, service, tournaments)
-        clock_watcher = ClockWatcher(opened, service, projector)
         notes: NotificationStore = PostgresNotifications(opened.pool) if isinstance(opened, PostgresStore) \
             else MemoryNotifications()
         notifier = Notifier(opened, notes, service, tournaments, publish)
-        deliverer = Deliverer(notes, settings)
-        heroes = HeroService(opened, publish, notary)
-        hero_outcomes = HeroOutcomes(opened, service, heroes)
-        # Readers catch the projector up themselves (read-your-writes); the loop keeps the read
-        # models fresh in between, in batches, rather than once per command.
-        background = (asyncio.create_task(projector.run(interval=0.5)),
-                      asyncio.create_task(tournament_runner.run(interval=0.5)),
-                      asyncio.create_task(clock_watcher.run(interval=0.5)),
-                      asyncio.create_task(hero_outcomes.run(interval=0.5)),
-                      asyncio.create_task(notifier.run(interval=0.5)),
-                      asyncio.create_task(deliverer.run(interval=0.5)),
-                      asyncio.create_task(prune_idempotency_records(
-                          opened, min(PRUNE_EVERY_SECONDS, float(settings.idempotency_ttl_seconds)))))
+        # Readers catch the projector, runner and notifier up themselves (read-your-writes); the
+        # background subscribers keep everything fresh in between, in batches, off this loop
+        # unless asked otherwise (server/background.py).
+        background: Background
+        if background_mode == "loop":
+            background = OnTheLoop(subscribers(opened, settings, notary, publish))
+        elif background_mode == "thread" and isinstance(opened, PostgresStore):
+            background = InAThread(settings, opened.dsn, notary, publish)
+            await background.wait_started()
+        elif background_mode == "thread":
+            raise RuntimeError("background subscribers in a thread need the Postgres store")
+        else:
+            background = NoBackground()
         keep_app_state(app, AppState(
             settings=settings, store=opened, embedded=embedded, proxies=proxies, notary=notary, service=service,
             tournaments=tournaments, tournament_runner=tournament_runner, projector=projector,
-            clock_watcher=clock_watcher, notes=notes, notifier=notifier, deliverer=deliverer,
-            heroes=heroes, hero_outcomes=hero_outcomes, ratings=Ratings(opened), token_cache=TokenCache(),
+            notes=notes, notifier=notifier,
+            heroes=HeroService(opened, publish, notary), ratings=Ratings(opened), token_cache=TokenCache(),
             expensive_reads=BoundedRunner(settings.expensive_read_concurrency, settings.expensive_read_wait),
             broker=broker,
             redis=Redis.from_url(settings.redis_url) if settings.redis_url else None,
@@ -276,10 +262,7 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
         # A shutdown hook, not a lifespan manager: Litestar runs these after its own task
         # groups have exited, so closing the pool is not cancelled half-way.
         state = app_state(app)
-        for task in state.background:
-            task.cancel()
-        await asyncio.gather(*state.background, return_exceptions=True)
-        await state.deliverer.close()
+        await state.background.stop()
         if store is None:
             await state.store.close()
         if state.redis is not None:

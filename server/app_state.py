@@ -4,7 +4,6 @@ services and the settings with their types."""
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -12,17 +11,15 @@ if TYPE_CHECKING:
     from litestar import Litestar
     from redis.asyncio import Redis
 
+    from server.background import Background
     from server.battle_service import BattleService
-    from server.clock_watcher import ClockWatcher
     from server.credentials import TokenCache
     from server.embedded import EmbeddedPostgres
-    from server.hero_outcomes import HeroOutcomes
     from server.hero_service import HeroService
     from server.limits.identity import TrustedProxies
     from server.limits.offload import BoundedRunner
     from server.notify.notifier import Notifier
     from server.notify.store import NotificationStore
-    from server.notify.webhooks import Deliverer
     from server.projector import Projector
     from server.ratings import Ratings
     from server.receipts import Notary
@@ -43,19 +40,16 @@ class AppState:
     service: BattleService
     tournaments: TournamentService
     tournament_runner: TournamentRunner
-    clock_watcher: ClockWatcher
     notes: NotificationStore  # players' notifications, webhooks and their deliveries
     notifier: Notifier
-    deliverer: Deliverer
     projector: Projector
     heroes: HeroService
-    hero_outcomes: HeroOutcomes  # records on heroes what their ended battles left them with
     ratings: Ratings
     token_cache: TokenCache
     expensive_reads: BoundedRunner
     broker: str  # "redis", "postgres" (LISTEN/NOTIFY between workers) or "memory"
     redis: Redis | None
-    background: tuple[asyncio.Task[None], ...]  # cancelled at shutdown
+    background: Background  # the subscribers this process runs (server/background.py), stopped at shutdown
 
 
 def keep_app_state(app: Litestar, state: AppState) -> None:

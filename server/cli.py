@@ -55,8 +55,48 @@ def serve(args: argparse.Namespace) -> int:
         from server.workers import serve_workers
 
         return serve_workers(settings)
+    if settings.background == "process":
+        return _serve_with_background(settings)
     server = uvicorn.Server(uvicorn_config(create_app(settings), settings, log_config=None))
     server.run()
+    return 0 if server.started else STARTUP_FAILURE
+
+
+def _serve_with_background(settings: Settings) -> int:
+    """One serving process (this one, as without a background process: signals, exit status)
+    and the node's background process (server/background.py), started once the database is
+    ready. The background process is stopped, and the embedded Postgres this process started,
+    by the app's last shutdown hook: uvicorn re-raises a SIGTERM once its graceful shutdown is
+    done, so nothing after `run` would be reached."""
+    import uvicorn
+
+    from server.app import create_app
+    from server.background import start_background_process
+    from server.limits.serving import uvicorn_config
+    from server.workers import prepare, start_method, stop_process
+
+    settings, embedded = prepare(settings)
+    background = start_background_process(settings, start_method())
+    stopped = False
+
+    def stop_node() -> None:
+        nonlocal stopped
+        if not stopped:
+            stopped = True
+            stop_process(background, settings.shutdown_timeout)
+            if embedded is not None:
+                embedded.stop()
+
+    async def on_shutdown() -> None:
+        await asyncio.to_thread(stop_node)
+
+    app = create_app(msgspec.structs.replace(settings, background="none"))
+    app.on_shutdown.append(on_shutdown)
+    server = uvicorn.Server(uvicorn_config(app, settings, log_config=None))
+    try:
+        server.run()
+    finally:
+        stop_node()
     return 0 if server.started else STARTUP_FAILURE
 
 

@@ -8,6 +8,12 @@ watchers want. A NOTIFY payload must stay under 8000 bytes: a larger live messag
 `RESYNC` instead, and that channel's watchers read the events from the store (as after a
 broker outage), so nothing is lost, only fetched.
 
+With one worker and the node's background process (server/background.py), the worker keeps
+its own events local (`publish_locally`: no NOTIFY on the command path) and listens only for
+what the background process publishes (a tournament's battles, a claim on time, notifications).
+Local and notified messages of one stream may then cross; a watcher fills any gap from the
+store and drops what it has seen (server/routes/stream.py).
+
 As with Redis (server/broker.py), commands never wait for the broker: a failed NOTIFY drops
 the live copy (the event is in Postgres), and every time the listening connection is
 (re)established the watchers of every wanted channel re-read the store.
@@ -44,11 +50,12 @@ def payload_of(channel: str, data: bytes) -> str:
     return (head + body).decode()
 
 
-def _into(queue: asyncio.Queue[str]) -> Callable[..., None]:
-    """An asyncpg listener that queues each payload."""
+def _into(queue: asyncio.Queue[tuple[str, bytes]]) -> Callable[..., None]:
+    """An asyncpg listener that queues each payload as (channel, message)."""
 
     def listener(_connection: object, _pid: int, _channel: str, payload: object) -> None:
-        queue.put_nowait(str(payload))
+        channel, _, message = str(payload).partition("\n")
+        queue.put_nowait((channel, message.encode()))
 
     return listener
 
@@ -57,7 +64,9 @@ class PostgresNotifyBackend(ChannelsBackend):
     """Litestar channels over Postgres LISTEN/NOTIFY. The database is known only once the store
     is open (the embedded one starts then): `attach(dsn)` gives it."""
 
-    def __init__(self) -> None:
+    def __init__(self, publish_locally: bool = False) -> None:
+        self._publish_locally = publish_locally
+        self._received: asyncio.Queue[tuple[str, bytes]] = asyncio.Queue()
         self._dsn: str | None = None
         self._attached = asyncio.Event()
         self._wanted: set[str] = set()
@@ -85,6 +94,10 @@ class PostgresNotifyBackend(ChannelsBackend):
         self._wanted.difference_update(channels)
 
     async def publish(self, data: bytes, channels: Iterable[str]) -> None:
+        if self._publish_locally:
+            for channel in channels:
+                self._received.put_nowait((channel, data))
+            return
         # One connection, one NOTIFY after the other: Postgres delivers them in commit order,
         # so a stream's live messages arrive in the order this worker sent them.
         async with self._publishing:
@@ -114,7 +127,7 @@ class PostgresNotifyBackend(ChannelsBackend):
         assert self._dsn is not None
         pause = _FIRST_PAUSE
         while True:
-            received: asyncio.Queue[str] = asyncio.Queue()
+            received = self._received
             try:
                 listener = await asyncpg.connect(self._dsn, timeout=_CONNECT_TIMEOUT)
             except _LOST as exc:
@@ -132,13 +145,16 @@ class PostgresNotifyBackend(ChannelsBackend):
                     yield channel, RESYNC
                 while True:
                     try:
-                        payload = await asyncio.wait_for(received.get(), _IDLE_CHECK)
-                    except TimeoutError:
-                        await listener.execute("SELECT 1", timeout=_IDLE_CHECK)  # still there?
-                        continue
-                    channel, _, message = payload.partition("\n")
+                        # Without a wait (and its task) while messages are queued: the usual case under load.
+                        channel, message = received.get_nowait()
+                    except asyncio.QueueEmpty:
+                        try:
+                            channel, message = await asyncio.wait_for(received.get(), _IDLE_CHECK)
+                        except TimeoutError:
+                            await listener.execute("SELECT 1", timeout=_IDLE_CHECK)  # still there?
+                            continue
                     if channel in self._wanted:
-                        yield channel, message.encode()
+                        yield channel, message
             except _LOST as exc:
                 log.warning("live events connection to postgres lost (%s: %s); reconnecting", type(exc).__name__, exc)
             finally:

@@ -60,10 +60,13 @@ class Projector:
         self._lock = asyncio.Lock()
 
     async def catch_up(self, wait: bool = True) -> None:
-        """Fold what is new. A reader waits for its turn (it must see its own writes); the
-        background loop (`wait=False`) leaves the work to a node already doing it."""
+        """Fold what is new. A reader waits for its turn (it must see its own writes) and reads
+        until nothing is left; the background loop (`wait=False`) leaves the work to a node
+        already doing it, and stops at a batch that is not full: chasing the head of a busy
+        log batch by tiny batch costs a round of queries each (issue #19: the background's CPU
+        per command fell several times over), and the next tick takes what came meanwhile."""
         async with self._lock, self._store.projection_turn(NAME, wait) as mine:
-            while mine and await self._apply_batch():
+            while mine and await self._apply_batch(chase=wait):
                 pass
 
     async def rebuild(self) -> None:
@@ -74,15 +77,17 @@ class Projector:
     async def run(self, interval: float = 0.5) -> None:
         await every(interval, lambda: self.catch_up(wait=False), "projector")
 
-    async def _apply_batch(self) -> bool:
-        """Apply the next batch; True while there may be more."""
+    async def _apply_batch(self, chase: bool = True) -> bool:
+        """Apply the next batch; True while there may be more (with `chase`, until one is empty;
+        without, until one is not full)."""
         start = await self._store.projection_position(NAME)
         events = await self._store.read_all(start, self._batch_size)
         if not events:
             return False
         battles, players = await self._fold(events)
         committed = await self._store.commit_projection(NAME, start, events[-1].position, battles, players)
-        return committed or True  # a lost race means another node moved on: read again from its checkpoint
+        # A lost race means another node moved on: read again from its checkpoint.
+        return chase or not committed or len(events) == self._batch_size
 
     async def _fold(self, events: list[RecordedEvent]) -> tuple[list[BattleRow], list[PlayerRow]]:
         battle_events = [e for e in events if e.stream_id.startswith(BATTLE_PREFIX)]

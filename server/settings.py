@@ -84,6 +84,10 @@ class Settings(msgspec.Struct, frozen=True):
     workers: int = 1
     # Which of them this process is (1..workers), set by `chronicle serve` itself; None when alone.
     worker: int | None = None
+    # Where the node's background subscribers (projector, tournament runner, clock watcher,
+    # notifier, webhook deliverer, pruner) run: "process", "thread", "loop" or "none"
+    # (server/background.py).
+    background: str = "process"
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Settings:
@@ -133,4 +137,15 @@ class Settings(msgspec.Struct, frozen=True):
             webhook_max_attempts=int(number("CHRONICLE_WEBHOOK_MAX_ATTEMPTS", defaults.webhook_max_attempts)),
             webhook_disable_after=int(number("CHRONICLE_WEBHOOK_DISABLE_AFTER", defaults.webhook_disable_after)),
             workers=int(number("CHRONICLE_WORKERS", defaults.workers)),
+            background=background_mode(env.get("CHRONICLE_BACKGROUND", defaults.background)),
         )
+
+
+BACKGROUND_MODES = ("process", "thread", "loop", "none")
+
+
+def background_mode(text: str) -> str:
+    mode = text.strip().lower()
+    if mode not in BACKGROUND_MODES:
+        raise ValueError(f"CHRONICLE_BACKGROUND must be one of {', '.join(BACKGROUND_MODES)}, not {text!r}")
+    return mode

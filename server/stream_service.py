@@ -21,6 +21,7 @@ import msgspec
 from domain.battle import ReplayFromScratch
 from domain.codec import command_data, event_data, event_from, event_type
 from domain.dice import Dice, HmacDice, WatchedDice
+from domain.errors import DomainError
 from server.gc_pause import gc_paused
 from server.observability import APPEND_CONFLICTS, COMMAND_LATENCY, REFUSALS_AFTER_DRAW, battle_id_var
 from server.receipts import Notary, Receipt
@@ -267,8 +268,9 @@ class StreamService:
             # First try on the cached state without reading the store: if another node has moved
             # the battle on, the append's version check refuses it and we decide again on fresh state.
             cached = self._cache.get(battle_id) if attempt == 0 else None
+            from_cache = cached is not None
             if cached is None or (expected_version is not None and expected_version != cached.state.version):
-                cached = await self._load_latest(battle_id)
+                cached, from_cache = await self._load_latest(battle_id), False
             state, last_hash = cached
             if new_seed is None and state.status == "new":
                 raise StreamNotFound(f"{self.kind.prefix} {battle_id}")
@@ -278,10 +280,19 @@ class StreamService:
             dice = HmacDice(seed, battle_id, state.client_seeds, state.next_nonce)
             # One moment for the decision and the record, so that `verify` decides again with it.
             now = format_time(datetime.now(UTC))
-            if self.kind.decide_in_thread:
-                events = await asyncio.to_thread(decide_watched, self.kind, battle_id, state, command, dice, actor, now)
-            else:
-                events = decide_watched(self.kind, battle_id, state, command, dice, actor, now)
+            try:
+                if self.kind.decide_in_thread:
+                    events = await asyncio.to_thread(decide_watched, self.kind, battle_id, state, command, dice,
+                                                     actor, now)
+                else:
+                    events = decide_watched(self.kind, battle_id, state, command, dice, actor, now)
+            except DomainError:
+                if not from_cache:
+                    raise
+                # The cached state may be behind the store (another node, or this node's background
+                # process, wrote since): a refusal counts only on the latest state. No die was drawn
+                # (a refusal after a draw is RefusedAfterDraw); the next attempt reads the store.
+                continue
             try:
                 after = self.kind.replay(events, state)
             except ReplayFromScratch:  # an overturn: the state is the log replayed without the voided events

@@ -128,6 +128,8 @@ class TournamentRunner:
                 for event in events:
                     await self._handle(event)
                 await self._store.commit_projection(RUNNER, start, events[-1].position, [], [])
+                if not wait and len(events) < RUNNER_BATCH:
+                    return  # the background loop: the rest at its next tick (as the projector's)
 
     async def run(self, interval: float = 0.5) -> None:
         await every(interval, lambda: self.catch_up(wait=False), "tournament runner")

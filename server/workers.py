@@ -56,7 +56,7 @@ def listening_socket(host: str, port: int, listen: bool = True) -> socket.socket
     return sock
 
 
-def _stop_with(supervisor: int) -> None:
+def stop_with(supervisor: int) -> None:
     """Have the kernel send this worker SIGTERM (a graceful shutdown) if the supervisor dies,
     even by SIGKILL, so that no worker is left serving on its own (Linux; elsewhere a no-op)."""
     if not sys.platform.startswith("linux"):
@@ -80,7 +80,7 @@ def run_worker(settings: Settings, supervisor: int) -> None:
     # Its own process group: a Ctrl-C in the terminal reaches the supervisor alone, which
     # passes it on once (uvicorn takes a second signal as "exit now, skip the graceful part").
     os.setpgrp()
-    _stop_with(supervisor)
+    stop_with(supervisor)
     configure_logging(settings.log_level)
     sock = listening_socket(settings.host, settings.port)
     server = uvicorn.Server(uvicorn_config(create_app(settings), settings, log_config=None))
@@ -111,7 +111,7 @@ def prepare(settings: Settings) -> tuple[Settings, EmbeddedPostgres | None]:
     return settings, asyncio.run(open_once())
 
 
-def _start_method() -> multiprocessing.context.ForkContext | multiprocessing.context.SpawnContext:
+def start_method() -> multiprocessing.context.ForkContext | multiprocessing.context.SpawnContext:
     """Fork, with the server's modules already imported, when this process runs no other thread
     (a worker is then up in a moment, where a spawned one imports everything again: seconds of
     CPU each); spawn otherwise, since forking a process with threads is unsafe."""
@@ -127,10 +127,14 @@ def serve_workers(settings: Settings) -> int:
     # Bound here first, so that a port already taken fails at once and clearly.
     probe = listening_socket(settings.host, settings.port, listen=False)
     settings, embedded = prepare(settings)
-    context = _start_method()
-    workers = [context.Process(target=run_worker, args=(msgspec.structs.replace(settings, worker=n), os.getpid()),
-                               name=f"chronicle-worker-{n}")
-               for n in range(1, settings.workers + 1)]
+    context = start_method()
+    # With a background process (server/background.py), it runs the node's subscribers once;
+    # the workers run none.
+    serving = msgspec.structs.replace(settings, background="none") if settings.background == "process" else settings
+    workers: list[multiprocessing.process.BaseProcess] = [
+        context.Process(target=run_worker, args=(msgspec.structs.replace(serving, worker=n), os.getpid()),
+                        name=f"chronicle-worker-{n}")
+        for n in range(1, settings.workers + 1)]
     stopping = threading.Event()
 
     def stop(signum: int, _frame: FrameType | None) -> None:
@@ -140,6 +144,10 @@ def serve_workers(settings: Settings) -> int:
     try:
         for worker in workers:
             worker.start()
+        if settings.background == "process":
+            from server.background import start_background_process
+
+            workers.append(start_background_process(settings, context))
         probe.close()  # the workers hold the port now
         log.info("serving on %s:%d with %d workers", settings.host, settings.port, settings.workers)
         status = _supervise(workers, stopping)
@@ -170,8 +178,19 @@ def _stop_all(workers: Sequence[multiprocessing.process.BaseProcess], timeout: f
         if worker.is_alive() and worker.pid is not None:
             os.kill(worker.pid, signal.SIGTERM)
     for worker in workers:
-        worker.join(timeout)
-        if worker.is_alive():
-            log.error("%s did not stop in %.0fs: killed", worker.name, timeout)
-            worker.kill()
-            worker.join()
+        _join(worker, timeout)
+
+
+def stop_process(process: multiprocessing.process.BaseProcess, timeout: float) -> None:
+    """SIGTERM (a graceful stop), and SIGKILL if it has not stopped within `timeout` seconds."""
+    if process.is_alive() and process.pid is not None:
+        os.kill(process.pid, signal.SIGTERM)
+    _join(process, timeout)
+
+
+def _join(process: multiprocessing.process.BaseProcess, timeout: float) -> None:
+    process.join(timeout)
+    if process.is_alive():
+        log.error("%s did not stop in %.0fs: killed", process.name, timeout)
+        process.kill()
+        process.join()

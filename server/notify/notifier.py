@@ -64,7 +64,9 @@ class Notifier:
         # starts right after it, so a long battle is not replayed from its start every time.
         self._states: OrderedDict[str, BattleState] = OrderedDict()
 
-    async def catch_up(self) -> None:
+    async def catch_up(self, chase: bool = True) -> None:
+        """Notify what is new: until nothing is left (a reader), or, for the background loop
+        (`chase=False`), until a batch is not full (the rest at its next tick, as the projector's)."""
         async with self._lock:
             while True:
                 start = await self._notes.position(NOTIFIER)
@@ -76,9 +78,11 @@ class Notifier:
                 recorded = await self._notes.commit(NOTIFIER, start, events[-1].position, derived)
                 for notification in recorded or ():
                     self._publish(channel(notification.player_id), [_encode(notification)])
+                if not chase and recorded is not None and len(events) < BATCH:
+                    return
 
     async def run(self, interval: float = 0.5) -> None:
-        await every(interval, self.catch_up, "notifier")
+        await every(interval, lambda: self.catch_up(chase=False), "notifier")
 
     async def _derive(self, stream: str, events: list[RecordedEvent]) -> list[NewNotification]:
         try:

@@ -70,8 +70,12 @@ FEED_WAIT = 2.0
 # transaction is below the snapshot's xmin (ended). Rows sort by transaction id, so the ready
 # ones come first. A cursor at 0, or at an event recorded before migration 0008 (transaction
 # id 0), compares by position among those older events.
+# A row not yet ready is only counted, never used: its data and command are left out (NULL), so
+# that a reader waiting at the horizon does not fetch and decode them again at every try.
+_READY = "e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())"
 _FEED_QUERY = f"""
-    SELECT {_EVENT_COLUMNS}, e.transaction_id < pg_snapshot_xmin(pg_current_snapshot()) AS ready
+    SELECT stream_id, version, position, type, CASE WHEN {_READY} THEN data END AS data, actor, recorded_at, hash,
+           prev_hash, CASE WHEN {_READY} THEN command END AS command, {_READY} AS ready
     FROM events e
     WHERE (e.transaction_id, e.position) >
           (coalesce((SELECT c.transaction_id FROM events c WHERE c.position = $1), '0'::xid8), $1)

@@ -58,3 +58,21 @@ async def test_a_command_that_keeps_losing_the_race_is_retried_until_it_is_recor
     rolls = [e for e in await postgres_store.read_stream(stream_id(battle_id)) if e.type == "dice_rolled"]
     assert [e.actor for e in rolls] == ["p2"] * LOST_RACES + ["p1"]
     assert json.loads(answer.body)["version"] == rolls[-1].version
+
+
+async def test_a_command_refused_on_a_stale_cached_state_is_decided_again_on_the_latest(
+        postgres_store: PostgresStore) -> None:
+    """This node cached the battle before another node (or this node's background process, which
+    has services of its own) seated the players: `start` is refused on the cached state (seats
+    still empty) but not on the stored one, and is recorded."""
+    this_node = BattleService(postgres_store, nothing)
+    other_node = BattleService(postgres_store, nothing)
+    battle_id = json.loads((await this_node.create("p1", "d100", ["a", "b"], {}, None)).body)["id"]
+    await this_node.claim("p1", battle_id, ClaimSeat(seat="a"), None)
+    await other_node.claim("p2", battle_id, ClaimSeat(seat="b"), None)  # this node's cache lacks it
+
+    answer = await this_node.command("p1", battle_id, Start(), None, None)
+
+    assert answer.status == 201
+    types = [e.type for e in await postgres_store.read_stream(stream_id(battle_id))]
+    assert types[-1] == "battle_started"

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 import pytest
 import rfc8785
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from server.store.jcs import SAFE_INTEGER, NotCanonicalisable, canonical
+from server.store.jcs import SAFE_INTEGER, NotCanonicalisable, _fast, canonical
 
 texts = st.text(alphabet=st.characters(codec="utf-8"), max_size=12)
 scalars = (st.none() | st.booleans() | st.integers(-SAFE_INTEGER, SAFE_INTEGER)
@@ -41,3 +42,18 @@ def test_keys_sort_by_utf16_code_units() -> None:
 def test_integers_beyond_what_javascript_holds_are_refused() -> None:
     with pytest.raises(NotCanonicalisable):
         canonical({"x": 2**60})
+
+
+@pytest.mark.parametrize(("value", "fast"), [
+    ({"recorded_at": "2026-12-01T06:00:00.000000Z", "id": "5e0c-1e9", "n": 123456789012345, "q": 'a"1.5\\"'}, True),
+    ({"text": "12345678901234567", "list": [-1, 0, True, None]}, True),
+    ({"n": 1234567890123456}, False),  # sixteen digits: beyond what the fast path vouches for
+    ({"x": 1.5}, False),
+    ({"x": 1e21}, False),
+    ({"x": "\U0001f600"}, False),
+])
+def test_the_fast_path_is_taken_for_integers_and_text_only(value: Any, fast: bool) -> None:
+    """Issue #19: the usual event (text, small integers) is canonical as msgspec writes it, and
+    only that; whatever else goes through the reference implementation."""
+    assert _fast(msgspec.json.Encoder(order="sorted").encode(value)) is fast
+    assert canonical(value) == rfc8785.dumps(value)

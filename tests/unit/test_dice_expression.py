@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domain.dice import HmacDice, WatchedDice
-from domain.dice_expression import check_expression, roll_expression
+from domain.dice_expression import check_expression, roll_expression, roll_with_d20
 from domain.errors import RuleViolation
 
 SEED = b"\x01" * 32
@@ -129,3 +129,38 @@ def test_totals_match_the_dice(count: int, sides: int, bonus: int) -> None:
     roll = roll_expression(dice(), f"{count}d{sides}{bonus:+d}", "")
     assert len(roll.dice) == count
     assert roll.total == sum(d.face for d in roll.dice) + bonus
+
+
+def _sum_of_dice() -> st.SearchStrategy[str]:
+    """Sums and differences of plain dice and whole numbers, spaced anyhow: what the compiled
+    form rolls without d20."""
+    dice_term = st.builds(lambda c, s: f"{c}d{s}", st.integers(0, 6).map(str) | st.just(""), st.integers(1, 20))
+    term = dice_term | st.integers(0, 40).map(str)
+    space = st.sampled_from(["", " ", "  "])
+    return st.builds(lambda first, rest: first + "".join(rest), term,
+                     st.lists(st.builds(lambda a, op, b, t: f"{a}{op}{b}{t}", space, st.sampled_from("+-"), space,
+                                        term), max_size=4))
+
+
+@settings(max_examples=400)
+@given(expression=_sum_of_dice() | _expressions(), nonce=st.integers(0, 10**6))
+def test_the_compiled_form_rolls_exactly_as_d20(expression: str, nonce: int) -> None:
+    """Issue #19 (less CPU per command): a sum of plain dice and numbers is rolled without d20,
+    and must record what d20 would have, to the byte: the same dice in the same order, the
+    same total and the same Markdown result (faces, bold extremes, operators, spacing)."""
+    try:
+        checked = check_expression(expression, needs_dice=False)
+    except RuleViolation:
+        return
+    assert roll_expression(dice(nonce), expression, "x") == roll_with_d20(dice(nonce), checked, "x")
+
+
+@pytest.mark.parametrize("expression", ["2d6", "1d20+5", "3d6 - 1d4 + 2", "d8", "0d6+3", "7"])
+def test_the_usual_expressions_are_compiled(expression: str) -> None:
+    assert check_expression(expression, needs_dice=False).compiled is not None
+
+
+@pytest.mark.parametrize("expression", ["4d6kh3", "1d%", "2d6*2", "(1d6)+1", "-1d6", "1d6+0.5", "1d20 [attack]",
+                                        "1d6+-2"])
+def test_anything_else_is_rolled_by_d20(expression: str) -> None:
+    assert check_expression(expression, needs_dice=False).compiled is None
