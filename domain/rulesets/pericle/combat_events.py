@@ -493,11 +493,15 @@ class StrikeFinished(msgspec.Struct, frozen=True, kw_only=True, tag="strike_fini
     poison: Poison | None = None
     after: tuple[Strike, ...] = ()
     parry: bool = False
+    # The figure the damage went to when not the strike's target: Pericle 5's Reverse Ranged
+    # Attacks (seed 001 line 1476) turns a hit "instead" on "the original attacker".
+    target: str | None = None
 
     def whole(self, pending: PendingStrike) -> Strike:
         """The strike as one `attacked` event of version 4 would hold it."""
         assert pending.check is not None, "a strike is finished once rolled"
-        return Strike(attacker=pending.attacker, target=pending.target, weapon=pending.weapon, kind=pending.kind,
+        return Strike(attacker=pending.attacker, target=pending.target if self.target is None else self.target,
+                      weapon=pending.weapon, kind=pending.kind,
                       check=pending.check, hit=pending.hit, damage_roll=self.damage_roll,
                       crit_face=pending.crit_face, crit_roll=pending.crit_roll, crit_effect=self.crit_effect,
                       modifiers=self.modifiers, disarmed=self.disarmed, poison=self.poison,
