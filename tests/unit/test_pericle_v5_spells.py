@@ -771,13 +771,11 @@ def test_reverse_ranged_attacks_turns_a_thrown_dagger_and_a_bolt_on_their_throwe
     Reverse Ranged Attack Spell, then the attacker automatically hits itself instead. Note that
     the attacker must still roll to hit the protected target." Cast on the orc; Bram's thrown
     dagger (1d6 = 4, less his armour 1) and Ysolde's bolt (1d4 = 2) come back at them."""
-    from domain.rulesets.pericle.combat_events import Attacked
-
     play = arena("Reverse Ranged Attacks", "Arcane Barrage")
     play.put("hero-bram", 2, 4, facing=0, in_hand=("dagger",))
     cast(play, [HIT, BLANK], "Reverse Ranged Attacks", "orc")  # Bram gives the orc Partial Cover
-    strike = of(play.act("hero-bram", "attack", [HIT, 4], strikes=[{"target": "orc", "weapon": "dagger"}]),
-                Attacked)[0].strikes[0]
+    strike = next(iter(strikes_in(play.act("hero-bram", "attack", [HIT, 4],
+                                           strikes=[{"target": "orc", "weapon": "dagger"}]))))
     assert strike.hit and strike.target == "hero-bram" and strike.damage == 3
     assert play.figure("hero-bram").wounds == 3 and play.figure("orc").wounds == 0
     next_turn(play)
