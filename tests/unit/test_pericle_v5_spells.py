@@ -1011,3 +1011,23 @@ def test_line_1520_telekinesis_three_hexes_then_a_check_at_ad_minus_3() -> None:
     assert len(of(events, FigureMoved)[0].path) == 3
     [acrobatics] = [e for e in events if type(e).__name__ == "CheckMade"]
     assert [(a.value, a.source) for a in acrobatics.check.adjustments] == [(-3, "hexes moved")]
+
+
+def test_an_image_grappled_with_a_strike_is_a_base_ad_check_and_no_strike() -> None:
+    """Image (line 481): "If a foe attempts to Grapple an image, instead of rolling an Opposed
+    Grapple score, have the foe roll a Base AD check. If successful, the image is canceled and the
+    Grappler does not fall Prone." A Grapple sent with its follow-up strike (line 442: "the
+    attacker may also immediately make a melee attack against the Grappled defender") grapples
+    no one here, so no strike follows: the Action is done (version 5's Attack in steps)."""
+    play = arena("Image")
+    [summoned] = [e for e in cast(play, [HIT], "Image", "hero-ysolde", at={"q": 3, "r": 3})
+                  if type(e).__name__ == "FigureSummoned"]
+    image = summoned.figure.id
+    play.put("zombie", 3, 4)
+    play.end_turn()
+    play.to_actions("heroes")
+    play.pass_until("zombie")
+    events = play.act("zombie", "grapple", [HIT], target=image, strike={"target": image})
+    assert play.combat.figure(image) is None and play.figure("zombie").condition == "standing"
+    assert not list(strikes_in(events)) and play.combat.pending is None
+    assert [e.figure for e in events if type(e).__name__ == "ActionDone"] == ["zombie"]

@@ -128,8 +128,9 @@ def grapple(play: Play, command: cmd.Grapple) -> None:
     won = play.supposing(*actions._into_pile(figure, play.figure(command.target)))
     ready = ready_strikes(won, won.figure(figure.id), [command.strike])
     actions.grapple(play, figure, msgspec.structs.replace(command, strike=None))
-    grappled = next(e for e in reversed(play.events) if isinstance(e, ev.Grappled))
-    if grappled.success:
+    # An Image grappled is a Base AD check, no Grapple (line 481: `actions._grapple_an_image`): no strike.
+    grappled = next((e for e in reversed(play.events) if isinstance(e, ev.Grappled)), None)
+    if grappled is not None and grappled.success:
         _start(play, figure.id, as_sent(command), ready)
     else:
         _done(play, figure.id, as_sent(command))
