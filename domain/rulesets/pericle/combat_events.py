@@ -482,7 +482,8 @@ class StrikeCritRolled(msgspec.Struct, frozen=True, kw_only=True, tag="strike_cr
 
 class StrikeFinished(msgspec.Struct, frozen=True, kw_only=True, tag="strike_finished"):
     """The rest of the strike under way: its damage through armour, its crit effect, then the rolls
-    to miss allies after a miss and a Defender's Shield Bash back (`after`, whole strikes)."""
+    to miss allies after a miss and a Defender's Shield Bash back (`after`, whole strikes); `target`:
+    the figure hit instead of the strike's target (Reverse Ranged Attacks turns it on the attacker)."""
 
     damage_roll: Roll | None = None
     crit_effect: str | None = None
