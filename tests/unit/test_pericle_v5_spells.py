@@ -1031,3 +1031,20 @@ def test_an_image_grappled_with_a_strike_is_a_base_ad_check_and_no_strike() -> N
     assert play.combat.figure(image) is None and play.figure("zombie").condition == "standing"
     assert not list(strikes_in(events)) and play.combat.pending is None
     assert [e.figure for e in events if type(e).__name__ == "ActionDone"] == ["zombie"]
+
+
+def test_reverse_ranged_attacks_turns_a_crit_with_its_crit_die_rolled_before_the_damage() -> None:
+    """Reverse Ranged Attacks (line 1476): "if the attacker hits a target who is protected by the
+    Reverse Ranged Attack Spell, then the attacker automatically hits itself instead"; a Crit's
+    Crit Die is rolled when the Crit is (line 162), before the damage it doubles (line 164), a step
+    of its own in version 5's Attack (Karma windows, line 634): faces [CRIT, Crit Die, damage]."""
+    play = arena("Reverse Ranged Attacks")
+    play.put("hero-bram", 2, 4, facing=0, in_hand=("dagger",))
+    cast(play, [HIT, BLANK], "Reverse Ranged Attacks", "orc")
+    events = play.act("hero-bram", "attack", [CRIT, TWO_STARS_AND_TORCH, 4],
+                      strikes=[{"target": "orc", "weapon": "dagger"}])
+    strike = next(iter(strikes_in(events)))
+    assert strike.hit and strike.target == "hero-bram" and strike.crit_face == "two stars and torch"
+    assert strike.damage_roll is not None and strike.damage_roll.total == 4
+    assert strike.damage > 4 - 1, "the crit's damage, not a normal hit's"
+    assert play.figure("hero-bram").wounds == strike.damage and play.figure("orc").wounds == 0
