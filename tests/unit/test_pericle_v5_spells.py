@@ -771,13 +771,11 @@ def test_reverse_ranged_attacks_turns_a_thrown_dagger_and_a_bolt_on_their_throwe
     Reverse Ranged Attack Spell, then the attacker automatically hits itself instead. Note that
     the attacker must still roll to hit the protected target." Cast on the orc; Bram's thrown
     dagger (1d6 = 4, less his armour 1) and Ysolde's bolt (1d4 = 2) come back at them."""
-    from domain.rulesets.pericle.combat_events import Attacked
-
     play = arena("Reverse Ranged Attacks", "Arcane Barrage")
     play.put("hero-bram", 2, 4, facing=0, in_hand=("dagger",))
     cast(play, [HIT, BLANK], "Reverse Ranged Attacks", "orc")  # Bram gives the orc Partial Cover
-    strike = of(play.act("hero-bram", "attack", [HIT, 4], strikes=[{"target": "orc", "weapon": "dagger"}]),
-                Attacked)[0].strikes[0]
+    strike = next(iter(strikes_in(play.act("hero-bram", "attack", [HIT, 4],
+                                           strikes=[{"target": "orc", "weapon": "dagger"}]))))
     assert strike.hit and strike.target == "hero-bram" and strike.damage == 3
     assert play.figure("hero-bram").wounds == 3 and play.figure("orc").wounds == 0
     next_turn(play)
@@ -1013,3 +1011,40 @@ def test_line_1520_telekinesis_three_hexes_then_a_check_at_ad_minus_3() -> None:
     assert len(of(events, FigureMoved)[0].path) == 3
     [acrobatics] = [e for e in events if type(e).__name__ == "CheckMade"]
     assert [(a.value, a.source) for a in acrobatics.check.adjustments] == [(-3, "hexes moved")]
+
+
+def test_an_image_grappled_with_a_strike_is_a_base_ad_check_and_no_strike() -> None:
+    """Image (line 481): "If a foe attempts to Grapple an image, instead of rolling an Opposed
+    Grapple score, have the foe roll a Base AD check. If successful, the image is canceled and the
+    Grappler does not fall Prone." A Grapple sent with its follow-up strike (line 442: "the
+    attacker may also immediately make a melee attack against the Grappled defender") grapples
+    no one here, so no strike follows: the Action is done (version 5's Attack in steps)."""
+    play = arena("Image")
+    [summoned] = [e for e in cast(play, [HIT], "Image", "hero-ysolde", at={"q": 3, "r": 3})
+                  if type(e).__name__ == "FigureSummoned"]
+    image = summoned.figure.id
+    play.put("zombie", 3, 4)
+    play.end_turn()
+    play.to_actions("heroes")
+    play.pass_until("zombie")
+    events = play.act("zombie", "grapple", [HIT], target=image, strike={"target": image})
+    assert play.combat.figure(image) is None and play.figure("zombie").condition == "standing"
+    assert not list(strikes_in(events)) and play.combat.pending is None
+    assert [e.figure for e in events if type(e).__name__ == "ActionDone"] == ["zombie"]
+
+
+def test_reverse_ranged_attacks_turns_a_crit_with_its_crit_die_rolled_before_the_damage() -> None:
+    """Reverse Ranged Attacks (line 1476): "if the attacker hits a target who is protected by the
+    Reverse Ranged Attack Spell, then the attacker automatically hits itself instead"; a Crit's
+    Crit Die is rolled when the Crit is (line 162), before the damage it doubles (line 164), a step
+    of its own in version 5's Attack (Karma windows, line 634): faces [CRIT, Crit Die, damage]."""
+    play = arena("Reverse Ranged Attacks")
+    play.put("hero-bram", 2, 4, facing=0, in_hand=("dagger",))
+    cast(play, [HIT, BLANK], "Reverse Ranged Attacks", "orc")
+    events = play.act("hero-bram", "attack", [CRIT, TWO_STARS_AND_TORCH, 4],
+                      strikes=[{"target": "orc", "weapon": "dagger"}])
+    strike = next(iter(strikes_in(events)))
+    assert strike.hit and strike.target == "hero-bram" and strike.crit_face == "two stars and torch"
+    assert strike.damage_roll is not None and strike.damage_roll.total == 4
+    assert strike.damage > 4 - 1, "the crit's damage, not a normal hit's"
+    assert play.figure("hero-bram").wounds == strike.damage and play.figure("orc").wounds == 0

@@ -482,7 +482,8 @@ class StrikeCritRolled(msgspec.Struct, frozen=True, kw_only=True, tag="strike_cr
 
 class StrikeFinished(msgspec.Struct, frozen=True, kw_only=True, tag="strike_finished"):
     """The rest of the strike under way: its damage through armour, its crit effect, then the rolls
-    to miss allies after a miss and a Defender's Shield Bash back (`after`, whole strikes)."""
+    to miss allies after a miss and a Defender's Shield Bash back (`after`, whole strikes); `target`:
+    the figure hit instead of the strike's target (Reverse Ranged Attacks turns it on the attacker)."""
 
     damage_roll: Roll | None = None
     crit_effect: str | None = None
@@ -493,11 +494,15 @@ class StrikeFinished(msgspec.Struct, frozen=True, kw_only=True, tag="strike_fini
     poison: Poison | None = None
     after: tuple[Strike, ...] = ()
     parry: bool = False
+    # The figure the damage went to when not the strike's target: Pericle 5's Reverse Ranged
+    # Attacks (seed 001 line 1476) turns a hit "instead" on "the original attacker".
+    target: str | None = None
 
     def whole(self, pending: PendingStrike) -> Strike:
         """The strike as one `attacked` event of version 4 would hold it."""
         assert pending.check is not None, "a strike is finished once rolled"
-        return Strike(attacker=pending.attacker, target=pending.target, weapon=pending.weapon, kind=pending.kind,
+        return Strike(attacker=pending.attacker, target=pending.target if self.target is None else self.target,
+                      weapon=pending.weapon, kind=pending.kind,
                       check=pending.check, hit=pending.hit, damage_roll=self.damage_roll,
                       crit_face=pending.crit_face, crit_roll=pending.crit_roll, crit_effect=self.crit_effect,
                       modifiers=self.modifiers, disarmed=self.disarmed, poison=self.poison,

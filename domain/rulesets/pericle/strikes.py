@@ -297,36 +297,59 @@ def strike_all(play: Play, attacker: Figure, orders: list[cmd.StrikeOrder], *, p
         if not (attacker.active and target.active):
             continue
         plan = _plan(play, attacker, target, weapon, own, order)
-        reverse = plan.kind in ("ranged", "thrown") and spell_effects.on_by_v5(
-            play.state, target, spell_effects.REVERSE_RANGED)
-        strike = resolve_strike(play, attacker, target, weapon, plan, order, reverse=reverse, first=index == 0)
-        strikes = [strike]
-        if not strike.hit and plan.kind in ("ranged", "thrown") \
-                and not play.passives.past_partial_cover(attacker, plan.kind):
-            strikes += _past_allies(play, attacker, target, weapon, plan, v5_sight.in_the_way(
-                play, attacker, target))
-        if not strike.hit and target.grappled_with:
-            pile = [play.figure(f) for f in target.grappled_with]
-            strikes += _past_allies(play, attacker, target, weapon, plan, pile)
-        strikes += _shield_bash_back(play, target, attacker, strike)
+        strike = resolve_strike(play, attacker, target, weapon, plan, order,
+                                reverse=reversed_at(play, target, plan.kind), first=index == 0)
+        strikes = [strike, *after_the_strike(play, attacker, target, weapon, plan, strike)]
         play.emit(ev.Attacked(strikes=tuple(strikes), parry=parry))
-        for each in strikes:
-            play.passives.after_strike(play, each)
-        _break_magic_shields(play, strikes)
-        _ricochet(play, strikes)
-        for struck in [play.figure(s.target) for s in strikes if s.hit and play.state.figure(s.target)]:
-            if spell_effects.image(play.state, struck):
-                summons.pop(play, struck, "struck by an attack")
+        struck(play, strikes)
+
+
+def reversed_at(play: Play, target: Figure, kind: str) -> bool:
+    """Whether Pericle 5's Reverse Ranged Attacks on the target turns this strike's hit back on
+    its attacker (`_reversed`)."""
+    return kind in ("ranged", "thrown") and spell_effects.on_by_v5(play.state, target, spell_effects.REVERSE_RANGED)
+
+
+def after_the_strike(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: StrikePlan,
+                     strike: ev.Strike) -> list[ev.Strike]:
+    """What a strike brings after it, rolled: after a miss, the rolls to miss the allies in the line
+    of fire (none with version 5's Sharpshooter I) or in the target's Grapple Pile; a Defender's
+    Shield Bash back. (Version 5's Attack in steps rolls them too, in `attack_steps`.)"""
+    strikes: list[ev.Strike] = []
+    if not strike.hit and plan.kind in ("ranged", "thrown") \
+            and not play.passives.past_partial_cover(attacker, plan.kind):
+        strikes += _past_allies(play, attacker, target, weapon, plan, v5_sight.in_the_way(play, attacker, target))
+    if not strike.hit and target.grappled_with:
+        pile = [play.figure(f) for f in target.grappled_with]
+        strikes += _past_allies(play, attacker, target, weapon, plan, pile)
+    strikes += _shield_bash_back(play, target, attacker, strike)
+    return strikes
+
+
+def struck(play: Play, strikes: list[ev.Strike]) -> None:
+    """What follows a strike once recorded (its `attacked` event, or version 5's `strike_finished`):
+    the Disciplines' after-effects (Sunder), Pericle 5's Magic Shield broken by a crit, the half of
+    a Ricochet Attack that the attacker takes, and an Image struck popping."""
+    for each in strikes:
+        play.passives.after_strike(play, each)
+    _break_magic_shields(play, strikes)
+    _ricochet(play, strikes)
+    for hit in [play.figure(s.target) for s in strikes if s.hit and play.state.figure(s.target)]:
+        if spell_effects.image(play.state, hit):
+            summons.pop(play, hit, "struck by an attack")
 
 
 def _reversed(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: StrikePlan,
-              order: cmd.StrikeOrder, strike: ev.Strike) -> ev.Strike:
+              order: cmd.StrikeOrder, strike: ev.Strike, *, crit_rolled: tuple[str, Roll] | None = None,
+              mastery_damage: int | None = None) -> ev.Strike:
     """Pericle 5's Reverse Ranged Attacks (line 1476): "When the target is hit by ranged weapons,
     thrown weapons, or thrown Spells, the attacks are reversed and instead hit the original
     attacker. A second attack roll is not necessary": the hit's damage is dealt to the attacker
-    (its own armour; no shield faces its own shot)."""
+    (its own armour; no shield faces its own shot). `crit_rolled`, `mastery_damage`: as `_damage`
+    takes them (version 5's Attack in steps)."""
     turned = msgspec.structs.replace(strike, target=attacker.id)
-    hit = _damage(play, attacker, attacker, weapon, plan, order, turned, crit=strike.check.crit)
+    hit = _damage(play, attacker, attacker, weapon, plan, order, turned, crit=strike.check.crit,
+                  crit_rolled=crit_rolled, mastery_damage=mastery_damage)
     return msgspec.structs.replace(hit, protection=[*hit.protection, Adjustment(0, f"{REVERSED} by {target.id}")])
 
 
@@ -374,6 +397,19 @@ def resolve_strike(play: Play, attacker: Figure, target: Figure, weapon: Weapon,
                    order: cmd.StrikeOrder, *, stray: bool = False, reverse: bool = False,
                    first: bool = True) -> ev.Strike:
     """Roll to hit; on a hit roll damage, and the Crit Die on a Crit; subtract armour."""
+    strike = roll_to_hit(play, attacker, target, weapon, plan, stray=stray)
+    if not strike.hit:
+        return strike
+    if reverse:
+        return _reversed(play, attacker, target, weapon, plan, order, strike)
+    return _damage(play, attacker, target, weapon, plan, order, strike, crit=strike.check.crit and not stray,
+                   first=first and not stray)
+
+
+def roll_to_hit(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: StrikePlan, *,
+                stray: bool = False) -> ev.Strike:
+    """The attack roll alone (version 5's Attack in steps rolls it as a step of its own): the
+    Disciplines that make a hit a Crit (version 5's Swordsmanship), an Image's blows that miss."""
     label = f"{attacker.name} {'(stray) ' if stray else ''}attacks {target.name} with {weapon.name}"
     rolled = check(play.dice, label, plan.base, plan.adjustments, fortune=plan.fortune, misfortune=plan.misfortune,
                    defense_dice=0 if stray else len(plan.defense), below_zero_cap=plan.below_zero_cap)
@@ -384,14 +420,8 @@ def resolve_strike(play: Play, attacker: Figure, target: Figure, weapon: Weapon,
     hit = not rolled.success if stray else rolled.success
     if spell_effects.image(play.state, attacker):
         hit = False  # Pericle 5's Image (line 481): "they act like they're attacking but they automatically miss"
-    strike = ev.Strike(attacker=attacker.id, target=target.id, weapon=weapon.name,
-                       kind="stray" if stray else plan.kind, check=rolled, hit=hit)
-    if not hit:
-        return strike
-    if reverse:
-        return _reversed(play, attacker, target, weapon, plan, order, strike)
-    return _damage(play, attacker, target, weapon, plan, order, strike, crit=rolled.crit and not stray,
-                   first=first and not stray)
+    return ev.Strike(attacker=attacker.id, target=target.id, weapon=weapon.name,
+                     kind="stray" if stray else plan.kind, check=rolled, hit=hit)
 
 
 def _damage(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: StrikePlan,

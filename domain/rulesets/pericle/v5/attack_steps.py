@@ -28,13 +28,13 @@ from domain.dice import rolls_in
 from domain.errors import RuleViolation
 from domain.rulesets.contract import Context, Events
 from domain.rulesets.contract import Play as Row
-from domain.rulesets.pericle import actions, board
+from domain.rulesets.pericle import actions
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.actions import ANIMAL_ACTIONS, _check_parry, _slot_figure, not_paralysed
 from domain.rulesets.pericle.catalogue import Weapon
 from domain.rulesets.pericle.combat_commands import FigureId, SeatName
-from domain.rulesets.pericle.dice import Adjustment, check, crit_die
+from domain.rulesets.pericle.dice import Adjustment, crit_die
 from domain.rulesets.pericle.movement import pile_to_join
 from domain.rulesets.pericle.play import Play
 from domain.rulesets.pericle.rules import as_sent
@@ -44,10 +44,13 @@ from domain.rulesets.pericle.strikes import (
     ReadyStrike,
     StrikePlan,
     _damage,
-    _past_allies,
     _plan,
-    _shield_bash_back,
+    _reversed,
+    after_the_strike,
     ready_strikes,
+    reversed_at,
+    roll_to_hit,
+    struck,
 )
 from domain.rulesets.pericle.turns import advance, can_move, upkeep
 
@@ -70,6 +73,7 @@ def _slot_open(play: Play, command: cmd._Action) -> Figure | None:
     """As version 4's `act` opens an Action: the figure whose slot it is pays its upkeep; None when the
     upkeep knocked it out (its slot is then done)."""
     figure = _slot_figure(play, command)
+    play.passives.check_action(play, figure, command)
     upkeep(play, figure, list(command.cancel_spells))
     figure = play.figure(figure.id)
     if not figure.active:  # the upkeep's Exhaustion can knock a caster out
@@ -124,8 +128,9 @@ def grapple(play: Play, command: cmd.Grapple) -> None:
     won = play.supposing(*actions._into_pile(figure, play.figure(command.target)))
     ready = ready_strikes(won, won.figure(figure.id), [command.strike])
     actions.grapple(play, figure, msgspec.structs.replace(command, strike=None))
-    grappled = next(e for e in reversed(play.events) if isinstance(e, ev.Grappled))
-    if grappled.success:
+    # An Image grappled is a Base AD check, no Grapple (line 481: `actions._grapple_an_image`): no strike.
+    grappled = next((e for e in reversed(play.events) if isinstance(e, ev.Grappled)), None)
+    if grappled is not None and grappled.success:
         _start(play, figure.id, as_sent(command), ready)
     else:
         _done(play, figure.id, as_sent(command))
@@ -283,18 +288,15 @@ def strike_plan(play: Play, attacker: Figure, target: Figure, weapon: Weapon, ow
 
 def resolve_strike_roll(play: Play, attacker_id: str, target_id: str, weapon: Weapon, plan: StrikePlan,
                         order: cmd.StrikeOrder) -> ev.Strike:
-    """The attack roll alone: version 4's `resolve_strike` up to its hit (a miss rolls no more)."""
-    attacker, target = play.figure(attacker_id), play.figure(target_id)
-    label = f"{attacker.name} attacks {target.name} with {weapon.name}"
-    rolled = check(play.dice, label, plan.base, plan.adjustments, misfortune=plan.misfortune,
-                   defense_dice=len(plan.defense), below_zero_cap=plan.below_zero_cap)
-    return ev.Strike(attacker=attacker.id, target=target.id, weapon=weapon.name, kind=plan.kind, check=rolled,
-                     hit=rolled.success)
+    """The attack roll alone: `resolve_strike`'s `roll_to_hit` (a miss rolls no more)."""
+    return roll_to_hit(play, play.figure(attacker_id), play.figure(target_id), weapon, plan)
 
 
 def _finish_strike(play: Play, pending: PendingStrike) -> bool:
-    """The Crit Die (a step of its own: False when the attack then waits), then the damage, the rolls
-    to miss allies after a miss and a Defender's Shield Bash back, as version 4 resolves them."""
+    """The Crit Die (a step of its own: False when the attack then waits), then the damage (or, under
+    Reverse Ranged Attacks, the damage turned on the attacker), the rolls to miss allies after a miss
+    and a Defender's Shield Bash back, then what follows a recorded strike (`struck`), as
+    `strikes.strike_all` resolves them."""
     attacker, target = play.figure(pending.attacker), play.figure(pending.target)
     orders = _orders(pending.command)
     order, weapon = orders[pending.index], pending.weapons[pending.index]
@@ -313,19 +315,20 @@ def _finish_strike(play: Play, pending: PendingStrike) -> bool:
     if pending.hit:
         rolled_crit = (pending.crit_face, pending.crit_roll) if crit else None
         split = None if order.mastery_ad is None else attacker.mastery.count(weapon.weapon_class) - order.mastery_ad
-        strike = _damage(play, attacker, target, weapon, plan, order, strike, crit=crit,
-                         crit_rolled=rolled_crit, mastery_damage=split)  # type: ignore[arg-type]
-    after: list[ev.Strike] = []
-    if not strike.hit and plan.kind in ("ranged", "thrown"):
-        after += _past_allies(play, attacker, target, weapon, plan, board.figures_in_the_way(play.state, attacker,
-                                                                                             target))
-    if not strike.hit and target.grappled_with:
-        after += _past_allies(play, attacker, target, weapon, plan, [play.figure(f) for f in target.grappled_with])
-    after += _shield_bash_back(play, target, attacker, strike)
+        if reversed_at(play, target, plan.kind):
+            strike = _reversed(play, attacker, target, weapon, plan, order, strike,
+                               crit_rolled=rolled_crit, mastery_damage=split)  # type: ignore[arg-type]
+        else:
+            strike = _damage(play, attacker, target, weapon, plan, order, strike, crit=crit,
+                             crit_rolled=rolled_crit, mastery_damage=split,  # type: ignore[arg-type]
+                             first=pending.index == 0)
+    after = after_the_strike(play, attacker, target, weapon, plan, strike)
     parry = bool(pending.command.get("parry", False))
     play.emit(ev.StrikeFinished(damage_roll=strike.damage_roll, crit_effect=strike.crit_effect,
                                 modifiers=strike.modifiers, protection=strike.protection, damage=strike.damage,
-                                disarmed=strike.disarmed, poison=strike.poison, after=tuple(after), parry=parry))
+                                disarmed=strike.disarmed, poison=strike.poison, after=tuple(after), parry=parry,
+                                target=None if strike.target == pending.target else strike.target))
+    struck(play, [strike, *after])
     return True
 
 
