@@ -142,7 +142,9 @@ async def test_tournament_events_keep_to_the_tournament_envelope_schema(client: 
     for n, player in enumerate(players):
         await t_command(client, player, tid, {"type": "register", "name": f"Q{n}", "army_list": oathband(f"Q{n}")})
     await t_command(client, organiser, tid, {"type": "pair_round"})
-    for table in (await client.get(f"/v1/tournaments/{tid}/rounds")).json()[0]["tables"]:
+    rounds = await client.get(f"/v1/tournaments/{tid}/rounds")
+    assert rounds.status_code == 200, rounds.text
+    for table in rounds.json()[0]["tables"]:
         body = {"type": "record_result", "round": 1, "table": table["table"], "winner": table["a"], "margin": 1,
                 "reason": "played on a kitchen table"}
         assert (await t_command(client, judge, tid, body)).status_code == 201
