@@ -62,7 +62,11 @@ log = logging.getLogger("chronicle.background")
 INTERVAL = 0.5  # seconds between two catch-ups of each subscriber
 PRUNE_EVERY_SECONDS = 60.0
 PRUNE_BATCH = 1000
-_POOL = 4  # the background's own pool: one subscriber at a time holds a connection or two
+# The background's own pool. Each subscriber that takes turns across nodes holds a connection for
+# its turn and needs one or two more for its work; all of them may hold their turns at once, so
+# the pool has room for every one's turn and work (too small a pool deadlocks: every turn held,
+# no connection left to do the work that would release one).
+_POOL = 16
 
 
 async def prune_idempotency_records(store: EventStore, interval: float) -> None:

@@ -225,9 +225,11 @@ def verify_cli(battle_id: str, capsys: pytest.CaptureFixture[str], *extra: str) 
 
 
 @pytest.fixture
-def use_database(database_url: str, monkeypatch: pytest.MonkeyPatch) -> str:
-    monkeypatch.setenv("DATABASE_URL", database_url)
-    return database_url
+def use_database(own_database_url: str, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The CLI on a database of the test's own: its tampering and forging rewrite rows, which the
+    session's live server (and its background subscribers) must never read."""
+    monkeypatch.setenv("DATABASE_URL", own_database_url)
+    return own_database_url
 
 
 def test_the_cli_passes_an_untouched_battle_and_catches_an_edit_and_a_forgery(
