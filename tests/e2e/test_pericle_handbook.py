@@ -54,7 +54,8 @@ async def test_a_handbook_hero_casts_a_spell_the_table_applies(client: httpx.Asy
                                                                "start": {"q": 0, "r": 3}})
     assert refused.status_code == 422 and "does not know the Spell 'Terror'" in refused.text
 
-    battle_id, players = await _battle(client, None)
+    # Version 4, where Terror is table-applied (version 5 enforces it: test_pericle_v5_spells.py).
+    battle_id, players = await _battle(client, "4")
     for seat, hero, start in (("ana", ELOWEN, (0, 3)), ("ben", BRAM, (0, 4))):
         joined = await command(client, players[seat], battle_id, {
             "type": "submit_hero", "hero": hero, "start": {"q": start[0], "r": start[1]}, "facing": 0})
