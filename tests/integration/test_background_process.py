@@ -19,23 +19,27 @@ import websockets
 
 from bench.harness import ServerProcess
 from bench.workers import process_tree
+from tests.databases import database_of_its_own
 from tests.e2e.test_clocks import clocked_battle, state_of
 from tests.integration.test_workers import caught_up
 
 
 @pytest.fixture(scope="module", params=[1, 2], ids=["one worker", "two workers"])
 def node(request: pytest.FixtureRequest, database_url: str) -> Iterator[tuple[ServerProcess, int]]:
+    """A node on a database of its own: on the session's, a new node's clock watcher first catches
+    up with every battle the suite has played so far, which can outlast the test's deadlines."""
     workers = request.param
-    server = ServerProcess(database_url, argv=[sys.executable, "-m", "server.cli", "serve", "--workers", str(workers)])
-    server.env.pop("REDIS_URL", None)  # the tests' own environment may name one
-    server.env.pop("CHRONICLE_BACKGROUND", None)  # the default: a background process
-    server.start()
-    try:
-        yield server, workers
-    finally:
-        expected = 0 if workers > 1 else -signal.SIGTERM  # a lone uvicorn re-raises the signal it stopped for
-        assert server.signal(signal.SIGTERM) == expected, server.stderr_text()[-2000:]
-        server.stop()
+    with database_of_its_own(database_url) as dsn:
+        server = ServerProcess(dsn, argv=[sys.executable, "-m", "server.cli", "serve", "--workers", str(workers)])
+        server.env.pop("REDIS_URL", None)  # the tests' own environment may name one
+        server.env.pop("CHRONICLE_BACKGROUND", None)  # the default: a background process
+        server.start()
+        try:
+            yield server, workers
+        finally:
+            expected = 0 if workers > 1 else -signal.SIGTERM  # a lone uvicorn re-raises the signal it stopped for
+            assert server.signal(signal.SIGTERM) == expected, server.stderr_text()[-2000:]
+            server.stop()
 
 
 async def live_until_ended(watcher: Any) -> list[str]:
