@@ -9,6 +9,7 @@ from typing import Protocol
 
 from domain.rulesets.pericle import sheet as v3
 from domain.rulesets.pericle.sheet import HeroSheet, Stats
+from domain.rulesets.pericle.v5.heroes import veteran_problems
 
 # The module holding each Pericle version's sheet check. Versions 1 and 2 host no heroes;
 # version 4's module is only imported once version 4 is registered (its branch brings it).
@@ -60,14 +61,12 @@ def growth_problems(sheet: HeroSheet, version: str) -> list[str]:
     attributes rise later with XP gained adventuring; XP is spent "at any time", line 636)."""
     if version not in SHEET_MODULES:
         return [f"Pericle {version} hosts no heroes"]
-    found = [f"Skills: {skill} rank {rank} is above the maximum of {v3.MAX_SKILL}"
-             for skill, rank in sheet.skills.items() if rank > v3.MAX_SKILL]
-    found += v3._gear_problems(sheet)
     if SHEET_MODULES[version] == "domain.rulesets.pericle.sheet":
-        return found + v3._learning_problems(sheet)
-    v4 = importlib.import_module(SHEET_MODULES[version])
-    learning: list[str] = v4.discipline_problems(sheet) + v4.spell_problems(sheet)
-    return found + learning
+        found = [f"Skills: {skill} rank {rank} is above the maximum of {v3.MAX_SKILL}"
+                 for skill, rank in sheet.skills.items() if rank > v3.MAX_SKILL]
+        return found + v3._gear_problems(sheet) + v3._learning_problems(sheet)
+    # The whole Handbook's catalogues: the check a Pericle 5 battle makes of a hero record's sheet.
+    return veteran_problems(sheet)
 
 
 def learning_cost(before: HeroSheet, after: HeroSheet, version: str) -> int:

@@ -11,6 +11,8 @@ Crit of a non-Arcane Spell, and its duration or upkeep. An effect the server mod
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from domain.errors import RuleViolation
 from domain.hexes import Hex, distance
 from domain.rulesets.pericle import board, poison, spell_effects
@@ -259,15 +261,22 @@ def use(play: Play, command: cmd.UseDiscipline) -> None:
     if command.at is not None or command.on_failure is not None or command.follow is not None:
         raise RuleViolation("discipline-unknown", "`at`, `on_failure` and `follow` are version 5's")
     if command.discipline in INSTEAD_OF_MOVING:
-        figure = play.figure(command.figure)
-        require_phase(play.state, "movement")
-        if figure.team != play.state.moving or figure.id in play.state.moved_figures:
-            raise RuleViolation("not-your-movement", f"{command.discipline} is used instead of moving, when "
-                                                     f"{figure.name}'s team moves and before it has moved")
-        can_move(play, figure)
-        use_discipline(play, figure, command, instead_of_moving=True)
+        use_instead_of_moving(play, command)
     else:
         act(play, command, use_discipline)
+
+
+def use_instead_of_moving(play: Play, command: cmd.UseDiscipline,
+                          used: Callable[..., None] | None = None) -> None:
+    """A Discipline used in its team's Movement phase, before the figure has moved, as its move
+    (`used`: the version's use of a Discipline; this version's by default)."""
+    figure = play.figure(command.figure)
+    require_phase(play.state, "movement")
+    if figure.team != play.state.moving or figure.id in play.state.moved_figures:
+        raise RuleViolation("not-your-movement", f"{command.discipline} is used instead of moving, when "
+                                                 f"{figure.name}'s team moves and before it has moved")
+    can_move(play, figure)
+    (used or use_discipline)(play, figure, command, instead_of_moving=True)
 
 
 def use_discipline(play: Play, figure: Figure, command: cmd.UseDiscipline, instead_of_moving: bool = False) -> None:

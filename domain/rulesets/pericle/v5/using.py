@@ -24,7 +24,7 @@ from domain.rulesets.pericle.state import Figure
 from domain.rulesets.pericle.strikes import ReadyStrike, _plan, can_strike, ready_strikes, strike_all, weapon_in_hand
 from domain.rulesets.pericle.turns import can_move, may_declare
 from domain.rulesets.pericle.v4.book import DISCIPLINES
-from domain.rulesets.pericle.v4.casting import BETWEEN_COMBATS, INSTEAD_OF_MOVING
+from domain.rulesets.pericle.v4.casting import BETWEEN_COMBATS, INSTEAD_OF_MOVING, use_instead_of_moving
 from domain.rulesets.pericle.v5.disciplines import ENFORCED_V5
 from domain.rulesets.pericle.v5.passives import MARKSMANSHIP, V5Passives, berserk
 
@@ -51,13 +51,7 @@ def use(play: Play, command: cmd.UseDiscipline) -> None:
     elif command.discipline == "Acrobatics II":
         stand_for_a_hex(play, play.figure(command.figure))
     elif command.discipline in INSTEAD_OF_MOVING_V5:
-        figure = play.figure(command.figure)
-        require_phase(play.state, "movement")
-        if figure.team != play.state.moving or figure.id in play.state.moved_figures:
-            raise RuleViolation("not-your-movement", f"{command.discipline} is used instead of moving, when "
-                                                     f"{figure.name}'s team moves and before it has moved")
-        can_move(play, figure)
-        use_discipline(play, figure, command, instead_of_moving=True)
+        use_instead_of_moving(play, command, use_discipline)
     else:
         act(play, command, use_discipline)
 
