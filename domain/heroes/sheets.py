@@ -14,7 +14,7 @@ from domain.rulesets.pericle.v5.heroes import veteran_problems
 # The module holding each Pericle version's sheet check. Versions 1 and 2 host no heroes;
 # version 4's module is only imported once version 4 is registered (its branch brings it).
 SHEET_MODULES = {"3": "domain.rulesets.pericle.sheet", "4": "domain.rulesets.pericle.v4.sheet",
-                 "5": "domain.rulesets.pericle.v5.sheet"}
+                 "5": "domain.rulesets.pericle.v5.sheet", "6": "domain.rulesets.pericle.v5.sheet"}
 KARMA_XP = 5  # "You gain Karma by spending 5 XP for 1 Karma." (seed 001, line 636)
 
 

@@ -33,4 +33,4 @@ async def test_checks_opposed_checks_and_the_crit_die(client: httpx.AsyncClient)
     events = (await client.get(f"/v1/battles/{battle_id}/events", params={"limit": 1000})).json()["events"]
     assert verify_battle(events) == 4
     rulesets = (await client.get("/v1/rulesets/pericle")).json()
-    assert rulesets["version"] == "5" and {r["id"] for r in rulesets["provisional_rules"]} >= {"PER-CRIT-DIE"}
+    assert rulesets["version"] == "6" and {r["id"] for r in rulesets["provisional_rules"]} >= {"PER-CRIT-DIE"}

@@ -22,11 +22,11 @@ TURN_ONLY = frozenset({"roll_initiative", "choose_order", "end_movement", "end_r
 
 async def test_the_catalogue_lists_every_entry_with_its_seed_line_and_enforcement(client: httpx.AsyncClient) -> None:
     ruleset = (await client.get("/v1/rulesets/pericle")).json()
-    assert ruleset["version"] == "5" and "use_discipline" in ruleset["command_types"]
+    assert ruleset["version"] == "6" and "use_discipline" in ruleset["command_types"]
     found = await client.get("/v1/rulesets/pericle/catalogue")
     assert found.status_code == 200, found.text
     catalogue = found.json()
-    assert catalogue["ruleset_version"] == "5"
+    assert catalogue["ruleset_version"] == "6"
     assert (len(catalogue["disciplines"]), len(catalogue["spells"])) == (103, 75)
     spells = {s["name"]: s for s in catalogue["spells"]}
     assert spells["Blur"]["effect"] == "enforced" and spells["Augury"]["effect"] == "table-applied"

@@ -26,8 +26,9 @@ from domain.rulesets.pericle.combat_events import (
 from domain.rulesets.pericle.v4.book import DISCIPLINES
 from domain.rulesets.pericle.v4.catalogue import handbook_catalogue
 from domain.rulesets.pericle.v5.attack_steps import strikes_in
-from domain.rulesets.pericle.v5.disciplines import ADDED_V5, ENFORCED_V5, discipline_enforcement
+from domain.rulesets.pericle.v5.disciplines import ADDED_V5, ENFORCED_V5
 from domain.rulesets.pericle.v5.passives import V5_PASSIVES
+from domain.rulesets.pericle.v6.enforced import discipline_enforcement
 from tests.unit.pericle_arena import PericleArena
 
 HIT, CRIT, MISS = 1, 5, 10  # Action Die faces: a success icon, the Crit, the critical failure

@@ -85,3 +85,9 @@ class PericleV5Settings(PericleCombatSettings, frozen=True, forbid_unknown_field
     PER_DEFT_ORDER: DeftOrderV5 = DeftOrderV5()
     PER_STRAY_SPELL: NoSetting = NoSetting()
     PER_ARMOR_PROFICIENCY: NoSetting = NoSetting()
+
+
+class PericleV6Settings(PericleV5Settings, frozen=True, forbid_unknown_fields=True):
+    """Version 6: version 5's rules and settings, with more of the Handbook enforced."""
+
+    REVISION: ClassVar[int] = 6

@@ -19,6 +19,7 @@ SCRIPTS: dict[tuple[str, str], Script] = {
     ("pericle", "3"): pericle.version_3,
     ("pericle", "4"): pericle.version_4,
     ("pericle", "5"): pericle.version_5,
+    ("pericle", "6"): pericle.version_6,
     ("d100", "1"): d100.version_1,
     ("d100", "2"): d100.version_2,
     ("d100", "3"): d100.version_3,

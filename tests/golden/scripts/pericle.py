@@ -424,13 +424,13 @@ HANDBOOK_CASTS_5: list[dict[str, Any]] = [
 def handbook(api: Api, seed: int, version: str = "4", corvin: dict[str, Any] = CORVIN) -> Battle:
     """Corvin casts Spells of four schools, the table applying what the server does not model;
     then the combat is fought to its end."""
-    if version == "5":
+    if int(version) >= 5:
         corvin = {**corvin, "spells": CORVIN_5_SPELLS}
     battle = _encounter_battle(api, SKIRMISH, {"ana": [_joins(VARYA, 1, 1, in_hand=["Short Sword"])],
                                                "ben": [_joins(corvin, 0, 4, by_record=int(version) >= 5)]},
                               version)
     bot = CombatBot(battle, set(), TURN_ONLY, seed)
-    casts = list(HANDBOOK_CASTS_5 if version == "5" else HANDBOOK_CASTS)
+    casts = list(HANDBOOK_CASTS_5 if int(version) >= 5 else HANDBOOK_CASTS)
     # Version 5: Corvin cancels the first of his Spells in effect (casting Clumsiness again until
     # one is), whatever the phase.
     cancelling = "cancel_spell" in {tag(c) for c in RULESETS[("pericle", version)].commands}
@@ -478,6 +478,11 @@ def version_5(api: Api) -> dict[str, Battle]:
     return handbook_battles(api, "5")
 
 
+def version_6(api: Api) -> dict[str, Battle]:
+    """Version 5's battles under version 6."""
+    return handbook_battles(api, "6")
+
+
 def handbook_battles(api: Api, version: str) -> dict[str, Battle]:
     """Version 3's battles under `version` with Corvin; from version 5 the handbook battle's
     Corvin is a hero record brought in by id."""
@@ -488,7 +493,7 @@ def handbook_battles(api: Api, version: str) -> dict[str, Battle]:
     wanted = {tag(c) for c in RULESETS[("pericle", version)].commands} - {"submit_hero", "bring_hero", "go_on"}
     wanted -= {sent for battle in battles.values() for sent in battle.sent}
     wanted -= {"cancel_spell"}  # version 5: sent by the handbook battle
-    second = CORVIN_5 if version == "5" else corvin
+    second = CORVIN_5 if int(version) >= 5 else corvin
     battles["skirmish"] = until_sent(lambda left, seed: skirmish(api, left, seed, version, second), wanted)
     battles["chasm"] = until_sent(lambda left, seed: chasm(api, left, seed, version), wanted)
     assert not wanted, f"no battle sent {sorted(wanted)}"

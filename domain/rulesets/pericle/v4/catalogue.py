@@ -27,8 +27,8 @@ from domain.rulesets.pericle.v4.handbook import (
     spell_kn,
     spell_xp,
 )
-from domain.rulesets.pericle.v5.disciplines import discipline_enforcement, enforced_disciplines
-from domain.rulesets.pericle.v5.enforced import enforced_spells as enforced_by_version
+from domain.rulesets.pericle.v6.enforced import discipline_enforcement, enforced_disciplines
+from domain.rulesets.pericle.v6.enforced import enforced_spells as enforced_by_version
 
 SOURCE = "001_da6eaba1bafd55cc.txt"
 

@@ -23,9 +23,8 @@ from domain.rulesets.pericle.v4.book import SPELLS
 from domain.rulesets.pericle.v4.handbook import HandbookSpell
 from domain.rulesets.pericle.v5 import arcane, lasting, summons, undead
 from domain.rulesets.pericle.v5 import piles as v5_piles
-from domain.rulesets.pericle.v5.enforced import spell_enforcement_v5
+from domain.rulesets.pericle.v5.passives import edition
 
-RULES = "5"
 # Spells Pericle 5 keeps in play with neither a duration nor an upkeep, until something ends
 # them: Sleep "sleeps until awakened or hit by an attack or another Spell" (line 1478); Terror
 # until the Defend it forces (line 1415); Grease, Minor and Arcane Flux "until the end of combat"
@@ -232,7 +231,7 @@ def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
     at = _lies_at(spell, target, command.at)
     play.emit(ev.SpellCast(caster=caster.id, spell=spell.name, target=target.id, check=rolled,
                            success=rolled.success, exhaustion=paid, power=command.power, duration=duration,
-                           rules=RULES, at=at))
+                           rules=edition(play).rules, at=at))
     if thrown is not None and second is not None:
         play.emit(ev.SpellThrown(caster=caster.id, spell=spell.name, target=second.id, check=thrown,
                                  success=thrown.success))
@@ -245,7 +244,7 @@ def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
         target, rolled = strayed
         worked, at = True, _lies_at(spell, target, command.at)
         play.emit(ev.SpellCast(caster=caster.id, spell=spell.name, target=target.id, check=rolled, success=True,
-                               exhaustion=0, power=command.power, stray=True, rules=RULES, at=at,
+                               exhaustion=0, power=command.power, stray=True, rules=edition(play).rules, at=at,
                                duration=1 if spell.name == "Clumsiness" and target.mt >= 20 else spell.duration))
     # Create Undead's HP (line 1468: 1HP "instead of Exhaustion", a Crit not sparing it,
     # PER-UNDEAD-CRIT) is paid as the zombie rises, three turns on (v5/undead.py).
@@ -255,7 +254,7 @@ def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
         return
     if not spell.maintained and not spell.duration and spell.name not in LASTING_UNTIL_BROKEN:
         play.emit(ev.SpellEnded(caster=caster.id, spell=spell.name, target=target.id, reason="instant"))
-    if spell_enforcement_v5(spell.name) == "table-applied":
+    if spell.name not in edition(play).spells_enforced:
         play.emit(ev.TableApplied(figure=caster.id, source="spell", name=spell.name, target=target.id, at=command.at,
                                   second_target=command.second_target, line=spell.line, text=spell.text))
     elif worked:
@@ -292,6 +291,8 @@ def _apply(play: Play, caster: Figure, spell: HandbookSpell, target: Figure, com
     """The effects Pericle 5 applies as the Spell is cast; a lasting one works while it is in
     `state.spells` (spell_effects.py, v5/lasting.py)."""
     name = spell.name
+    if edition(play).apply_spell(play, caster, spell, target, command, second, rolled, double):
+        return
     if name == "Arcane Barrage":
         arcane.barrage(play, caster, target, rolled, double=double)
     elif name in arcane.AREA_DAMAGE:

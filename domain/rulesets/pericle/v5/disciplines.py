@@ -4,7 +4,7 @@ table (`v4/book.py`) as it was, and version 5's, which adds the effects of `v5/p
 
 from __future__ import annotations
 
-from domain.rulesets.pericle.v4.book import ENFORCED_DISCIPLINES, Enforcement
+from domain.rulesets.pericle.v4.book import ENFORCED_DISCIPLINES
 
 # Version 5 enforces these besides version 4's (each has a test citing its line in
 # tests/unit/test_pericle_v5_disciplines.py).
@@ -77,11 +77,3 @@ ADDED_V5: dict[str, str] = {
 }
 ENFORCED_V5: dict[str, str] = {**ENFORCED_DISCIPLINES, **ADDED_V5}
 
-
-def enforced_disciplines(version: str) -> dict[str, str]:
-    """The Disciplines whose effect the server applies in this Pericle version, and where."""
-    return ENFORCED_V5 if int(version) >= 5 else ENFORCED_DISCIPLINES
-
-
-def discipline_enforcement(name: str, version: str) -> Enforcement:
-    return "enforced" if name in enforced_disciplines(version) else "table-applied"

@@ -6,7 +6,6 @@ the version it describes."""
 from __future__ import annotations
 
 from domain.rulesets.pericle.v4.book import ENFORCED_SPELLS as ENFORCED_SPELLS_V4
-from domain.rulesets.pericle.v4.book import Enforcement
 
 ENFORCED_SPELLS_V5: dict[str, str] = {
     **ENFORCED_SPELLS_V4,
@@ -88,11 +87,3 @@ ENFORCED_SPELLS_V5: dict[str, str] = {
                     "Summon Spectral Hero", "Summon Flying Beast")},
 }
 
-
-def spell_enforcement_v5(name: str) -> Enforcement:
-    return "enforced" if name in ENFORCED_SPELLS_V5 else "table-applied"
-
-
-def enforced_spells(version: str) -> dict[str, str]:
-    """The Spells a Pericle version enforces, by name, with where."""
-    return ENFORCED_SPELLS_V4 if version in ("3", "4") else ENFORCED_SPELLS_V5

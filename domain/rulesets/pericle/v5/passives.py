@@ -4,6 +4,9 @@ call (strikes.py, movement.py, actions.py, turns.py). Each effect quotes its see
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
+
 import msgspec
 
 from domain.errors import RuleViolation
@@ -17,6 +20,11 @@ from domain.rulesets.pericle.passives import Passives
 from domain.rulesets.pericle.play import Play
 from domain.rulesets.pericle.state import CombatState, Figure
 from domain.rulesets.pericle.strikes import can_strike
+from domain.rulesets.pericle.v5.disciplines import ENFORCED_V5
+from domain.rulesets.pericle.v5.enforced import ENFORCED_SPELLS_V5
+
+if TYPE_CHECKING:
+    from domain.rulesets.pericle.v4.handbook import HandbookSpell
 
 MELEE = ("melee", "reach")  # the strikes of a melee weapon outside a Grapple
 HIT_SYMBOLS = ("success", "crit")  # the Action Die's success icons; the Crit is one with a star
@@ -62,7 +70,28 @@ def flanked(state: CombatState, attacker: Figure, target: Figure) -> bool:
 
 
 class V5Passives(Passives):
-    """Version 5's always-on Discipline effects."""
+    """Version 5's always-on Discipline effects, and the tables a later version's own (a subclass,
+    e.g. v6/passives.py) replaces: the `rules` its casts are stamped with, the Spells and the
+    Disciplines it enforces, and where its casting and its used Disciplines take effects of their own."""
+
+    rules = "5"
+    spells_enforced: Mapping[str, str] = ENFORCED_SPELLS_V5
+    disciplines_enforced: Mapping[str, str] = ENFORCED_V5
+    # Enforced Disciplines without an Exhaustion cost that a later version applies when used
+    # (version 5's own are v5/using.py's APPLIED_WHEN_USED).
+    applied_when_used: frozenset[str] = frozenset()
+
+    def apply_spell(self, play: Play, caster: Figure, spell: HandbookSpell, target: Figure, command: cmd.CastSpell,
+                    second: Figure | None, rolled: Check, double: bool) -> bool:
+        """A later version's effect of a Spell it enforces, applied as the Spell is cast (True:
+        applied; False: version 5's own, v5/casting.py)."""
+        return False
+
+    def used(self, play: Play, figure: Figure, name: str, target: Figure | None, command: cmd.UseDiscipline,
+             ) -> Callable[[], None] | None:
+        """A later version's effect of a Discipline used in combat, checked now (before any die)
+        and applied by the function returned (None: version 5's own, v5/using.py)."""
+        return None
 
     def attack(self, play: Play, attacker: Figure, target: Figure, weapon: Weapon, kind: str) -> list[Adjustment]:
         found = []
@@ -290,3 +319,15 @@ def _able(play: Play, figure: Figure, taunters: list[Figure]) -> bool:
 
 
 V5_PASSIVES = V5Passives()
+
+
+def edition(play: Play) -> V5Passives:
+    """The version's effects and tables a rule of version 5 or later plays with."""
+    assert isinstance(play.passives, V5Passives), "a rule of version 5 or later, played without its passives"
+    return play.passives
+
+
+def mixed(effect: type[Passives], own: Passives) -> Passives:
+    """The version's own effects (`own`) with one Discipline's `effect` laid over them for one
+    strike (Polearm Charge, Polearm Trip): a later version keeps its own effects in that strike."""
+    return type(effect.__name__, (effect, type(own)), {})()  # type: ignore[no-any-return]

@@ -19,14 +19,14 @@ from domain.rulesets.pericle.actions import act
 from domain.rulesets.pericle.catalogue import Weapon
 from domain.rulesets.pericle.dice import Adjustment, check
 from domain.rulesets.pericle.movement import _hazard, athletics, movement_points
+from domain.rulesets.pericle.passives import Passives
 from domain.rulesets.pericle.play import Play, require_phase
 from domain.rulesets.pericle.state import Figure
 from domain.rulesets.pericle.strikes import ReadyStrike, _plan, can_strike, ready_strikes, strike_all, weapon_in_hand
 from domain.rulesets.pericle.turns import can_move, may_declare
 from domain.rulesets.pericle.v4.book import DISCIPLINES
 from domain.rulesets.pericle.v4.casting import BETWEEN_COMBATS, INSTEAD_OF_MOVING, use_instead_of_moving
-from domain.rulesets.pericle.v5.disciplines import ENFORCED_V5
-from domain.rulesets.pericle.v5.passives import MARKSMANSHIP, V5Passives, berserk
+from domain.rulesets.pericle.v5.passives import MARKSMANSHIP, berserk, edition, mixed
 
 # Used instead of moving in version 5: version 4's, and Acrobatics I's standing up (line 1133:
 # "you may get up from prone using your entire Movement phase instead of a full turn").
@@ -174,9 +174,10 @@ def use_discipline(play: Play, figure: Figure, command: cmd.UseDiscipline, inste
     if discipline.name in BETWEEN_COMBATS:
         raise RuleViolation("discipline-between-combats", f"{discipline.name} is used during a Rest or Recovery, "
                                                           "not in combat")
-    if discipline.name in ENFORCED_V5 and discipline.name not in APPLIED_WHEN_USED and not discipline.exhaustion:
-        raise RuleViolation("discipline-passive",
-                            f"{discipline.name} applies by itself: {ENFORCED_V5[discipline.name]}")
+    enforced = edition(play).disciplines_enforced
+    if discipline.name in enforced and discipline.name not in APPLIED_WHEN_USED and not discipline.exhaustion \
+            and discipline.name not in edition(play).applied_when_used:
+        raise RuleViolation("discipline-passive", f"{discipline.name} applies by itself: {enforced[discipline.name]}")
     target = play.figure(command.target) if command.target is not None else None
     sustained = discipline.upkeep > 0
     if discipline.name == "Berserk" and berserk(play.state, figure):
@@ -187,13 +188,14 @@ def use_discipline(play: Play, figure: Figure, command: cmd.UseDiscipline, inste
         return
     if sustained and any(s.spell == discipline.name and s.caster == figure.id for s in play.state.spells):
         raise RuleViolation("discipline-active", f"{figure.name} is already in {discipline.name}")
-    applied = _ready(play, figure, discipline.name, target, command.at, command.follow)
+    applied = edition(play).used(play, figure, discipline.name, target, command) \
+        or _ready(play, figure, discipline.name, target, command.at, command.follow)
     play.emit(ev.DisciplineUsed(figure=figure.id, discipline=discipline.name, target=command.target,
                                 exhaustion=discipline.exhaustion, sustained=sustained,
                                 instead_of_moving=instead_of_moving))
     if applied is not None:
         applied()
-    elif discipline.name not in ENFORCED_V5:
+    elif discipline.name not in enforced:
         play.emit(ev.TableApplied(figure=figure.id, source="discipline", name=discipline.name, target=command.target,
                                   line=discipline.line, text=discipline.text))
 
@@ -339,7 +341,7 @@ TRIPS = {"Polearm Trip": -2, "Martial Arts III": 0}
 RUN_UP = 2  # hexes a Polearm Charge needs moved this turn: one more than a Pivot (see the notes)
 
 
-class _Charging(V5Passives):
+class _Charging(Passives):
     """Version 5's effects, and Polearm Charge's (line 1270): "If you hit, roll your damage and
     multiply it by two"."""
 
@@ -365,7 +367,7 @@ def _charge_strike(play: Play, figure: Figure, target: Figure | None) -> list[Re
 
 def _charge(play: Play, figure: Figure, ready: list[ReadyStrike]) -> None:
     own = play.passives
-    play.passives = _Charging()
+    play.passives = mixed(_Charging, own)
     try:
         strike_all(play, play.figure(figure.id), [order for order, _, _ in ready], ready=ready)
     finally:
@@ -373,7 +375,7 @@ def _charge(play: Play, figure: Figure, ready: list[ReadyStrike]) -> None:
 TRIP_AD = 2  # "Tripped foes must make an opposed AD check at AD+2 to avoid being tripped" (line 1268)
 
 
-class _Tripping(V5Passives):
+class _Tripping(Passives):
     """Version 5's effects, and the two points of damage Polearm Trip gives up."""
 
     def extra_damage(self, play: Play, attacker: Figure, target: Figure, weapon: Weapon, kind: str,
@@ -398,7 +400,7 @@ def _trip_strike(play: Play, figure: Figure, name: str, target: Figure | None) -
 def _strike_and_trip(play: Play, figure: Figure, name: str, ready: list[ReadyStrike]) -> None:
     own = play.passives
     if TRIPS[name]:
-        play.passives = _Tripping()
+        play.passives = mixed(_Tripping, own)
     try:
         strike_all(play, play.figure(figure.id), [order for order, _, _ in ready], ready=ready)
     finally:

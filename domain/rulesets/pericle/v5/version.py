@@ -9,6 +9,7 @@ aims, a Karma re-roll's included, decides by version 5's reading."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Any, Union, get_args
 
 import msgspec
@@ -19,6 +20,7 @@ from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.actions import acting
 from domain.rulesets.pericle.karma import karma
+from domain.rulesets.pericle.passives import Passives
 from domain.rulesets.pericle.rules import Table, combat, figure_subject, hero_subject
 from domain.rulesets.pericle.settings import PericleCombatSettings, PericleV5Settings
 from domain.rulesets.pericle.state import CombatState
@@ -28,42 +30,60 @@ from domain.rulesets.pericle.v5 import attack_steps, casting, discipline_rows, h
 from domain.rulesets.pericle.v5.passives import V5_PASSIVES
 from domain.rulesets.pericle.v5.provisional import V5_RULES
 
-
-def rerun(ctx: Table, command: dict[str, Any]) -> Events:
-    """A Karma re-roll decides the latest command again under version 5's rules (version 4's
-    `rerun` would decide it by version 4's)."""
-    found = next(r for r in PERICLE_V5.plays if r.command.__struct_config__.tag == command["type"])
-    return found.rule(ctx, msgspec.convert(command, found.command))[1:]
+Row = Play[CombatState | None, PericleCombatSettings]
 
 
-# The commands version 5 decides by rules of its own (each area's module adds its rows); every
-# combat command is played with version 5's always-on Discipline effects (V5_PASSIVES).
-_V5 = V5_PASSIVES
-OWN: tuple[Play[CombatState | None, PericleCombatSettings], ...] = (
-    # Heroes join with their Karma paid (line 636), version 5's sheet numbers (Armor Proficiency I,
-    # line 1137), the ancestry abilities that name checks the server rolls (line 866), and their
-    # sheet's Skill ranks and Attributes (v5/skill_checks.py), pasted or brought from a record.
-    row(cmd.SubmitHero, skill_checks.with_checks(heroes.submit_hero), phase=Phase.SETUP),
-    row(heroes.BringHero, skill_checks.with_checks(heroes.bring_hero), phase=Phase.SETUP),
-    # Karma (seed 001 lines 632-634): strikes in steps, a Karma window after each set of dice.
-    row(cmd.Attack, combat(attack_steps.attack, _V5), subject=figure_subject, not_yours=NOT_YOURS),
-    row(attack_steps.GoOn, combat(attack_steps.go_on, _V5), subject=figure_subject, not_yours=NOT_YOURS),
-    row(cmd.Grapple, combat(attack_steps.grapple, _V5), subject=figure_subject, not_yours=NOT_YOURS),
-    row(cmd.MoveFigure, combat(attack_steps.move, _V5), subject=figure_subject, not_yours=NOT_YOURS),
-    row(cmd.SpendKarma, karma(rerun), subject=hero_subject, not_yours=NOT_YOURS),
-    # A tied escape: the heroes' side rolls (line 442; v5/piles.py).
-    row(cmd.Escape, combat(acting(piles.escape), _V5), subject=figure_subject, not_yours=NOT_YOURS),
-    # A hero cancels a spell at any time, in any phase (line 485; v5/spell_ends.py).
-    row(spell_ends.CancelSpell, combat(spell_ends.cancel_spell, _V5), subject=figure_subject, not_yours=NOT_YOURS),
-    # Skill and Ability Checks at the sheet's scores, as the hero's Action (lines 662, 680, 684, 695).
-    row(skill_checks.SkillCheck, combat(acting(skill_checks.skill_check), _V5), subject=figure_subject,
-        not_yours=NOT_YOURS),
-    # Every Spell cast by version 5's casting (v5/casting.py: the Spells it enforces).
-    row(cmd.CastSpell, combat(acting(casting.cast_spell), _V5), subject=figure_subject, not_yours=NOT_YOURS),
-)
-_OWN_TYPES = {r.command for r in OWN}
-# Every other combat command with version 5's Disciplines (discipline_rows.py).
-CHANGED = (*OWN, *(r for r in discipline_rows.ROWS if r.command not in _OWN_TYPES))
+def rerun_by(plays: Callable[[], tuple[Row, ...]]) -> Callable[[Table, dict[str, Any]], Events]:
+    """A Karma re-roll decides the latest command again by the rule of its type among `plays()`,
+    the version's own table (version 4's `rerun` would decide it by version 4's)."""
+
+    def rerun(ctx: Table, command: dict[str, Any]) -> Events:
+        found = next(r for r in plays() if r.command.__struct_config__.tag == command["type"])
+        return found.rule(ctx, msgspec.convert(command, found.command))[1:]
+
+    return rerun
+
+
+def own_rows(passives: Passives, plays: Callable[[], tuple[Row, ...]]) -> tuple[Row, ...]:
+    """The commands version 5 decides by rules of its own (each area's module adds its rows), played
+    with `passives`: a version's always-on Discipline effects and tables (v5/passives.py); `plays`,
+    the version's whole table, for a Karma re-roll."""
+    mine: dict[str, Any] = {"subject": figure_subject, "not_yours": NOT_YOURS}
+    return (
+        # Heroes join with their Karma paid (line 636), version 5's sheet numbers (Armor Proficiency I,
+        # line 1137), the ancestry abilities that name checks the server rolls (line 866), and their
+        # sheet's Skill ranks and Attributes (v5/skill_checks.py), pasted or brought from a record.
+        row(cmd.SubmitHero, skill_checks.with_checks(heroes.submit_hero), phase=Phase.SETUP),
+        row(heroes.BringHero, skill_checks.with_checks(heroes.bring_hero), phase=Phase.SETUP),
+        # Karma (seed 001 lines 632-634): strikes in steps, a Karma window after each set of dice.
+        row(cmd.Attack, combat(attack_steps.attack, passives), **mine),
+        row(attack_steps.GoOn, combat(attack_steps.go_on, passives), **mine),
+        row(cmd.Grapple, combat(attack_steps.grapple, passives), **mine),
+        row(cmd.MoveFigure, combat(attack_steps.move, passives), **mine),
+        row(cmd.SpendKarma, karma(rerun_by(plays)), subject=hero_subject, not_yours=NOT_YOURS),
+        # A tied escape: the heroes' side rolls (line 442; v5/piles.py).
+        row(cmd.Escape, combat(acting(piles.escape), passives), **mine),
+        # A hero cancels a spell at any time, in any phase (line 485; v5/spell_ends.py).
+        row(spell_ends.CancelSpell, combat(spell_ends.cancel_spell, passives), **mine),
+        # Skill and Ability Checks at the sheet's scores, as the hero's Action (lines 662, 680, 684, 695).
+        row(skill_checks.SkillCheck, combat(acting(skill_checks.skill_check), passives), **mine),
+        # Every Spell cast by version 5's casting (v5/casting.py: the Spells it enforces).
+        row(cmd.CastSpell, combat(acting(casting.cast_spell), passives), **mine),
+    )
+
+
+def rows(passives: Passives, plays: Callable[[], tuple[Row, ...]]) -> tuple[Row, ...]:
+    """Version 5's own rows, then every other combat command with `passives` (discipline_rows.py)."""
+    own = own_rows(passives, plays)
+    own_types = {r.command for r in own}
+    return (*own, *(r for r in discipline_rows.rows(passives) if r.command not in own_types))
+
+
+def _plays() -> tuple[Row, ...]:
+    return PERICLE_V5.plays
+
+
+CHANGED = rows(V5_PASSIVES, _plays)
 
 _REVISED = PERICLE_V4.revise(
     "5",

@@ -1,0 +1,41 @@
+"""The Spells and Disciplines whose effects Pericle 6's server enforces, and where: version 5's
+and those version 6 adds (each with a test citing its seed line). Version 5's tables
+(v5/enforced.py, v5/disciplines.py) are unchanged: GET /v1/rulesets/pericle/catalogue serves the
+table of the version it describes. Each area of version 6 keeps its entries in a table of its own."""
+
+from __future__ import annotations
+
+from domain.rulesets.pericle.v4.book import ENFORCED_DISCIPLINES, Enforcement
+from domain.rulesets.pericle.v4.book import ENFORCED_SPELLS as ENFORCED_SPELLS_V4
+from domain.rulesets.pericle.v5.disciplines import ENFORCED_V5
+from domain.rulesets.pericle.v5.enforced import ENFORCED_SPELLS_V5
+
+# Spells that change movement, fortune, senses and readied attacks (v6/fortune.py and its kin).
+SPELLS_OF_THE_BODY: dict[str, str] = {
+}
+
+# Spells that put creatures on the map or take control of them (v6/control.py and its kin).
+SPELLS_OF_CONTROL: dict[str, str] = {
+}
+
+# Disciplines (v6/disciplines.py and its kin).
+DISCIPLINES_V6: dict[str, str] = {
+}
+
+ENFORCED_SPELLS_V6: dict[str, str] = {**ENFORCED_SPELLS_V5, **SPELLS_OF_THE_BODY, **SPELLS_OF_CONTROL}
+ENFORCED_DISCIPLINES_V6: dict[str, str] = {**ENFORCED_V5, **DISCIPLINES_V6}
+
+
+def enforced_spells(version: str) -> dict[str, str]:
+    """The Spells a Pericle version enforces, by name, with where."""
+    return {"3": ENFORCED_SPELLS_V4, "4": ENFORCED_SPELLS_V4, "5": ENFORCED_SPELLS_V5}.get(version, ENFORCED_SPELLS_V6)
+
+
+def enforced_disciplines(version: str) -> dict[str, str]:
+    """The Disciplines whose effect the server applies in a Pericle version, and where."""
+    return {"3": ENFORCED_DISCIPLINES, "4": ENFORCED_DISCIPLINES, "5": ENFORCED_V5}.get(version,
+                                                                                       ENFORCED_DISCIPLINES_V6)
+
+
+def discipline_enforcement(name: str, version: str) -> Enforcement:
+    return "enforced" if name in enforced_disciplines(version) else "table-applied"

@@ -1,0 +1,29 @@
+"""Pericle ruleset version 6: version 5's rules with more of the Hero Handbook's Spells and
+Disciplines enforced by the server. Versions 3 to 5 stay registered, and their battles replay
+under them unchanged: version 6 plays every combat command with its own effects and tables
+(`V6_PASSIVES`, v6/passives.py), which version 5's rules consult where a later version may
+differ (which Spells and Disciplines are enforced, a Spell's effect as cast, a used Discipline's)."""
+
+from __future__ import annotations
+
+from domain.rulesets.pericle.settings import PericleV6Settings
+from domain.rulesets.pericle.v5 import attack_steps
+from domain.rulesets.pericle.v5.version import PERICLE_V5, Row, rows
+from domain.rulesets.pericle.v6.passives import V6_PASSIVES
+
+
+def _plays() -> tuple[Row, ...]:
+    return PERICLE_V6.plays
+
+
+PERICLE_V6 = PERICLE_V5.revise(
+    "6",
+    summary=(
+        "Version 5's rules with more of the Hero Handbook's Spells and Disciplines enforced by the server "
+        "(GET /v1/rulesets/pericle/catalogue says which)."
+    ),
+    settings_type=PericleV6Settings,
+    # Every row again with version 6's effects; while an attack waits in a Karma window, only
+    # `go_on` and `spend_karma` are played.
+    plays=attack_steps.waiting_refused(rows(V6_PASSIVES, _plays)),
+)
