@@ -10,15 +10,15 @@ from domain.rulesets.pericle.v4.book import ENFORCED_SPELLS as ENFORCED_SPELLS_V
 from domain.rulesets.pericle.v5.disciplines import ENFORCED_V5
 from domain.rulesets.pericle.v5.enforced import ENFORCED_SPELLS_V5
 
-# Spells that change movement, fortune, senses and readied attacks (v6/fortune.py and its kin).
+# Spells of movement, fortune, the senses and readied strikes (v6/body.py).
 SPELLS_OF_THE_BODY: dict[str, str] = {
 }
 
-# Spells that put creatures on the map or take control of them (v6/control.py and its kin).
+# Spells that put creatures on the map or take control of them (v6/control.py).
 SPELLS_OF_CONTROL: dict[str, str] = {
 }
 
-# Disciplines (v6/disciplines.py and its kin).
+# Disciplines (v6/disciplines.py).
 DISCIPLINES_V6: dict[str, str] = {
 }
 

@@ -1,7 +1,7 @@
-"""Version 6's always-on Discipline effects and tables: version 5's (v5/passives.py) with the
-Spells and Disciplines version 6 enforces (v6/enforced.py), the effects of those Spells as they
-are cast and of those Disciplines as they are used. Each area's module adds its effects by name
-(`SPELL_EFFECTS`, `USED`); a Discipline always on overrides a hook of `V5Passives` here."""
+"""Version 6's always-on effects and tables: version 5's (v5/passives.py) with the Spells and
+Disciplines version 6 enforces (v6/enforced.py), the effects of those Spells as they are cast and
+of those Disciplines as they are used, gathered from each area's module (v6/body.py,
+v6/control.py, v6/disciplines.py), whose passives classes override `V5Passives`' hooks."""
 
 from __future__ import annotations
 
@@ -12,20 +12,16 @@ from domain.rulesets.pericle.dice import Check
 from domain.rulesets.pericle.play import Play
 from domain.rulesets.pericle.state import Figure
 from domain.rulesets.pericle.v4.handbook import HandbookSpell
-from domain.rulesets.pericle.v5.passives import V5Passives
+from domain.rulesets.pericle.v6 import body, control, disciplines
+from domain.rulesets.pericle.v6.effects import SpellEffect, UsedEffect
 from domain.rulesets.pericle.v6.enforced import ENFORCED_DISCIPLINES_V6, ENFORCED_SPELLS_V6
 
-# A Spell's effect as it is cast (on a successful cast, not kept off by a Spell Shield):
-# (play, caster, spell, target, command, second target, the cast's check, Arcane II's doubling).
-SpellEffect = Callable[[Play, Figure, HandbookSpell, Figure, cmd.CastSpell, Figure | None, Check, bool], None]
-# A used Discipline's effect: checked when called (before any die), applied by the function returned.
-UsedEffect = Callable[[Play, Figure, Figure | None, cmd.UseDiscipline], Callable[[], None]]
-
-SPELL_EFFECTS: Mapping[str, SpellEffect] = {}
-USED: Mapping[str, UsedEffect] = {}
+SPELL_EFFECTS: Mapping[str, SpellEffect] = {**body.SPELL_EFFECTS, **control.SPELL_EFFECTS,
+                                            **disciplines.SPELL_EFFECTS}
+USED: Mapping[str, UsedEffect] = {**body.USED, **control.USED, **disciplines.USED}
 
 
-class V6Passives(V5Passives):
+class V6Passives(disciplines.DisciplinePassives, body.BodyPassives, control.ControlPassives):
     """Version 6's effects."""
 
     rules = "6"

@@ -10,6 +10,7 @@ from domain.rulesets.pericle.settings import PericleV6Settings
 from domain.rulesets.pericle.v5 import attack_steps
 from domain.rulesets.pericle.v5.version import PERICLE_V5, Row, rows
 from domain.rulesets.pericle.v6.passives import V6_PASSIVES
+from domain.rulesets.pericle.v6.provisional import V6_RULES
 
 
 def _plays() -> tuple[Row, ...]:
@@ -23,6 +24,7 @@ PERICLE_V6 = PERICLE_V5.revise(
         "(GET /v1/rulesets/pericle/catalogue says which)."
     ),
     settings_type=PericleV6Settings,
+    provisional_rules=V6_RULES,
     # Every row again with version 6's effects; while an attack waits in a Karma window, only
     # `go_on` and `spend_karma` are played.
     plays=attack_steps.waiting_refused(rows(V6_PASSIVES, _plays)),

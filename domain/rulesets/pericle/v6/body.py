@@ -1,0 +1,14 @@
+"""Version 6's Spells of movement, fortune, the senses and readied strikes (seed 001, Appendix:
+Spells): their effects as cast (`SPELL_EFFECTS`) and while they last (`BodyPassives`)."""
+
+from __future__ import annotations
+
+from domain.rulesets.pericle.v5.passives import V5Passives
+from domain.rulesets.pericle.v6.effects import SpellEffect, UsedEffect
+
+SPELL_EFFECTS: dict[str, SpellEffect] = {}
+USED: dict[str, UsedEffect] = {}
+
+
+class BodyPassives(V5Passives):
+    """Hooks of `V5Passives` this area overrides (each calls `super()` for the rest)."""
