@@ -22,8 +22,16 @@ SPELLS_OF_CONTROL: dict[str, str] = {
 DISCIPLINES_V6: dict[str, str] = {
 }
 
+# The Staff & Wand Affinities (v6/affinities.py).
+AFFINITIES_V6: dict[str, str] = {
+}
+
+# Disciplines used between combats, at a Rest or a Recovery (domain/heroes/).
+BETWEEN_COMBATS_V6: dict[str, str] = {
+}
+
 ENFORCED_SPELLS_V6: dict[str, str] = {**ENFORCED_SPELLS_V5, **SPELLS_OF_THE_BODY, **SPELLS_OF_CONTROL}
-ENFORCED_DISCIPLINES_V6: dict[str, str] = {**ENFORCED_V5, **DISCIPLINES_V6}
+ENFORCED_DISCIPLINES_V6: dict[str, str] = {**ENFORCED_V5, **DISCIPLINES_V6, **AFFINITIES_V6, **BETWEEN_COMBATS_V6}
 
 
 def enforced_spells(version: str) -> dict[str, str]:
