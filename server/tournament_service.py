@@ -24,7 +24,7 @@ from server.battle_service import BattleService, battle_id_of
 from server.projector import every
 from server.receipts import Notary, Receipt
 from server.store.base import EventStore, Idempotency, RecordedEvent, StoredResponse
-from server.stream_service import Kind, Publish, StreamNotFound, StreamService
+from server.stream_service import Kind, Publish, StreamCorrupted, StreamNotFound, StreamService
 from server.verification import Rules
 
 TOURNAMENT = "tournament"
@@ -135,10 +135,16 @@ class TournamentRunner:
         await every(interval, lambda: self.catch_up(wait=False), "tournament runner")
 
     async def _handle(self, event: RecordedEvent) -> None:
-        if event.type == "round_paired" and event.stream_id.startswith(f"{TOURNAMENT}-"):
-            await self._spawn_battles(event)
-        elif event.type == "battle_ended" and event.stream_id.startswith("battle-"):
-            await self._report_result(event)
+        try:
+            if event.type == "round_paired" and event.stream_id.startswith(f"{TOURNAMENT}-"):
+                await self._spawn_battles(event)
+            elif event.type == "battle_ended" and event.stream_id.startswith("battle-"):
+                await self._report_result(event)
+        except StreamCorrupted as exc:
+            # A tampered stream is refused on load (and logged there for an operator). Retrying
+            # would stop every tournament of the server behind this one event, so it is passed
+            # over: a result it would have carried is left to the organiser's `record_result`.
+            log.error("tournament runner passes over %s version %d: %s", event.stream_id, event.version, exc)
 
     async def _spawn_battles(self, event: RecordedEvent) -> None:
         tournament_id = event.stream_id.removeprefix(f"{TOURNAMENT}-")

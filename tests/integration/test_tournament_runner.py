@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 
-from domain.commands import Concede, Start
+from domain.commands import ClaimSeat, Concede, Start
 from domain.tournament.commands import CreateTournament, NameJudge, PairRound, Register
-from server.battle_service import BattleService
+from server.battle_service import BattleService, stream_id
 from server.store.postgres import PostgresStore
 from server.tournament_service import RUNNER, TournamentRunner, TournamentService
 from tests.unit.tournament_helpers import band
@@ -81,3 +81,35 @@ async def test_a_tournaments_tables_play_the_ruleset_version_it_was_opened_under
     settings = (await tournaments.load(tid)).settings
     assert settings is not None
     assert created.command is not None and created.command["ruleset_version"] == settings.ruleset_version
+
+
+async def test_a_tampered_battle_does_not_stop_the_runner_for_every_tournament(own_store: PostgresStore) -> None:
+    """A battle whose stored log no longer verifies is refused on load (StreamCorrupted); its
+    `battle_ended` must not hold the runner, and with it every tournament of the server, at that
+    event forever (it did: the runner retried the same batch, backing off, and no later round was
+    spawned or result taken)."""
+    def nothing(stream: str, messages: object) -> None:
+        return None
+
+    battles = BattleService(own_store, nothing)
+    tournaments = TournamentService(own_store, nothing)
+    casual = json.loads((await battles.create("p1", "d100", ["a", "b"], {}, None)).body)["id"]
+    await battles.claim("p1", casual, ClaimSeat(seat="a"), None)
+    await battles.claim("p2", casual, ClaimSeat(seat="b"), None)
+    await battles.execute(casual, "p1", Start(), None, None)
+    await battles.execute(casual, "p2", Concede(), None, None)
+    await own_store.execute("UPDATE events SET actor = 'mallory' WHERE stream_id = $1 AND version = 2",
+                            stream_id(casual))
+
+    tid = json.loads((await tournaments.create("org", CreateTournament(name="Untouched cup"), None)).body)["id"]
+    for player in ("a", "b"):
+        await tournaments.execute(tid, player, Register(name=player, army_list=band()), None, None)
+    await tournaments.execute(tid, "org", PairRound(), None, None)
+    fresh = BattleService(own_store, nothing)  # no state cached from before the tampering
+    await TournamentRunner(own_store, fresh, tournaments).catch_up()
+    table = (await tournaments.load(tid)).rounds[0].pairings[0]
+    await fresh.execute(table.battle_id, "a", Start(), None, None)
+    await fresh.execute(table.battle_id, "b", Concede(), None, None)
+    await TournamentRunner(own_store, fresh, tournaments).catch_up()
+    results = (await tournaments.load(tid)).rounds[0].results
+    assert [(r.winner, r.source) for r in results.values()] == [("a", "battle")]
