@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import struct
 from collections.abc import Iterator, Sequence
 from typing import Any, Protocol
 
 import msgspec
 
 ALGORITHM = "chronicle-hmac-sha256-v1"
-_WORD = 4
 _SPACE = 2**32
+_WORDS = struct.Struct(">8I")  # an HMAC-SHA256 block as eight 4-byte big-endian words
 
 
 class Die(msgspec.Struct, frozen=True):
@@ -50,24 +51,26 @@ def join_client_seeds(seeds: Sequence[str | None]) -> str:
     return ",".join(seed or "" for seed in seeds)
 
 
-def roll_bytes(server_seed: bytes, battle_id: str, client_seeds: str, nonce: int) -> Iterator[int]:
-    """The endless byte stream of one roll: HMAC blocks 0, 1, 2, ... concatenated."""
+def roll_words(server_seed: bytes, battle_id: str, client_seeds: str, nonce: int) -> Iterator[int]:
+    """The endless stream of one roll, read as 4-byte big-endian words: HMAC blocks 0, 1, 2, ...
+    concatenated (a block is 32 bytes, eight whole words, so no word spans two blocks)."""
+    prefix = f"{battle_id}|{client_seeds}|{nonce}|".encode()
     block = 0
     while True:
-        message = f"{battle_id}|{client_seeds}|{nonce}|{block}".encode()
-        yield from hmac.new(server_seed, message, hashlib.sha256).digest()
+        digest = hmac.digest(server_seed, prefix + str(block).encode(), "sha256")
+        yield from _WORDS.unpack(digest)
         block += 1
 
 
-def draw_index(stream: Iterator[int], sides: int) -> int:
-    """Map the next 4-byte words to a face index by rejection sampling (no modulo bias)."""
+def draw_index(words: Iterator[int], sides: int) -> int:
+    """Map the next words to a face index by rejection sampling (no modulo bias)."""
     if sides < 1:
         raise ValueError("a die needs at least one side")
     limit = _SPACE - (_SPACE % sides)
-    while True:
-        word = int.from_bytes(bytes(next(stream) for _ in range(_WORD)), "big")
+    for word in words:
         if word < limit:
             return word % sides
+    raise AssertionError("the word stream is endless")
 
 
 class RollInProgress(Protocol):
@@ -129,7 +132,7 @@ class HmacDice:
     def start(self, purpose: str) -> _HmacRoll:
         nonce = self.next_nonce
         self.next_nonce += 1
-        stream = roll_bytes(self._seed, self._battle_id, self._client_seeds, nonce)
+        stream = roll_words(self._seed, self._battle_id, self._client_seeds, nonce)
         return _HmacRoll(stream, nonce, purpose)
 
     def reveal(self) -> str:
@@ -178,7 +181,7 @@ def roll_dice(dice: Dice, purpose: str, sides: Sequence[int]) -> Roll:
 
 def recompute(server_seed: bytes, battle_id: str, client_seeds: str, roll: Roll) -> list[Die]:
     """The dice a roll must show, given the revealed seed (used by `verify`)."""
-    stream = roll_bytes(server_seed, battle_id, client_seeds, roll.nonce)
+    stream = roll_words(server_seed, battle_id, client_seeds, roll.nonce)
     return [Die(sides=d.sides, index=draw_index(stream, d.sides)) for d in roll.dice]
 
 

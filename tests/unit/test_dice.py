@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import itertools
 from collections import Counter
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from domain.dice import ALGORITHM, HmacDice, commitment, draw_index, join_client_seeds, recompute, roll_dice
+from domain.dice import ALGORITHM, HmacDice, commitment, draw_index, join_client_seeds, recompute, roll_dice, roll_words
 
 SEED = bytes(range(32))
 BATTLE = "8a1f5c2e-0000-4000-8000-000000000001"
@@ -36,9 +37,9 @@ def test_a_known_vector() -> None:
 
 def test_rejection_sampling_skips_words_in_the_biased_tail() -> None:
     limit = 2**32 - (2**32 % 6)
-    rejected = limit.to_bytes(4, "big")  # the smallest biased word
-    accepted = (limit - 1).to_bytes(4, "big")
-    assert draw_index(iter(rejected + accepted), 6) == (limit - 1) % 6
+    rejected = limit  # the smallest biased word
+    accepted = limit - 1
+    assert draw_index(iter([rejected, accepted]), 6) == (limit - 1) % 6
 
 
 def test_nonces_grow_by_one_per_roll() -> None:
@@ -70,3 +71,15 @@ def test_faces_are_uniform_enough() -> None:
     expected = 10_000
     chi_square = sum((counts[i] - expected) ** 2 / expected for i in range(6))
     assert chi_square < 35.9  # 5 degrees of freedom, p = 1e-6
+
+
+@given(seed=st.binary(min_size=32, max_size=32), battle=st.text(max_size=40), seeds=st.text(max_size=40),
+       nonce=st.integers(min_value=0, max_value=10**9))
+def test_the_word_stream_is_the_hmac_byte_stream_of_the_algorithm_read_four_bytes_at_a_time(
+        seed: bytes, battle: str, seeds: str, nonce: int) -> None:
+    """The README's algorithm: HMAC-SHA256(seed, "battle|client seeds|nonce|block") for blocks
+    0, 1, 2, ... concatenated, read as 4-byte big-endian words (three blocks' worth here)."""
+    stream = b"".join(hmac.new(seed, f"{battle}|{seeds}|{nonce}|{block}".encode(), hashlib.sha256).digest()
+                      for block in range(3))
+    expected = [int.from_bytes(stream[at:at + 4], "big") for at in range(0, len(stream), 4)]
+    assert list(itertools.islice(roll_words(seed, battle, seeds, nonce), len(expected))) == expected
