@@ -31,10 +31,12 @@ BETWEEN_COMBATS_V6: dict[str, str] = {
     "Healer I": "At the Rest after a battle (POST /v1/heroes/{id}/rest, `healer`: the hero itself or an ally who "
                 "fought that battle and lives): 1 HP of the wounds that battle inflicted, never an older "
                 "combat's; one Healer per Rest (domain/heroes/recovery.py `rest`)",
-    "Healer II": "As Healer I, 2 HP of that battle's wounds (domain/heroes/recovery.py `rest`)",
-    "Meditate I": "At the Rest after a battle, 1 more Exhaustion recovered: 2 in all (domain/heroes/recovery.py "
-                  "`rest`)",
-    "Meditate II": "At the Rest after a battle, 1 more again: 3 Exhaustion in all (domain/heroes/recovery.py `rest`)",
+    "Healer II": "As Healer I (POST /v1/heroes/{id}/rest, `healer`), 2 HP of that battle's wounds "
+                 "(domain/heroes/recovery.py `rest`)",
+    "Meditate I": "At the Rest after a battle (POST /v1/heroes/{id}/rest), 1 more Exhaustion recovered: 2 in all "
+                  "(domain/heroes/recovery.py `rest`)",
+    "Meditate II": "At the Rest after a battle (POST /v1/heroes/{id}/rest), 1 more again: 3 Exhaustion in all "
+                   "(domain/heroes/recovery.py `rest`)",
     "Quick Study": "Raising MT, DX or KN with XP costs 1 XP less: 7, 7 and 2 (POST /v1/heroes/{id}/xp; "
                    "domain/heroes/growth.py `attribute_cost`)",
     "Alchemy": "During a Recovery (POST /v1/heroes/{id}/recover, `alchemy`: the Skill or attribute), a Moderate KN "
