@@ -17,12 +17,13 @@ from domain.heroes.events import (
     HeroOutcomeRecorded,
     HeroRecovered,
     HeroRecoveredFully,
+    HeroRecoveryCheck,
     HeroRested,
     XpSpent,
 )
 from domain.heroes.growth import spend
 from domain.heroes.outcome import outcome
-from domain.heroes.recovery import recover, recover_fully, rest
+from domain.heroes.recovery import HEALING_POTION, INSPIRATION, recover, recover_fully, recovery_checks, rest
 from domain.heroes.sheets import creation_problems, hosts_heroes, sheet_rules, xp_left
 from domain.rulesets import find_ruleset
 
@@ -46,6 +47,10 @@ class HeroState(msgspec.Struct, frozen=True):
     rest_due: str | None = None  # the battle whose Rest the hero may still take (line 646)
     combat_damage: int = 0  # wounds of that battle Healer may still heal (line 1209)
     died: str | None = None
+    # Pericle 6: what Alchemy made and the hero carries (each "Alchemy potion: +2 Perception" or
+    # "+1 MT", line 1248), and its Inspiration point from Bardic Arts (at most one, line 1298).
+    alchemy_potions: tuple[str, ...] = ()
+    inspiration: int = 0
     version: int = 0
     next_nonce: int = 0
     chain: str = CHAIN_V1
@@ -82,7 +87,10 @@ def decide(state: HeroState, command: Any, dice: Dice, actor: str, now: str) -> 
             return [rest(state.rest_due, command, list(state.sheet.get("disciplines", [])), state.exhaustion,
                          state.wounds, state.combat_damage, list(state.sheet.get("items", [])), dice)]
         case Recover():
-            return [recover(command, str(state.sheet.get("ancestry")), state.wounds, state.exhaustion)]
+            recovered = recover(command, str(state.sheet.get("ancestry")), state.wounds, state.exhaustion)
+            return [recovered, *recovery_checks(
+                command, state.ruleset_version, list(state.sheet.get("disciplines", [])), int(state.sheet["kn"]),
+                list(state.sheet.get("items", [])), len(state.alchemy_potions), state.inspiration, dice)]
         case RecoverFully():
             return [recover_fully(state.wounds, state.exhaustion)]
         case SpendXp():
@@ -135,6 +143,15 @@ def _apply(state: HeroState, event: msgspec.Struct) -> HeroState:
         case HeroRecovered() | HeroRecoveredFully():
             return _health(msgspec.structs.replace(state, rest_due=None, combat_damage=0),
                            state.wounds - event.healed, state.exhaustion - event.exhaustion_recovered)
+        case HeroRecoveryCheck(made=None):
+            return state
+        case HeroRecoveryCheck(discipline="Herbalism"):
+            return msgspec.structs.replace(
+                state, sheet={**state.sheet, "items": [*state.sheet.get("items", []), HEALING_POTION]})
+        case HeroRecoveryCheck(discipline="Alchemy", made=str(made)):
+            return msgspec.structs.replace(state, alchemy_potions=(*state.alchemy_potions, made))
+        case HeroRecoveryCheck(made=str(made)) if made == INSPIRATION:
+            return msgspec.structs.replace(state, inspiration=state.inspiration + 1)
         case XpSpent():
             return _health(msgspec.structs.replace(
                 state, sheet=event.sheet, xp=state.xp - event.xp, earned_xp=state.earned_xp - event.earned_xp,

@@ -90,10 +90,21 @@ class Rest(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="rest"):
 Days = Annotated[int, msgspec.Meta(ge=1, le=365, description="days of Recovery (the Loremaster's call, line 654)")]
 
 
+# What an Alchemy potion raises: +1 to an attribute or +2 to a Skill (seed 001 line 1248).
+AlchemyBonus = Literal["MT", "DX", "KN", "Athletics", "Lore", "Navigation", "Perception", "Persuasion", "Scoundrel"]
+
+
 class Recover(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="recover"):
-    """A Recovery in a safe and comfortable setting, of `days` days (seed 001 line 652)."""
+    """A Recovery in a safe and comfortable setting, of `days` days (seed 001 line 652), and what
+    the hero attempts "regardless of and in addition to" it (Pericle 6 hero records): `alchemy`,
+    the skill or attribute of the potion Alchemy tries to create (line 1248); `herbalism`, a
+    healing potion (line 1260); `bardic_arts`, an Inspiration point (line 1298). Each is a
+    Moderate KN check (AD+0) rolled on the hero's own dice."""
 
     days: Days = 1
+    alchemy: AlchemyBonus | None = None
+    herbalism: bool = False
+    bardic_arts: bool = False
 
 
 class RecoverFully(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="recover_fully"):

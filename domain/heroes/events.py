@@ -8,6 +8,7 @@ import msgspec
 
 from domain.dice import Roll
 from domain.events import CHAIN_V1
+from domain.rulesets.pericle.dice import Check
 
 
 class HeroCreated(msgspec.Struct, frozen=True, tag="hero_created"):
@@ -98,6 +99,18 @@ class HeroRecoveredFully(msgspec.Struct, frozen=True, kw_only=True, tag="hero_re
     exhaustion_recovered: int
 
 
+class HeroRecoveryCheck(msgspec.Struct, frozen=True, kw_only=True, tag="hero_recovery_check"):
+    """A Discipline's Moderate KN check (AD+0) made during a Recovery, "regardless of and in
+    addition to" it (Pericle 6 hero records): Alchemy (line 1248), Herbalism (line 1260) or Bardic
+    Arts (line 1298); on a success, what it made: an Alchemy potion of +2 to `bonus` (a Skill) or
+    +1 (an attribute), a Potion of Healing in the pack, or the hero's one Inspiration point."""
+
+    discipline: str
+    check: Check
+    made: str | None = None  # None: the check failed
+    bonus: str | None = None  # Alchemy: the Skill or attribute the potion raises
+
+
 class XpSpent(msgspec.Struct, frozen=True, kw_only=True, tag="xp_spent"):
     """XP spent between encounters (Hero Handbook Step 3, lines 876-895; Karma line 636): what was
     bought, its cost, how much of it came from XP earned adventuring, and the sheet after it."""
@@ -111,4 +124,5 @@ class XpSpent(msgspec.Struct, frozen=True, kw_only=True, tag="xp_spent"):
 
 
 HERO_EVENTS: tuple[type[msgspec.Struct], ...] = (
-    HeroCreated, HeroEnteredBattle, HeroOutcomeRecorded, HeroRested, HeroRecovered, HeroRecoveredFully, XpSpent)
+    HeroCreated, HeroEnteredBattle, HeroOutcomeRecorded, HeroRested, HeroRecovered, HeroRecoveredFully, XpSpent,
+    HeroRecoveryCheck)

@@ -12,11 +12,20 @@ import msgspec
 from domain.errors import RuleViolation
 from domain.heroes.commands import BuyKarma, LearnDiscipline, LearnSpell, Purchase, RaiseAttribute, RaiseSkill
 from domain.heroes.events import XpSpent
+from domain.heroes.recovery import enforced_between_combats
 from domain.heroes.sheets import KARMA_XP, growth_problems, learning_cost, sheet_rules
 from domain.rulesets.pericle.sheet import HeroSheet
 
 # "Raising your MT or DX by 1 point costs 8 XP. Raising your KN by 1 point costs 3XP." (lines 889-890)
 ATTRIBUTE_XP = {"MT": 8, "DX": 8, "KN": 3}
+QUICK_STUDY = "Quick Study"  # "Increasing your MT, DX, or KN requires one less XP than normal." (line 1145)
+
+
+def attribute_cost(attribute: str, disciplines: list[str], version: str) -> int:
+    """What raising `attribute` by 1 costs: 1 XP less with Quick Study where the hero's version
+    enforces it (Pericle 6; earlier versions leave it to the table, as before)."""
+    quick = QUICK_STUDY in disciplines and enforced_between_combats(QUICK_STUDY, version)
+    return ATTRIBUTE_XP[attribute] - (1 if quick else 0)
 
 
 def _changed(sheet: dict[str, Any], buy: Purchase) -> tuple[dict[str, Any], str, str]:
@@ -56,7 +65,7 @@ def spend(sheet: dict[str, Any], version: str, xp: int, earned_xp: int, buy: Pur
         raise RuleViolation("hero-invalid", "; ".join(found), problems=found)
     if isinstance(buy, RaiseAttribute):
         # Raising KN "does NOT grant you additional XP" (line 891): XP is never derived from KN again.
-        cost = ATTRIBUTE_XP[buy.attribute]
+        cost = attribute_cost(buy.attribute, list(sheet.get("disciplines", [])), version)
         if earned_xp < cost:
             raise RuleViolation("xp-not-earned", f"raising {bought} costs {cost} XP of XP gained adventuring, and "
                                 f"the hero has {earned_xp}: \"You cannot spend any of your starting pool of XP to "

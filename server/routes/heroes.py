@@ -15,6 +15,7 @@ from domain.commands import NAME_PATTERN
 from domain.errors import NotPermitted, RuleViolation
 from domain.heroes.aggregate import HeroState
 from domain.heroes.commands import (
+    AlchemyBonus,
     CreateHero,
     Days,
     EnterBattle,
@@ -80,6 +81,8 @@ class HeroView(msgspec.Struct, frozen=True):
     outcomes: list[str] = []
     rest_due: str | None = None
     died: str | None = None
+    alchemy_potions: list[str] = []  # Pericle 6: potions Alchemy made (seed 001 line 1248)
+    inspiration: int = 0  # Pericle 6: the Inspiration point of Bardic Arts, at most one (line 1298)
 
 
 class HeroList(msgspec.Struct, frozen=True):
@@ -126,9 +129,15 @@ class RestBody(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=
 
 class RecoverBody(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """A Recovery of `days` days in a safe and comfortable setting (line 652): the Loremaster says
-    when the party has one, and for how long."""
+    when the party has one, and for how long. A Pericle 6 hero may also attempt, each with a
+    Moderate KN check (AD+0) rolled by the server: `alchemy`, a potion of +2 to that Skill or +1 to
+    that attribute (line 1248); `herbalism`, a healing potion (line 1260); `bardic_arts`, an
+    Inspiration point (line 1298)."""
 
     days: Days = 1
+    alchemy: AlchemyBonus | None = None
+    herbalism: bool = False
+    bardic_arts: bool = False
 
 
 class SpendXpBody(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
@@ -153,7 +162,8 @@ def _view(state: HeroState) -> HeroView:
                     ruleset_version=state.ruleset_version, sheet=state.sheet, xp=state.xp, max_hp=state.max_hp,
                     hp=state.hp, battles=list(state.battles), version=state.version, wounds=state.wounds,
                     exhaustion=state.exhaustion, earned_xp=state.earned_xp, outcomes=list(state.outcomes),
-                    rest_due=state.rest_due, died=state.died)
+                    rest_due=state.rest_due, died=state.died, alchemy_potions=list(state.alchemy_potions),
+                    inspiration=state.inspiration)
 
 
 async def _hero(request: Request[Any, Any, Any], hero_id: UUID) -> HeroState:
@@ -266,10 +276,12 @@ async def rest_hero(request: Request[Any, Any, Any], hero_id: FromPath[UUID],
 
 
 @post("/v1/heroes/{hero_id:uuid}/recover", **_WRITE,
-      summary="A Recovery of some days: 1 HP a day (2 for stone dwarves) and all Exhaustion")
+      summary="A Recovery of some days: 1 HP a day (2 for stone dwarves) and all Exhaustion; Pericle 6: "
+              "Alchemy, Herbalism and Bardic Arts checks")
 async def recover_hero(request: Request[Any, Any, Any], hero_id: FromPath[UUID],
                        data: JSONBody[RecoverBody]) -> Response[HeroCommandResult]:
-    return await _hero_command(request, hero_id, Recover(days=data.days))
+    return await _hero_command(request, hero_id, Recover(days=data.days, alchemy=data.alchemy,
+                                                         herbalism=data.herbalism, bardic_arts=data.bardic_arts))
 
 
 @post("/v1/heroes/{hero_id:uuid}/extended-recovery", **_WRITE,

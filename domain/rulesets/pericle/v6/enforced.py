@@ -26,8 +26,30 @@ DISCIPLINES_V6: dict[str, str] = {
 AFFINITIES_V6: dict[str, str] = {
 }
 
-# Disciplines used between combats, at a Rest or a Recovery (domain/heroes/).
+# Disciplines used between combats, at a Rest or a Recovery (domain/heroes/), by a hero record.
 BETWEEN_COMBATS_V6: dict[str, str] = {
+    "Healer I": "At the Rest after a battle (POST /v1/heroes/{id}/rest, `healer`: the hero itself or an ally who "
+                "fought that battle and lives): 1 HP of the wounds that battle inflicted, never an older "
+                "combat's; one Healer per Rest (domain/heroes/recovery.py `rest`)",
+    "Healer II": "As Healer I (POST /v1/heroes/{id}/rest, `healer`), 2 HP of that battle's wounds "
+                 "(domain/heroes/recovery.py `rest`)",
+    "Meditate I": "At the Rest after a battle (POST /v1/heroes/{id}/rest), 1 more Exhaustion recovered: 2 in all "
+                  "(domain/heroes/recovery.py `rest`)",
+    "Meditate II": "At the Rest after a battle (POST /v1/heroes/{id}/rest), 1 more again: 3 Exhaustion in all "
+                   "(domain/heroes/recovery.py `rest`)",
+    "Quick Study": "Raising MT, DX or KN with XP costs 1 XP less: 7, 7 and 2 (POST /v1/heroes/{id}/xp; "
+                   "domain/heroes/growth.py `attribute_cost`)",
+    "Alchemy": "During a Recovery (POST /v1/heroes/{id}/recover, `alchemy`: the Skill or attribute), a Moderate KN "
+               "check (AD+0) on the hero's dice; on a success the hero record holds an Alchemy potion of +2 to "
+               "that Skill or +1 to that attribute (`alchemy_potions`); drinking it and its day-long bonus are "
+               "the table's (domain/heroes/recovery.py `recovery_checks`)",
+    "Herbalism": "During a Recovery (POST /v1/heroes/{id}/recover, `herbalism`), a Moderate KN check (AD+0) on the "
+                 "hero's dice; on a success a Potion of Healing (1d6 with Fortune) joins the hero's pack, drunk "
+                 "in battle or at a Rest like any other (domain/heroes/recovery.py `recovery_checks`)",
+    "Bardic Arts": "During a Recovery (POST /v1/heroes/{id}/recover, `bardic_arts`), a Moderate KN check (AD+0) on "
+                   "the hero's dice; on a success the hero record holds its Inspiration point (`inspiration`, never "
+                   "more than one); spending it like Karma is the table's (domain/heroes/recovery.py "
+                   "`recovery_checks`)",
 }
 
 ENFORCED_SPELLS_V6: dict[str, str] = {**ENFORCED_SPELLS_V5, **SPELLS_OF_THE_BODY, **SPELLS_OF_CONTROL}

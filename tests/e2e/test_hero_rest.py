@@ -1,0 +1,60 @@
+"""Pericle 6 hero records between combats over HTTP: Alchemy, Herbalism and Bardic Arts attempted
+during a Recovery (seed 001 lines 1248, 1260, 1298: "a successful Moderate KN check (AD+0)",
+"regardless of and in addition to your Recovery activity"), each a check the server rolls on the
+hero's own dice; the catalogue says what version 6 enforces between combats; the history verifies."""
+
+from __future__ import annotations
+
+import httpx
+
+from domain.codec import event_from
+from domain.heroes.aggregate import replay
+from tests.e2e.helpers import auth, new_player
+from tests.e2e.test_hero_life import create, hero, history, ok, post
+
+# A human KN3: 45 XP; Quick Study, Alchemy, Herbalism and Bardic Arts (23 XP).
+LARK = {"name": "Lark", "ancestry": "human", "mt": 1, "dx": 1, "kn": 3, "weapons": ["Dagger"],
+        "disciplines": ["Quick Study", "Alchemy", "Herbalism", "Bardic Arts"], "items": ["Healing Berry"]}
+
+
+async def test_a_version_6_hero_brews_and_is_inspired_during_a_recovery(client: httpx.AsyncClient) -> None:
+    ana = await new_player(client, "ana")
+    lark = await create(client, ana, LARK)
+    assert (await hero(client, lark))["ruleset_version"] == "6"
+    body = {"days": 1, "alchemy": "Perception", "herbalism": True, "bardic_arts": True}
+    recovered = await ok(await post(client, ana, lark, "recover", body))
+    types = [e["type"] for e in recovered["events"]]
+    assert types == ["hero_recovered", "hero_recovery_check", "hero_recovery_check", "hero_recovery_check"]
+    checks = {e["data"]["discipline"]: e["data"] for e in recovered["events"][1:]}
+    for name, check in checks.items():
+        assert check["check"]["ad"] == 3, f"{name}: KN3, Moderate (AD+0)"
+        assert check["check"]["roll"]["purpose"] == f"{name}: Moderate KN check during Recovery"
+        assert (check["made"] is not None) == check["check"]["success"]
+    shown = await hero(client, lark)
+    assert shown["alchemy_potions"] == (["Alchemy potion: +2 Perception"] if checks["Alchemy"]["made"] else [])
+    assert shown["sheet"]["items"] == ["Healing Berry"] + (["Potion of Healing"] if checks["Herbalism"]["made"]
+                                                            else [])
+    assert shown["inspiration"] == (1 if checks["Bardic Arts"]["made"] else 0)
+    if shown["inspiration"]:
+        again = await post(client, ana, lark, "recover", {"bardic_arts": True})
+        assert again.status_code == 422 and again.json()["rule"] == "inspiration-held"
+    unknown = await post(client, ana, lark, "recover", {"alchemy": "Charm"})
+    assert unknown.status_code == 400, unknown.text
+    # Another player's hero is not Lark's to command.
+    ben = await new_player(client, "ben")
+    assert (await client.post(f"/v1/heroes/{lark}/recover", headers=auth(ben), json={"herbalism": True})
+            ).status_code == 403
+
+    events = await history(client, lark)
+    replayed = replay([event_from(e["type"], e["data"]) for e in events])
+    assert (replayed.alchemy_potions, replayed.inspiration, replayed.sheet) == (
+        tuple(shown["alchemy_potions"]), shown["inspiration"], shown["sheet"])
+    verified = await ok(await client.get(f"/v1/heroes/{lark}/verify"), 200)
+    assert verified["ok"] is True and verified["commands"] == 2, verified
+
+    catalogue = await ok(await client.get("/v1/rulesets/pericle/catalogue"), 200)
+    disciplines = {d["name"]: d for d in catalogue["disciplines"]}
+    for name in ("Healer I", "Healer II", "Meditate I", "Meditate II", "Quick Study", "Alchemy", "Herbalism",
+                 "Bardic Arts"):
+        assert disciplines[name]["effect"] == "enforced" and "/v1/heroes/" in disciplines[name]["enforced_as"]
+    assert disciplines["Runestone Mastery"]["effect"] == "table-applied"

@@ -1,0 +1,258 @@
+"""Pericle 6: Disciplines a hero record applies between combats, at a Rest or a Recovery, and
+what version 6's catalogue says of them; version 5 hero records behave as before.
+
+Seed 001 (`/work/shared/seeds/001_da6eaba1bafd55cc.txt`), each test quoting its own lines:
+- 646: "At the end of combat, unless otherwise stated by Loremaster, each hero may conduct a Rest,
+  which allows them to recover 1 Exhaustion (E)."
+- 652: "Wounded heroes may heal 1HP per day if they rest in a safe and comfortable setting."
+- 668-679 (Skill Check AD Difficulties): "Moderate 0"; 695: "Ability Checks use a hero's base MT,
+  DX, and KN scores."
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+import pytest
+
+from domain.codec import event_data, event_from, event_type
+from domain.dice import HmacDice
+from domain.errors import DomainError
+from domain.heroes.aggregate import SYSTEM, HeroState, decide, evolve
+from domain.heroes.commands import (
+    CreateHero,
+    EnterBattle,
+    FigureAtEnd,
+    HealerHelp,
+    OpenHero,
+    RaiseAttribute,
+    RecordOutcome,
+    Recover,
+    Rest,
+    SpendXp,
+)
+from domain.heroes.events import HeroRecovered, HeroRecoveryCheck, HeroRested
+from domain.rulesets.pericle.sheet import HeroSheet
+from domain.rulesets.pericle.v4.catalogue import handbook_catalogue
+from domain.rulesets.pericle.v6.enforced import BETWEEN_COMBATS_V6, discipline_enforcement
+from tests.fakes import ScriptedDice
+from tests.unit.hero_battles import MIRA, TORVALD
+
+NOW = "2026-12-01T00:00:00Z"
+DICE = HmacDice(b"s" * 32, "hero-1", [], 0)
+B1, B2 = "battle-1", "battle-2"
+# The Action Die's faces as ScriptedDice numbers them (1-based): 1-4 success icons, 5 the Crit,
+# 6-9 the numbers 1-4, 10 the critical failure.
+SUCCESS_ICON, FOUR, CRITICAL_FAILURE = 1, 9, 10
+# A human KN3 bard and herbalist: 20 + 15 + 10 = 45 XP; Alchemy 5, Herbalism 5, Bardic Arts 8,
+# Quick Study 5 (23 XP).
+LARK = {"name": "Lark", "ancestry": "human", "mt": 1, "dx": 1, "kn": 3, "weapons": ["Dagger"],
+        "disciplines": ["Quick Study", "Alchemy", "Herbalism", "Bardic Arts"], "items": ["Healing Berry"]}
+
+
+def run(state: HeroState, command: Any, faces: list[int] | None = None, actor: str = "alice") -> HeroState:
+    """`command` decided on the hero's own next nonce: dice scripted by `faces`, or seeded dice."""
+    dice = HmacDice(b"s" * 32, "h1", [], state.next_nonce) if faces is None else \
+        ScriptedDice(faces, state.next_nonce)
+    for event in decide(state, command, dice, actor, NOW):
+        state = evolve(state, event)
+    return state
+
+
+def hero(base: dict[str, Any] = MIRA, *, version: str = "6", battles: tuple[str, ...] = (B1,),
+         **changes: Any) -> HeroState:
+    sheet = msgspec.convert({**base, **changes}, HeroSheet)
+    state = run(HeroState(), OpenHero(hero_id="h1", hero=CreateHero(sheet=sheet), ruleset_version=version))
+    for battle_id in battles:
+        state = run(state, EnterBattle(battle_id=battle_id, seat="ana"))
+    return state
+
+
+def after(state: HeroState, battle_id: str = B1, won: bool = True, wounds: int = 0, exhaustion: int = 0,
+          pack: tuple[str, ...] = ()) -> HeroState:
+    figure = FigureAtEnd(wounds=wounds, exhaustion=exhaustion, condition="standing", karma=0, pack=list(pack))
+    return run(state, RecordOutcome(battle_id=battle_id, mode="adventure", won=won, figure=figure), actor=SYSTEM)
+
+
+def refused(state: HeroState, command: Any, dice: Any = DICE) -> str:
+    with pytest.raises(DomainError) as error:
+        decide(state, command, dice, "alice", NOW)
+    return error.value.rule
+
+
+def catalogued(name: str, version: str) -> str:
+    entry = next(d for d in handbook_catalogue(version).disciplines if d.name == name)
+    return entry.effect
+
+
+def test_every_discipline_listed_between_combats_is_served_as_enforced_by_version_6_only() -> None:
+    assert set(BETWEEN_COMBATS_V6) == {"Healer I", "Healer II", "Meditate I", "Meditate II", "Quick Study",
+                                       "Alchemy", "Herbalism", "Bardic Arts"}
+    for name, where in BETWEEN_COMBATS_V6.items():
+        assert catalogued(name, "6") == "enforced" and "domain/heroes/" in where
+        assert catalogued(name, "5") == "table-applied", "version 5's catalogue is frozen"
+    assert catalogued("Runestone Mastery", "6") == "table-applied"
+
+
+# ---- at a Rest (lines 646-648) ----
+
+
+def test_healer_i_heals_1_hp_of_the_wounds_of_that_combat_at_its_rest() -> None:
+    """Line 1209, Healer I: "After combat, as part of a Rest, you may heal yourself and each of your
+    allies 1HP of damage that was inflicted during the combat. ... You may not use this to heal
+    damage from an old combat." """
+    ally = HealerHelp(hero_id="h2", disciplines=["Healer I"], battles=[B1, B2], alive=True)
+    torvald = after(hero(TORVALD, battles=(B1, B2)), wounds=3)
+    torvald = run(torvald, Rest(battle_id=B1))  # no healer: the 3 wounds stay, from now an old combat's
+    torvald = after(torvald, B2, wounds=2)
+    assert torvald.wounds == 5
+    [rested] = decide(torvald, Rest(battle_id=B2, healer=ally), DICE, "alice", NOW)
+    assert isinstance(rested, HeroRested) and (rested.healed, rested.healer_discipline) == (1, "Healer I")
+    assert run(torvald, Rest(battle_id=B2, healer=ally)).wounds == 4
+    assert discipline_enforcement("Healer I", "6") == "enforced"
+
+
+def test_healer_ii_heals_2_hp_of_that_combats_wounds_and_never_an_older_combats() -> None:
+    """Line 1313, Healer II: "As Healer I, except you may heal a total of 2HP of wounds for each ally
+    after a battle." """
+    ally = HealerHelp(hero_id="h2", disciplines=["Healer I", "Healer II"], battles=[B1, B2], alive=True)
+    torvald = after(hero(TORVALD), wounds=3)
+    assert run(torvald, Rest(battle_id=B1, healer=ally)).wounds == 1
+    old = run(after(hero(TORVALD, battles=(B1, B2)), wounds=3), Rest(battle_id=B1))
+    fresh = after(old, B2, wounds=1)
+    assert run(fresh, Rest(battle_id=B2, healer=ally)).wounds == 3, "only this combat's 1 HP"
+    assert discipline_enforcement("Healer II", "6") == "enforced"
+
+
+def test_meditate_i_recovers_a_second_exhaustion_at_a_rest() -> None:
+    """Line 1213, Meditate I: "After combat, as part of a Rest, you may recover one additional point
+    of Exhaustion for a total of 2E. (Resting without this Discipline recovers 1E)." """
+    mira = after(hero(MIRA), exhaustion=4)  # Mira knows Meditate I
+    [rested] = decide(mira, Rest(battle_id=B1), DICE, "alice", NOW)
+    assert isinstance(rested, HeroRested) and (rested.exhaustion_recovered, rested.meditate) == (2, ["Meditate I"])
+    assert run(after(hero(TORVALD), exhaustion=4), Rest(battle_id=B1)).exhaustion == 3, "without it: 1E"
+    assert discipline_enforcement("Meditate I", "6") == "enforced"
+
+
+def test_meditate_ii_recovers_a_third_exhaustion_at_a_rest() -> None:
+    """Line 1266, Meditate II: "Recover one additional point of Exhaustion during a Rest, to equal a
+    total of three points (one for the Rest, and one for Meditate I, and one for Meditate II)." """
+    deep = after(hero(MIRA, disciplines=["Meditate I", "Meditate II"]), exhaustion=4)
+    assert run(deep, Rest(battle_id=B1)).exhaustion == 1
+    assert discipline_enforcement("Meditate II", "6") == "enforced"
+
+
+# ---- XP (lines 889-893) ----
+
+
+def test_quick_study_makes_each_attribute_cost_1_xp_less_for_a_version_6_hero() -> None:
+    """Line 1145, Quick Study: "Increasing your MT, DX, or KN requires one less XP than normal."
+    Lines 889-890: "Raising your MT or DX by 1 point costs 8 XP. Raising your KN by 1 point costs 3XP."
+    Line 893: attributes only take XP gained from adventuring (1 XP a won battle, line 642)."""
+    battles = tuple(f"b{n}" for n in range(7))
+
+    def veteran(version: str, won: int) -> HeroState:
+        state = hero(LARK, version=version, battles=battles)
+        for battle_id in battles[:won]:
+            state = after(state, battle_id)
+        return state
+
+    two = veteran("6", 2)
+    raised = run(two, SpendXp(buy=RaiseAttribute(attribute="KN")))
+    assert (raised.sheet["kn"], raised.earned_xp, raised.xp) == (4, 0, two.xp - 2), "KN: 3 - 1 = 2 XP"
+    seven = veteran("6", 7)
+    stronger = run(seven, SpendXp(buy=RaiseAttribute(attribute="MT")))
+    assert (stronger.sheet["mt"], stronger.xp) == (2, seven.xp - 7), "MT: 8 - 1 = 7 XP"
+    assert run(seven, SpendXp(buy=RaiseAttribute(attribute="DX"))).xp == seven.xp - 7
+    # Version 5 hero records leave Quick Study to the table, as before: KN costs 3.
+    assert refused(veteran("5", 2), SpendXp(buy=RaiseAttribute(attribute="KN"))) == "xp-not-earned"
+    assert refused(veteran("5", 7), SpendXp(buy=RaiseAttribute(attribute="MT"))) == "xp-not-earned", "MT: 8 XP"
+    # Without Quick Study a version 6 hero pays the full price.
+    plain = hero(MIRA, battles=battles[:2])
+    plain = after(after(plain, "b0"), "b1")
+    assert refused(plain, SpendXp(buy=RaiseAttribute(attribute="KN"))) == "xp-not-earned"
+
+
+# ---- during a Recovery (line 652): "regardless of and in addition to your Recovery activity" ----
+
+
+def checks_of(state: HeroState, command: Recover, dice: Any) -> list[HeroRecoveryCheck]:
+    recovered, *checks = decide(state, command, dice, "alice", NOW)
+    assert isinstance(recovered, HeroRecovered) and recovered.days == command.days
+    assert all(isinstance(check, HeroRecoveryCheck) for check in checks)
+    return checks  # type: ignore[return-value]
+
+
+def test_herbalism_makes_a_potion_of_healing_on_a_moderate_kn_check() -> None:
+    """Line 1260, Herbalism: "During Recovery, create a standard healing potion with a successful
+    Moderate KN check (AD+0). Potions heal 1d6 damage and healing is rolled with Fortune; the
+    consumer rolls 2d6 and uses the better roll. You may attempt to create a potion regardless of
+    and in addition to your Recovery activity." """
+    lark = after(hero(LARK, battles=(B1, B2)), wounds=2, pack=("healing berry",))
+    [made] = checks_of(lark, Recover(days=1, herbalism=True), ScriptedDice([FOUR]))
+    assert (made.discipline, made.check.ad, made.check.kept, made.check.success) == ("Herbalism", 3, "4", False)
+    assert made.made is None
+    brewed = run(lark, Recover(days=1, herbalism=True), [SUCCESS_ICON])
+    assert brewed.sheet["items"] == ["Healing Berry", "Potion of Healing"]
+    assert brewed.wounds == 1, "and the Recovery itself: 1 HP a day"
+    assert brewed.next_nonce == 1, "the check rolled on the hero's own dice"
+    msgspec.convert(brewed.sheet, HeroSheet)  # the sheet the next battle takes
+    # The potion is drunk at a Rest like any other: "Roll 2d6 and use the highest 1d6" (line 1632).
+    brewed = after(brewed, B2, wounds=3, pack=("healing berry", "potion of healing"))
+    [rested] = decide(brewed, Rest(battle_id=B2, items=["Potion of Healing"]),
+                      HmacDice(b"s" * 32, "h1", [], brewed.next_nonce), "alice", NOW)
+    assert isinstance(rested, HeroRested) and rested.items[0].roll is not None
+    assert rested.items[0].roll.expression == "2d6kh1" and rested.items[0].roll.nonce == 1
+    assert refused(hero(MIRA), Recover(herbalism=True)) == "discipline-unknown"
+
+
+def test_alchemy_makes_a_potion_of_plus_2_to_a_skill_or_plus_1_to_an_attribute() -> None:
+    """Line 1248, Alchemy: "During Recovery, you may create a potion. The potion grants a temporary
+    bonus of +2 to one skill or +1 to one Attribute on a successful Moderate KN check (AD+0). The
+    potion grants this temporary bonus for a full day. You may attempt to create a potion
+    regardless of and in addition to your Recovery activity." """
+    lark = hero(LARK)
+    lark = run(lark, Recover(alchemy="Perception"), [FOUR - 1])  # a 3: AD3 succeeds
+    lark = run(lark, Recover(alchemy="MT"), [CRITICAL_FAILURE])
+    lark = run(lark, Recover(alchemy="DX"), [SUCCESS_ICON])
+    assert lark.alchemy_potions == ("Alchemy potion: +2 Perception", "Alchemy potion: +1 DX")
+    assert lark.next_nonce == 3 and lark.sheet["items"] == ["Healing Berry"]
+    # KN1: the check is rolled at AD1 (an Ability Check at the hero's KN, Moderate: +0).
+    slow = hero({**LARK, "mt": 2, "kn": 2, "disciplines": ["Alchemy"]})
+    [made] = checks_of(slow, Recover(alchemy="Lore"), ScriptedDice([FOUR - 1]))
+    assert (made.check.ad, made.check.success, made.bonus) == (2, False, "Lore")
+
+
+def test_bardic_arts_gains_one_inspiration_point_and_never_more() -> None:
+    """Line 1298, Bardic Arts: "During Recovery, you may gain an Inspiration point with a successful
+    Moderate Knowledge check (AD+0). Inspiration points are exactly like Karma, except that you can
+    never have more than one Inspiration point." """
+    lark = hero(LARK)
+    failed = run(lark, Recover(bardic_arts=True), [CRITICAL_FAILURE])
+    assert failed.inspiration == 0
+    inspired = run(failed, Recover(bardic_arts=True), [SUCCESS_ICON])
+    assert inspired.inspiration == 1 and inspired.sheet["karma"] == lark.sheet["karma"]
+    assert refused(inspired, Recover(bardic_arts=True), ScriptedDice([SUCCESS_ICON])) == "inspiration-held"
+
+
+def test_all_three_are_attempted_in_one_recovery_each_with_its_own_roll() -> None:
+    lark = hero(LARK)
+    checks = checks_of(lark, Recover(days=2, alchemy="KN", herbalism=True, bardic_arts=True),
+                       HmacDice(b"r" * 32, "h1", [], lark.next_nonce))
+    assert [c.discipline for c in checks] == ["Alchemy", "Herbalism", "Bardic Arts"]
+    assert [c.check.roll.nonce for c in checks] == [0, 1, 2]
+    state = lark
+    for event in decide(lark, Recover(days=2, alchemy="KN", herbalism=True, bardic_arts=True),
+                        HmacDice(b"r" * 32, "h1", [], 0), "alice", NOW):
+        assert event_from(event_type(event), event_data(event)) == event, "through the codec"
+        state = evolve(state, event)
+    assert state.next_nonce == 3
+
+
+def test_a_version_5_hero_record_recovers_as_before_and_leaves_them_to_the_table() -> None:
+    old = hero(LARK, version="5")
+    assert decide(old, Recover(days=2), DICE, "alice", NOW) == [HeroRecovered(days=2, healed=0,
+                                                                              exhaustion_recovered=0)]
+    for command in (Recover(herbalism=True), Recover(alchemy="MT"), Recover(bardic_arts=True)):
+        assert refused(old, command) == "discipline-table-applied"
