@@ -296,3 +296,45 @@ def test_without_the_affinity_a_summoned_creature_waits_for_the_next_turn() -> N
         [joined] = of(events, FigureSummoned)
         assert not of(events, SlotAdded) and joined.figure.id not in play.combat.order
         assert not of(events, SpellEnded)
+
+
+# ---- Conjuration ---------------------------------------------------------------------------
+
+
+def test_conjuration_lets_a_weapon_attack_follow_a_successful_cast() -> None:
+    """Conjuration (line 1226): "If you successfully cast a Conjuration spell, you can immediately
+    make an attack with a weapon." Ysolde greases an empty hex beside her (Grease, Minor, a
+    Conjuration Spell) and her slot waits: no other Action, no Delay; she strikes the orc next to
+    her with her staff (MT1: 1d6 = 6, less armour 3 and shield 1), and the turn goes on to Bram."""
+    play = field("Grease, Minor", disciplines=("Conjuration",), bram=(2, 2), mt=1)
+    play.put("orc", 3, 3, facing=3)
+    at_her_action(play)
+    events = cast(play, [HIT], "Grease, Minor", "hero-ysolde", at={"q": 2, "r": 4})
+    assert of(events, SpellCast)[0].success and play.combat.current == "hero-ysolde"
+    assert play.rule_of("ana", {"type": "pass_action", "figure": "hero-ysolde"}) == "conjuration-attack"
+    assert play.rule_of("ana", {"type": "delay", "figure": "hero-ysolde"}) == "conjuration-attack"
+    use = {"type": "use_discipline", "figure": "hero-ysolde", "discipline": AFFINITY + "Conjuration"}
+    [strike] = list(strikes_in(play.command("ana", {**use, "target": "orc"}, [HIT, 6])))
+    assert (strike.attacker, strike.weapon, strike.hit, strike.damage) == ("hero-ysolde", "Staff", True, 2)
+    assert play.figure("orc").wounds == 2 and play.combat.current == "hero-bram"
+    assert play.rule_of("ana", use) == "conjuration-attack", "one attack, right after the cast"
+
+
+def test_conjurations_attack_may_be_let_go_and_needs_a_successful_cast() -> None:
+    """"you can immediately make an attack": without `target` the hero lets it go and the turn goes
+    on; a failed cast (line 1226: "If you successfully cast") brings no attack; version 5 left the
+    Affinity to the table."""
+    use = {"type": "use_discipline", "figure": "hero-ysolde", "discipline": AFFINITY + "Conjuration"}
+    play = field("Grease, Minor", disciplines=("Conjuration",), bram=(2, 2))
+    at_her_action(play)
+    cast(play, [HIT], "Grease, Minor", "hero-ysolde", at={"q": 2, "r": 4})
+    events = play.command("ana", use)
+    assert not list(strikes_in(events)) and play.combat.current == "hero-bram"
+    play = field("Grease, Minor", disciplines=("Conjuration",), bram=(2, 2))
+    at_her_action(play)
+    assert not of(cast(play, [10], "Grease, Minor", "hero-ysolde", at={"q": 2, "r": 4}), SpellCast)[0].success
+    assert play.combat.current == "hero-bram"
+    play = field("Grease, Minor", version="5", disciplines=("Conjuration",), bram=(2, 2))
+    at_her_action(play)
+    cast(play, [HIT], "Grease, Minor", "hero-ysolde", at={"q": 2, "r": 4})
+    assert play.combat.current == "hero-bram"

@@ -13,6 +13,7 @@ import msgspec
 from domain.errors import RuleViolation
 from domain.rulesets.contract import Play as Row
 from domain.rulesets.contract import play as row
+from domain.rulesets.pericle import actions
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.actions import act
@@ -22,7 +23,8 @@ from domain.rulesets.pericle.rules import combat, figure_subject
 from domain.rulesets.pericle.settings import PericleCombatSettings
 from domain.rulesets.pericle.spell_effects import summon_id
 from domain.rulesets.pericle.state import CombatState, Figure
-from domain.rulesets.pericle.turns import can_move, may_declare
+from domain.rulesets.pericle.strikes import ready_strikes, strike_all, weapon_in_hand
+from domain.rulesets.pericle.turns import advance, can_move, may_declare
 from domain.rulesets.pericle.v3 import NOT_YOURS
 from domain.rulesets.pericle.v4.book import SPELLS
 from domain.rulesets.pericle.v4.casting import MAGE_WEAPONS
@@ -34,6 +36,7 @@ SPELL_EFFECTS: dict[str, SpellEffect] = {}
 USED: dict[str, UsedEffect] = {}
 
 AFFINITY = "Staff & Wand Affinity: "
+CONJURATION = AFFINITY + "Conjuration"
 CURSE_I = AFFINITY + "Curse I"
 ENCHANTMENT_I, ENCHANTMENT_II, ENCHANTMENT_III = (AFFINITY + f"Enchantment {n}" for n in ("I", "II", "III"))
 ENCHANTMENTS = (ENCHANTMENT_III, ENCHANTMENT_II, ENCHANTMENT_I)  # the best first
@@ -140,6 +143,12 @@ def _cast(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
                 # Staff & Wand Affinity: Summon (line 1234): "Creatures that you summon may attack
                 # (but not move) at the end of the Action phase during the turn they're summoned."
                 play.emit(ev.SlotAdded(figure=summoned.figure.id, reason=SUMMON))
+    caster = play.figure(caster.id)
+    if cast is not None and SPELLS[cast.spell].school == "Conjuration" and has_affinity(caster, CONJURATION) \
+            and play.state.phase == "actions" and caster.active \
+            and any(f.team != caster.team and f.active for f in play.state.figures):
+        # Conjuration (line 1226): the weapon attack that may follow, waiting for `use_discipline`.
+        play.emit(ev.DisciplineDeclared(figure=caster.id, discipline=CONJURATION))
 
 
 def _copy(play: Play, caster: Figure, cast: ev.SpellCast) -> None:
@@ -170,6 +179,54 @@ def summoned_now(state: CombatState, figure: Figure) -> bool:
                and summon_id(s.spell, s.caster, s.cast_turn) == figure.id for s in state.spells)
 
 
+# ---- Conjuration: a weapon attack right after the cast ---------------------------------------
+
+
+def attack_waits(state: CombatState, figure: Figure) -> bool:
+    """Whether the figure's slot waits for Conjuration's attack (or its refusal)."""
+    return state.current == figure.id and declared(state, figure, CONJURATION)
+
+
+def _act_cast(play: Play, command: cmd.CastSpell) -> None:
+    """The cast as the Action (actions.py `act`), but a successful Conjuration Spell of a hero with
+    Staff & Wand Affinity: Conjuration keeps its slot open for the attack that may follow."""
+    act(play, command, _cast, goes_on=lambda now, figure: attack_waits(now.state, figure))
+
+
+def conjuration_attack(play: Play, command: cmd.UseDiscipline) -> None:
+    """Staff & Wand Affinity: Conjuration (line 1226): "If you successfully cast a Conjuration
+    spell, you can immediately make an attack with a weapon." Right after the cast, in the same
+    slot, `use_discipline` with `target` strikes that foe with the first weapon in hand (a staff
+    is one; a wand deals no damage, line 969); without `target` the hero lets the attack go. The
+    cast's Action ends then."""
+    figure = play.figure(command.figure)
+    require_phase(play.state, "actions")
+    if not attack_waits(play.state, figure):
+        raise RuleViolation("conjuration-attack", f"{CONJURATION}: the attack follows at once a Conjuration Spell "
+                                                  f"{figure.name} cast successfully as its Action")
+    ready = []
+    if command.target is not None:
+        weapon = weapon_in_hand(figure, None)
+        if weapon.name.lower() == "wand" or weapon.damage == "0":
+            raise RuleViolation("conjuration-attack", "a wand is no weapon to attack with (line 969)")
+        ready = ready_strikes(play, figure, [cmd.StrikeOrder(target=command.target, weapon=weapon.name)])
+    play.emit(ev.DisciplineUsed(figure=figure.id, discipline=CONJURATION, target=command.target))
+    play.emit(ev.SpellEnded(caster=figure.id, spell=CONJURATION, target=figure.id,
+                            reason="attacked" if ready else "no attack"))
+    if ready:
+        strike_all(play, play.figure(figure.id), [order for order, _, _ in ready], ready=ready)
+    play.emit(ev.ActionDone(figure=figure.id, action="cast_spell"))
+    advance(play)
+
+
+def delay(play: Play, command: cmd.Delay) -> None:
+    """A hero waiting to make Conjuration's attack does not delay (its Action is under way)."""
+    if attack_waits(play.state, play.figure(command.figure)):
+        raise RuleViolation("conjuration-attack", f"{CONJURATION}: attack (`use_discipline` with `target`) or let "
+                                                  "the attack go (without)")
+    actions.delay(play, command)
+
+
 # ---- version 6's rows for `cast_spell` and `use_discipline` -------------------------------------
 
 
@@ -179,13 +236,15 @@ def cast_spell(play: Play, command: cmd.CastSpell) -> None:
     if play.state.phase == "movement":
         cast_in_movement(play, command)
     else:
-        act(play, command, _cast)
+        _act_cast(play, command)
 
 
 def use(play: Play, command: cmd.UseDiscipline) -> None:
     """Curse I declared before the Action phase; every other Discipline as version 5 uses it."""
     if command.discipline == CURSE_I:
         declare_curse(play, play.figure(command.figure))
+    elif command.discipline == CONJURATION:
+        conjuration_attack(play, command)
     else:
         using.use(play, command)
 
@@ -194,11 +253,12 @@ Rows = tuple[Row[CombatState | None, PericleCombatSettings], ...]
 
 
 def revised(plays: Rows, passives: Passives) -> Rows:
-    """The version's rows with `cast_spell` and `use_discipline` played by this module."""
+    """The version's rows with `cast_spell`, `use_discipline` and `delay` played by this module."""
     mine = {cmd.CastSpell: row(cmd.CastSpell, combat(cast_spell, passives), subject=figure_subject,
                                not_yours=NOT_YOURS),
             cmd.UseDiscipline: row(cmd.UseDiscipline, combat(use, passives), subject=figure_subject,
-                                   not_yours=NOT_YOURS)}
+                                   not_yours=NOT_YOURS),
+            cmd.Delay: row(cmd.Delay, combat(delay, passives), subject=figure_subject, not_yours=NOT_YOURS)}
     return tuple(mine.get(r.command, r) for r in plays)
 
 
@@ -212,6 +272,9 @@ class AffinityPassives(V5Passives):
         return super().order_group(state, figure)
 
     def check_action(self, play: Play, figure: Figure, command: msgspec.Struct) -> None:
+        if attack_waits(play.state, figure):
+            raise RuleViolation("conjuration-attack", f"{CONJURATION}: {figure.name}'s cast waits for its attack "
+                                                      "(`use_discipline` with `target`) or none (without)")
         if declared(play.state, figure, CURSE_I) and not isinstance(command, cmd.PassAction) and not (
                 isinstance(command, cmd.CastSpell) and (s := SPELLS.get(command.spell)) is not None
                 and s.school == "Curse"):
