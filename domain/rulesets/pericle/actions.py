@@ -34,9 +34,11 @@ def _slot_figure(play: Play, command: cmd._Action) -> Figure:
     return figure
 
 
-def act(play: Play, command: ActionT, action: Action[ActionT]) -> None:
+def act(play: Play, command: ActionT, action: Action[ActionT],
+        goes_on: Callable[[Play, Figure], bool] | None = None) -> None:
     """Run one Action for the figure whose slot it is (or a hero that delayed): the upkeep of its
-    spells, the Action, then the next slots."""
+    spells, the Action, then the next slots; unless `goes_on` (version 6: an Action that a later
+    command of the figure finishes, Staff & Wand Affinity: Conjuration's attack after the cast)."""
     figure = _slot_figure(play, command)
     play.passives.check_action(play, figure, command)
     upkeep(play, figure, list(command.cancel_spells))
@@ -49,6 +51,8 @@ def act(play: Play, command: ActionT, action: Action[ActionT]) -> None:
         raise RuleViolation("companion-action", "a befriended animal moves, attacks, fetches items and keeps its "
                                                 "feet; it does not " + str(command.__struct_config__.tag))
     action(play, figure, command)
+    if goes_on is not None and goes_on(play, play.figure(figure.id)):
+        return
     play.emit(ev.ActionDone(figure=figure.id, action=str(command.__struct_config__.tag)))
     advance(play)
 

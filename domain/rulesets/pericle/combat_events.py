@@ -523,3 +523,31 @@ class DisciplineDeclared(msgspec.Struct, frozen=True, kw_only=True, tag="discipl
 
 # The events version 5's Disciplines add.
 DISCIPLINE_EVENTS_V5: tuple[type[msgspec.Struct], ...] = (ArmourSundered, Taunted, DisciplineDeclared)
+
+
+# ---- version 6: the Staff & Wand Affinities (seed 001, lines 1226-1361) ------------------------
+
+
+class SpellCopied(msgspec.Struct, frozen=True, kw_only=True, tag="spell_copied"):
+    """Version 6: Staff & Wand Affinity: Furtherance II (seed 001, line 1282): "When you cast a
+    Furtherance Spell on an ally, you gain a copy of the Spell on yourself at no initial cost": the
+    copy lies on its caster, maintained (and let go) on its own."""
+
+    caster: str
+    spell: str
+    power: int = 0  # the E put into the cast it copies (Divine Might's xE/turn)
+    duration: int = 0
+    rules: str = ""
+
+
+class SlotAdded(msgspec.Struct, frozen=True, kw_only=True, tag="slot_added"):
+    """Version 6: a slot at the end of this turn's Action Order (Staff & Wand Affinity: Summon,
+    seed 001, line 1234: "Creatures that you summon may attack (but not move) at the end of the
+    Action phase during the turn they're summoned")."""
+
+    figure: str
+    reason: str = ""
+
+
+# The events version 6's Affinities add.
+AFFINITY_EVENTS_V6: tuple[type[msgspec.Struct], ...] = (SpellCopied, SlotAdded)

@@ -184,6 +184,15 @@ def _cast(state: CombatState, event: ev.SpellCast) -> CombatState:
     return _exhaust(state, event.caster, event.exhaustion)
 
 
+def _copied(state: CombatState, event: ev.SpellCopied) -> CombatState:
+    """Version 6's Furtherance II: the copy of a Spell on its caster, cast with no Exhaustion."""
+    copy = ActiveSpell(spell=event.spell, caster=event.caster, target=event.caster, cast_turn=state.turn,
+                       exhaustion=event.power, expires_turn=state.turn + event.duration if event.duration else 0,
+                       rules=event.rules)
+    spells = tuple(s for s in state.spells if not (s.spell == event.spell and s.target == event.caster))
+    return replace(state, spells=(*spells, copy))
+
+
 def _wake(state: CombatState, figure_id: str) -> CombatState:
     """Pericle 5's Sleep (seed 001 line 1478): the target "sleeps until awakened or hit by an
     attack or another Spell" (versions 3 and 4 never keep a Sleep among the spells)."""
@@ -385,6 +394,10 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
             return _vanish(state, event.figure)
         case ev.ItemShattered():
             return _shatter(state, event)
+        case ev.SpellCopied():
+            return _copied(state, event)
+        case ev.SlotAdded():
+            return replace(state, order=(*state.order, event.figure))
         case ev.SpellTookHold():
             held = ActiveSpell(spell=event.spell, caster=event.caster, target=event.target, cast_turn=state.turn,
                                exhaustion=0, expires_turn=state.turn + event.duration, rules="5")

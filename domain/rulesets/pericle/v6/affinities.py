@@ -1,14 +1,287 @@
 """Version 6's Staff & Wand Affinities (seed 001, Appendix: Disciplines, lines 1226-1361): always
-on (`AffinityPassives`) and used (`USED`), with what they change of a cast (`SPELL_EFFECTS`)."""
+on (`AffinityPassives`) and used (`USED`), with what they change of a cast (`SPELL_EFFECTS`), and
+the casts they move out of the Action phase (`cast_spell`, `use`: version 6's rows for
+`cast_spell` and `use_discipline`, v6/version.py).
+
+"Staves and wands allow heroes to gain the benefits of the Staff & Wand Disciplines" (line 966):
+each Affinity works only with a staff or a wand in hand, as version 4 reads it for Arcane I."""
 
 from __future__ import annotations
 
-from domain.rulesets.pericle.v5.passives import V5Passives
+import msgspec
+
+from domain.errors import RuleViolation
+from domain.rulesets.contract import Play as Row
+from domain.rulesets.contract import play as row
+from domain.rulesets.pericle import actions
+from domain.rulesets.pericle import combat_commands as cmd
+from domain.rulesets.pericle import combat_events as ev
+from domain.rulesets.pericle.actions import act
+from domain.rulesets.pericle.passives import Passives
+from domain.rulesets.pericle.play import Play, require_phase
+from domain.rulesets.pericle.rules import combat, figure_subject
+from domain.rulesets.pericle.settings import PericleCombatSettings
+from domain.rulesets.pericle.spell_effects import summon_id
+from domain.rulesets.pericle.state import CombatState, Figure
+from domain.rulesets.pericle.strikes import ready_strikes, strike_all, weapon_in_hand
+from domain.rulesets.pericle.turns import advance, can_move, may_declare
+from domain.rulesets.pericle.v3 import NOT_YOURS
+from domain.rulesets.pericle.v4.book import SPELLS
+from domain.rulesets.pericle.v4.casting import MAGE_WEAPONS
+from domain.rulesets.pericle.v5 import casting, summons, using
+from domain.rulesets.pericle.v5.passives import MARKSMANSHIP, V5Passives, declared, edition
 from domain.rulesets.pericle.v6.effects import SpellEffect, UsedEffect
 
 SPELL_EFFECTS: dict[str, SpellEffect] = {}
 USED: dict[str, UsedEffect] = {}
 
+AFFINITY = "Staff & Wand Affinity: "
+CONJURATION = AFFINITY + "Conjuration"
+CURSE_I = AFFINITY + "Curse I"
+ENCHANTMENT_I, ENCHANTMENT_II, ENCHANTMENT_III = (AFFINITY + f"Enchantment {n}" for n in ("I", "II", "III"))
+ENCHANTMENTS = (ENCHANTMENT_III, ENCHANTMENT_II, ENCHANTMENT_I)  # the best first
+FURTHERANCE_II = AFFINITY + "Furtherance II"
+SUMMON = AFFINITY + "Summon"
+
+
+def wields_mage_weapon(figure: Figure) -> bool:
+    """A staff or a wand in hand (line 966)."""
+    return any(held in MAGE_WEAPONS for held in figure.in_hand)
+
+
+def has_affinity(figure: Figure, name: str) -> bool:
+    return name in figure.disciplines and wields_mage_weapon(figure)
+
+
+# ---- Curse I: declared, it puts the caster first ----------------------------------------------
+
+
+def declare_curse(play: Play, figure: Figure) -> None:
+    """Staff & Wand Affinity: Curse I (line 1228): "If you successfully cast a Curse Spell, you may
+    take your Action first before all other combatants during the Action Phase. Your probability of
+    success is not affected, so you still roll your normal AD to determine if your Spell is
+    successful." The Action Order is fixed as the Action phase begins, so the hero declares it with
+    the Defend declarations (as Marksmanship, line 1262): its slot comes first, as Haste's (line
+    1207), and its Action that turn is a Curse Spell cast (or none)."""
+    require_phase(play.state, "declare")
+    if CURSE_I not in figure.disciplines:
+        raise RuleViolation("discipline-unknown", f"{figure.name} has not learned {CURSE_I!r}")
+    may_declare(play.state, figure)
+    if declared(play.state, figure, CURSE_I) or any(declared(play.state, figure, m) for m in MARKSMANSHIP):
+        raise RuleViolation("discipline-active", f"{figure.name} has declared its Action this turn")
+    if not wields_mage_weapon(figure):
+        raise RuleViolation("mage-weapon", "Staff & Wand Affinities work with a staff or wand in hand (line 966)")
+    if not any((s := SPELLS.get(name)) is not None and s.school == "Curse" for name in figure.spells):
+        raise RuleViolation("curse-spell", f"{figure.name} knows no Curse Spell to cast first")
+    play.emit(ev.DisciplineUsed(figure=figure.id, discipline=CURSE_I))
+    play.emit(ev.DisciplineDeclared(figure=figure.id, discipline=CURSE_I))
+
+
+# ---- Enchantment I-III: an Enchantment Spell cast in the Movement phase ---------------------------
+
+
+def cast_in_movement(play: Play, command: cmd.CastSpell) -> None:
+    """Staff & Wand Affinity: Enchantment I (line 1230): "Instead of moving during the Movement
+    phase, you may cast an Enchantment spell. If you do so, you cannot cast a Spell during the
+    Action phase, regardless of whether or not the cast was successful. However, you may take any
+    other Action." II (line 1280): "In addition to moving, you may also cast an Enchantment Spell
+    during the Movement phase. If you do so, you cannot cast a Spell during the Action phase, but
+    you may take any other Action." III (line 1347): "In addition to moving, you may also cast an
+    Enchantment Spell during the Movement phase. You may then take any Action during the Action
+    phase, including casting any other Spell." Cast in its team's Movement (with I before it has
+    moved, as its move; with II or III before or after moving), once a turn; no upkeep is paid
+    then (that comes with its Action)."""
+    figure = play.figure(command.figure)
+    require_phase(play.state, "movement")
+    affinity = next((name for name in ENCHANTMENTS if name in figure.disciplines), None)
+    if affinity is None:
+        raise RuleViolation("wrong-phase", "a Spell is cast in the Action phase (an Enchantment Spell in the "
+                                           "Movement phase with Staff & Wand Affinity: Enchantment I-III)")
+    if not wields_mage_weapon(figure):
+        raise RuleViolation("mage-weapon", "Staff & Wand Affinities work with a staff or wand in hand (line 966)")
+    spell = SPELLS.get(command.spell)
+    if spell is None or spell.school != "Enchantment":
+        raise RuleViolation("wrong-phase", f"{affinity} casts an Enchantment Spell in the Movement phase; "
+                                           f"{command.spell!r} is cast in the Action phase")
+    if figure.team != play.state.moving:
+        raise RuleViolation("not-your-movement", f"the {play.state.moving} are moving")
+    if affinity == ENCHANTMENT_I and figure.id in play.state.moved_figures:
+        raise RuleViolation("already-moved", f"{affinity}: the Spell is cast instead of moving")
+    if any(declared(play.state, figure, name) for name in ENCHANTMENTS):
+        raise RuleViolation("discipline-active", f"{figure.name} has cast an Enchantment Spell this Movement phase")
+    if command.cancel_spells:
+        raise RuleViolation("cancel-spells", "spells are let go with the Action's upkeep or `cancel_spell`")
+    can_move(play, figure)
+    play.emit(ev.DisciplineUsed(figure=figure.id, discipline=affinity, instead_of_moving=affinity == ENCHANTMENT_I))
+    play.emit(ev.DisciplineDeclared(figure=figure.id, discipline=affinity))
+    _cast(play, play.figure(figure.id), command)
+
+
+def _no_second_cast(play: Play, figure: Figure, command: msgspec.Struct) -> None:
+    """After an Enchantment Spell cast in the Movement phase with I or II, no Spell this Action."""
+    if isinstance(command, cmd.CastSpell) and not declared(play.state, figure, ENCHANTMENT_III) and any(
+            declared(play.state, figure, name) for name in (ENCHANTMENT_I, ENCHANTMENT_II)):
+        raise RuleViolation("cast-in-movement", f"{figure.name} cast an Enchantment Spell in the Movement phase: "
+                                                "no Spell in the Action phase (lines 1230, 1280), any other Action")
+
+
+# ---- Furtherance II and Summon: what follows a cast -------------------------------------------
+
+
+def _cast(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
+    """Version 5's cast, then what a caster's Affinities add to it."""
+    start = len(play.events)
+    casting.cast_spell(play, caster, command)
+    made = play.events[start:]
+    caster = play.figure(caster.id)
+    cast = next((e for e in made if isinstance(e, ev.SpellCast) and e.success), None)
+    if cast is not None and has_affinity(caster, FURTHERANCE_II):
+        _copy(play, caster, cast)
+    if has_affinity(caster, SUMMON):
+        for summoned in (e for e in made if isinstance(e, ev.FigureSummoned)):
+            if SPELLS[summoned.spell].school == "Summoning" and play.state.figure(summoned.figure.id) is not None:
+                # Staff & Wand Affinity: Summon (line 1234): "Creatures that you summon may attack
+                # (but not move) at the end of the Action phase during the turn they're summoned."
+                play.emit(ev.SlotAdded(figure=summoned.figure.id, reason=SUMMON))
+    caster = play.figure(caster.id)
+    if cast is not None and SPELLS[cast.spell].school == "Conjuration" and has_affinity(caster, CONJURATION) \
+            and play.state.phase == "actions" and caster.active \
+            and any(f.team != caster.team and f.active for f in play.state.figures):
+        # Conjuration (line 1226): the weapon attack that may follow, waiting for `use_discipline`.
+        play.emit(ev.DisciplineDeclared(figure=caster.id, discipline=CONJURATION))
+
+
+def _copy(play: Play, caster: Figure, cast: ev.SpellCast) -> None:
+    """Staff & Wand Affinity: Furtherance II (line 1282): "When you cast a Furtherance Spell on an
+    ally, you gain a copy of the Spell on yourself at no initial cost. However, on subsequent turns
+    when you incur the maintenance cost, you incur the E for both Spells. You may choose to drop one
+    of the Spells without dropping the other." The copy is a spell of the caster on itself, paid
+    and let go on its own (`cancel_spell` with `target`); a Spell Shield or Immunity on the caster
+    keeps it off as it keeps off any other Spell (line 1534)."""
+    spell = SPELLS[cast.spell]
+    target = play.state.figure(cast.target)
+    if spell.school != "Furtherance" or target is None or target.id == caster.id or target.team != caster.team:
+        return
+    if not any(s.spell == cast.spell and s.caster == caster.id and s.target == target.id for s in play.state.spells):
+        return  # kept off its target (a Spell Shield, Immunity): nothing was cast to copy
+    if casting._shielded(play, spell, caster):
+        return
+    play.emit(ev.SpellCopied(caster=caster.id, spell=cast.spell, power=cast.power, duration=cast.duration,
+                             rules=cast.rules))
+    if spell.name not in edition(play).spells_enforced:
+        play.emit(ev.TableApplied(figure=caster.id, source="spell", name=spell.name, target=caster.id,
+                                  line=spell.line, text=spell.text))
+
+
+def summoned_now(state: CombatState, figure: Figure) -> bool:
+    """A creature summoned this turn (its slot this turn is Summon's)."""
+    return any(s.rules and s.spell in summons.STAT_BLOCKS and s.cast_turn == state.turn
+               and summon_id(s.spell, s.caster, s.cast_turn) == figure.id for s in state.spells)
+
+
+# ---- Conjuration: a weapon attack right after the cast ---------------------------------------
+
+
+def attack_waits(state: CombatState, figure: Figure) -> bool:
+    """Whether the figure's slot waits for Conjuration's attack (or its refusal)."""
+    return state.current == figure.id and declared(state, figure, CONJURATION)
+
+
+def _act_cast(play: Play, command: cmd.CastSpell) -> None:
+    """The cast as the Action (actions.py `act`), but a successful Conjuration Spell of a hero with
+    Staff & Wand Affinity: Conjuration keeps its slot open for the attack that may follow."""
+    act(play, command, _cast, goes_on=lambda now, figure: attack_waits(now.state, figure))
+
+
+def conjuration_attack(play: Play, command: cmd.UseDiscipline) -> None:
+    """Staff & Wand Affinity: Conjuration (line 1226): "If you successfully cast a Conjuration
+    spell, you can immediately make an attack with a weapon." Right after the cast, in the same
+    slot, `use_discipline` with `target` strikes that foe with the first weapon in hand (a staff
+    is one; a wand deals no damage, line 969); without `target` the hero lets the attack go. The
+    cast's Action ends then."""
+    figure = play.figure(command.figure)
+    require_phase(play.state, "actions")
+    if not attack_waits(play.state, figure):
+        raise RuleViolation("conjuration-attack", f"{CONJURATION}: the attack follows at once a Conjuration Spell "
+                                                  f"{figure.name} cast successfully as its Action")
+    ready = []
+    if command.target is not None:
+        weapon = weapon_in_hand(figure, None)
+        if weapon.name.lower() == "wand" or weapon.damage == "0":
+            raise RuleViolation("conjuration-attack", "a wand is no weapon to attack with (line 969)")
+        ready = ready_strikes(play, figure, [cmd.StrikeOrder(target=command.target, weapon=weapon.name)])
+    play.emit(ev.DisciplineUsed(figure=figure.id, discipline=CONJURATION, target=command.target))
+    play.emit(ev.SpellEnded(caster=figure.id, spell=CONJURATION, target=figure.id,
+                            reason="attacked" if ready else "no attack"))
+    if ready:
+        strike_all(play, play.figure(figure.id), [order for order, _, _ in ready], ready=ready)
+    play.emit(ev.ActionDone(figure=figure.id, action="cast_spell"))
+    advance(play)
+
+
+def delay(play: Play, command: cmd.Delay) -> None:
+    """A hero waiting to make Conjuration's attack does not delay (its Action is under way)."""
+    if attack_waits(play.state, play.figure(command.figure)):
+        raise RuleViolation("conjuration-attack", f"{CONJURATION}: attack (`use_discipline` with `target`) or let "
+                                                  "the attack go (without)")
+    actions.delay(play, command)
+
+
+# ---- version 6's rows for `cast_spell` and `use_discipline` -------------------------------------
+
+
+def cast_spell(play: Play, command: cmd.CastSpell) -> None:
+    """A Spell cast as the Action (version 5's casting with the Affinities' additions), or an
+    Enchantment Spell in the Movement phase (Enchantment I-III)."""
+    if play.state.phase == "movement":
+        cast_in_movement(play, command)
+    else:
+        _act_cast(play, command)
+
+
+def use(play: Play, command: cmd.UseDiscipline) -> None:
+    """Curse I declared before the Action phase; every other Discipline as version 5 uses it."""
+    if command.discipline == CURSE_I:
+        declare_curse(play, play.figure(command.figure))
+    elif command.discipline == CONJURATION:
+        conjuration_attack(play, command)
+    else:
+        using.use(play, command)
+
+
+Rows = tuple[Row[CombatState | None, PericleCombatSettings], ...]
+
+
+def revised(plays: Rows, passives: Passives) -> Rows:
+    """The version's rows with `cast_spell`, `use_discipline` and `delay` played by this module."""
+    mine = {cmd.CastSpell: row(cmd.CastSpell, combat(cast_spell, passives), subject=figure_subject,
+                               not_yours=NOT_YOURS),
+            cmd.UseDiscipline: row(cmd.UseDiscipline, combat(use, passives), subject=figure_subject,
+                                   not_yours=NOT_YOURS),
+            cmd.Delay: row(cmd.Delay, combat(delay, passives), subject=figure_subject, not_yours=NOT_YOURS)}
+    return tuple(mine.get(r.command, r) for r in plays)
+
 
 class AffinityPassives(V5Passives):
     """Hooks of `V5Passives` this area overrides (each calls `super()` for the rest)."""
+
+    def order_group(self, state: CombatState, figure: Figure) -> int:
+        # Curse I (line 1228): "you may take your Action first before all other combatants".
+        if declared(state, figure, CURSE_I):
+            return 0
+        return super().order_group(state, figure)
+
+    def check_action(self, play: Play, figure: Figure, command: msgspec.Struct) -> None:
+        if attack_waits(play.state, figure):
+            raise RuleViolation("conjuration-attack", f"{CONJURATION}: {figure.name}'s cast waits for its attack "
+                                                      "(`use_discipline` with `target`) or none (without)")
+        if declared(play.state, figure, CURSE_I) and not isinstance(command, cmd.PassAction) and not (
+                isinstance(command, cmd.CastSpell) and (s := SPELLS.get(command.spell)) is not None
+                and s.school == "Curse"):
+            raise RuleViolation("curse-first", f"{figure.name} declared Curse I: its Action first is a Curse Spell "
+                                               "cast (line 1228), or none")
+        _no_second_cast(play, figure, command)
+        if summoned_now(play.state, figure) and not isinstance(command, cmd.Attack | cmd.PassAction):
+            raise RuleViolation("summoned-attacks", f"{figure.name} was summoned this turn: it may attack (but not "
+                                                    "move) at the end of the Action phase (line 1234)")
+        super().check_action(play, figure, command)

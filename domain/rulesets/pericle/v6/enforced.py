@@ -24,6 +24,27 @@ DISCIPLINES_V6: dict[str, str] = {
 
 # The Staff & Wand Affinities (v6/affinities.py).
 AFFINITIES_V6: dict[str, str] = {
+    "Staff & Wand Affinity: Arcane II": "with a staff or wand in hand, `power: 1` on Arcane Barrage, Storm or Nova "
+                                        "spends 1E more to double the damage dice as cast (v5/casting.py, "
+                                        "v5/arcane.py)",
+    "Staff & Wand Affinity: Furtherance I": "with a staff or wand in hand when the upkeep is paid, a Furtherance "
+                                            "Spell's upkeep is free on the 2nd, 4th... turn after its cast and paid "
+                                            "on the 3rd, 5th... (v5/lasting.py)",
+    "Staff & Wand Affinity: Furtherance II": "with a staff or wand in hand, a Furtherance Spell cast on an ally "
+                                             "(and not kept off it) lies on the caster too at no cost, maintained "
+                                             "and let go on its own (`cancel_spell` with `target`) (v6/affinities.py)",
+    "Staff & Wand Affinity: Curse I": "declared with the declarations (`use_discipline`), with a staff or wand in "
+                                      "hand and a Curse Spell known: the hero's slot comes first as with Haste, and "
+                                      "its Action is a Curse Spell cast or none (v6/affinities.py)",
+    "Staff & Wand Affinity: Enchantment I": "with a staff or wand in hand, `cast_spell` of an Enchantment Spell in "
+                                            "the hero's team's Movement phase instead of its move, once a turn; then "
+                                            "no Spell in its Action (v6/affinities.py)",
+    "Staff & Wand Affinity: Enchantment II": "as Enchantment I, but before or after the hero's move (v6/affinities.py)",
+    "Staff & Wand Affinity: Enchantment III": "as Enchantment II, and any Spell may still be cast as the Action "
+                                              "(v6/affinities.py)",
+    "Staff & Wand Affinity: Summon": "with a staff or wand in hand, a creature the hero summons (a Summoning Spell "
+                                     "with a stat block) gets a slot at the end of this turn's Action Order, in "
+                                     "which it may only attack or pass (v6/affinities.py)",
 }
 
 # Disciplines used between combats, at a Rest or a Recovery (domain/heroes/), by a hero record.

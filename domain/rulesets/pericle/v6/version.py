@@ -6,9 +6,11 @@ differ (which Spells and Disciplines are enforced, a Spell's effect as cast, a u
 
 from __future__ import annotations
 
+from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.settings import PericleV6Settings
 from domain.rulesets.pericle.v5 import attack_steps
 from domain.rulesets.pericle.v5.version import PERICLE_V5, Row, rows
+from domain.rulesets.pericle.v6 import affinities
 from domain.rulesets.pericle.v6.passives import V6_PASSIVES
 from domain.rulesets.pericle.v6.provisional import V6_RULES
 
@@ -27,5 +29,7 @@ PERICLE_V6 = PERICLE_V5.revise(
     provisional_rules=V6_RULES,
     # Every row again with version 6's effects; while an attack waits in a Karma window, only
     # `go_on` and `spend_karma` are played.
-    plays=attack_steps.waiting_refused(rows(V6_PASSIVES, _plays)),
+    # `cast_spell` and `use_discipline` with the Staff & Wand Affinities (v6/affinities.py).
+    plays=attack_steps.waiting_refused(affinities.revised(rows(V6_PASSIVES, _plays), V6_PASSIVES)),
+    events=(*PERICLE_V5.events, *ev.AFFINITY_EVENTS_V6),
 )
