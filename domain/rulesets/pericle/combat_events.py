@@ -449,6 +449,28 @@ class ItemShattered(msgspec.Struct, frozen=True, kw_only=True, tag="item_shatter
     item: str
 
 
+class ShapeTaken(msgspec.Struct, frozen=True, kw_only=True, tag="shape_taken"):
+    """Pericle 6: a caster takes a beast's form by a Shapeshifting Spell (Guise of the Beast, seed
+    001 line 1472): `form` is the figure it becomes; its own form is kept aside until it returns."""
+
+    figure: str
+    spell: str
+    form: Figure
+
+
+class ShapeLeft(msgspec.Struct, frozen=True, kw_only=True, tag="shape_left"):
+    """Pericle 6: a shapeshifted caster returns to its own form (`form`, with the wounds and
+    Exhaustion its beast form's bonus HP did not absorb)."""
+
+    figure: str
+    spell: str
+    form: Figure
+    reason: str
+
+
+SHAPE_EVENTS: tuple[type[msgspec.Struct], ...] = (ShapeTaken, ShapeLeft)
+
+
 SPELL_EVENTS: tuple[type[msgspec.Struct], ...] = (SpellThrown, SpellDamage, Healed, FigureSummoned, FigureVanished,
                                                   ItemShattered, SpellTookHold)
 # ---- version 5: an Attack in steps, with a Karma window after each set of dice ---------------

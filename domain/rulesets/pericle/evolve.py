@@ -383,6 +383,13 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
             return replace(state, figures=(*state.figures, event.figure))
         case ev.FigureVanished():
             return _vanish(state, event.figure)
+        case ev.ShapeTaken():
+            own = _figure(state, event.figure)
+            return replace(state, figures=tuple(event.form if f.id == event.figure else f for f in state.figures),
+                           forms=(*state.forms, own))
+        case ev.ShapeLeft():
+            return replace(state, figures=tuple(event.form if f.id == event.figure else f for f in state.figures),
+                           forms=tuple(f for f in state.forms if f.id != event.figure))
         case ev.ItemShattered():
             return _shatter(state, event)
         case ev.SpellTookHold():
