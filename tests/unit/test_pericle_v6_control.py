@@ -12,6 +12,8 @@ import pytest
 from domain.rulesets.pericle.combat_events import (
     Attacked,
     CheckMade,
+    ControlLost,
+    ControlTaken,
     FigureSummoned,
     Grappled,
     ShapeLeft,
@@ -329,3 +331,98 @@ def test_version_6_applies_no_table_entry_for_them(spell: str) -> None:
     play = arena(spell)
     events = cast(play, [HIT], spell, **({"at": {"q": 3, "r": 3}} if spell.startswith("Summon") else {}))
     assert not of(events, TableApplied) and not of(events, Attacked)
+
+
+# ---- Control Animal, Control Humanoid -------------------------------------------------------------
+
+
+def control_arena(spell: str, **orc: Any) -> PericleArena:
+    play = arena(spell)
+    play.put("orc", 4, 3, facing=3, **orc)
+    return play
+
+
+def test_control_animal_the_target_rolls_at_its_kn_minus_the_casters_and_fails() -> None:
+    """Control Animal (line 1466): "1E+1E/turn. Gain control of one animal or magic beast that has KN0
+    and MT less than 20. The animal immediately gets an opposed KN check to prevent being controlled
+    (roll AD equal to the animal's KN minus the caster's KN, which will be a negative AD.)... If the
+    animal fails the save, the caster may immediately control the animal, deciding all movements and
+    actions on the animal's turn for as long as the Spell is maintained." The orc (KN0) against
+    Ysolde's KN5: AD-5; it fails, and Ysolde's seat plays it on the heroes' side."""
+    play = control_arena("Control Animal", kn=0, mt=3)
+    events = play.act("hero-ysolde", "cast_spell", [HIT] + [MISS] * 4, spell="Control Animal", target="orc")
+    [save] = of(events, CheckMade)
+    assert save.figure == "orc" and save.check.base == -5 and not save.check.success
+    [taken] = of(events, ControlTaken)
+    orc = play.figure("orc")
+    assert (taken.seat, orc.team, orc.seat) == ("ana", "heroes", "ana")
+    assert play.figure("hero-ysolde").exhaustion == 1
+    # It ends as its caster lets it go: the orc is the enemies' again.
+    play.end_turn()
+    play.to_actions("heroes")
+    play.pass_until("hero-ysolde")
+    events = play.act("hero-ysolde", "pass_action", cancel_spells=["Control Animal"])
+    [lost] = of(events, ControlLost)
+    assert (play.figure("orc").team, play.figure("orc").seat) == ("enemies", "gm") and lost.seat == "gm"
+
+
+def test_control_animal_a_save_costs_the_caster_1e_and_the_spell_fails() -> None:
+    """Line 1466: "If the target makes the save, the caster still expends 1E but the Spell fails."
+    Only KN0 and MT under 20 may be its target."""
+    play = control_arena("Control Animal", kn=0, mt=3)
+    events = play.act("hero-ysolde", "cast_spell", [HIT] * 5, spell="Control Animal", target="orc")
+    assert [e.reason for e in of(events, SpellEnded)] == ["resisted"] and not of(events, ControlTaken)
+    assert play.figure("orc").team == "enemies" and play.figure("hero-ysolde").exhaustion == 1
+    for changes in ({"kn": 1}, {"mt": 20}):
+        play = control_arena("Control Animal", **changes)
+        assert play.rule_of("ana", {"type": "cast_spell", "figure": "hero-ysolde", "spell": "Control Animal",
+                                    "target": "orc"}, [HIT]) == "spell-target"
+
+
+def test_control_humanoid_and_the_wizards_contest() -> None:
+    """Control Humanoid (line 1524): "3E+1E/turn. Gain control of one humanoid. The target immediately
+    makes a KN opposed check (subtract the caster's KN from the target's KN to determine the AD for
+    the opposed check)... If cast on a person who is controlled by another wizard, there is no opposed
+    check. Instead, both wizards make opposed KN checks against one another to determine which wizard
+    gains control of the target." Bram (KN2) takes the orc from Ysolde (KN5): Ysolde, the higher,
+    rolls at AD3 and fails, so Bram wins it."""
+    play = control_arena("Control Humanoid", kn=1, mt=3)
+    events = play.act("hero-ysolde", "cast_spell", [HIT] + [MISS] * 4, spell="Control Humanoid", target="orc")
+    [save] = of(events, CheckMade)
+    assert save.check.base == 1 - 5 and of(events, ControlTaken) and play.figure("hero-ysolde").exhaustion == 3
+    play.put("hero-bram", 2, 2, spells=("Control Humanoid",), kn=2, max_hp=20)
+    play.pass_until("hero-bram")
+    assert play.rule_of("ben", {"type": "cast_spell", "figure": "hero-bram", "spell": "Control Humanoid",
+                                "target": "hero-ysolde"}, [HIT]) == "spell-target"
+    events = play.act("hero-bram", "cast_spell", [HIT, MISS], spell="Control Humanoid", target="orc")
+    [contest] = of(events, CheckMade)
+    assert contest.figure == "hero-ysolde" and contest.check.ad == 3 and not contest.check.success
+    assert [(e.caster, e.reason) for e in of(events, SpellEnded)] == [("hero-ysolde", "control taken")]
+    assert play.figure("orc").seat == "ben" and play.figure("orc").team == "heroes"
+    assert [s.caster for s in play.combat.spells if s.spell == "Control Humanoid"] == ["hero-bram"]
+
+
+def test_control_dispels_an_image_and_not_undead() -> None:
+    """Line 1524: "This Spell automatically dispels images"; line 1466: "If cast on an image, the image
+    is dispelled and disappears... All undead, including undead (zombie) animals, are not affected"."""
+    play = arena("Control Humanoid", "Image")
+    [joined] = of(cast(play, [HIT], "Image", at={"q": 3, "r": 3}), FigureSummoned)
+    play.end_turn()
+    play.to_actions("heroes")
+    play.pass_until("hero-ysolde")
+    events = play.act("hero-ysolde", "cast_spell", [HIT], spell="Control Humanoid", target=joined.figure.id)
+    assert play.combat.figure(joined.figure.id) is None and not of(events, ControlTaken)
+    assert not [s for s in play.combat.spells if s.spell == "Control Humanoid"]
+
+
+def test_a_wizard_who_loses_the_contest_leaves_the_control_with_the_other() -> None:
+    """Line 1524: the opposed KN check "to determine which wizard gains control of the target": Ysolde
+    (KN5) rolls at AD3 and succeeds; Bram's Spell fails (its Exhaustion paid) and she keeps the orc."""
+    play = control_arena("Control Humanoid", kn=1, mt=3)
+    play.act("hero-ysolde", "cast_spell", [HIT] + [MISS] * 4, spell="Control Humanoid", target="orc")
+    play.put("hero-bram", 2, 2, spells=("Control Humanoid",), kn=2, max_hp=20)
+    play.pass_until("hero-bram")
+    events = play.act("hero-bram", "cast_spell", [HIT, HIT], spell="Control Humanoid", target="orc")
+    assert [(e.caster, e.reason) for e in of(events, SpellEnded)] == [("hero-bram", "resisted")]
+    assert play.figure("orc").seat == "ana" and play.figure("hero-bram").exhaustion == 3
+    assert [s.caster for s in play.combat.spells if s.spell == "Control Humanoid"] == ["hero-ysolde"]

@@ -468,7 +468,28 @@ class ShapeLeft(msgspec.Struct, frozen=True, kw_only=True, tag="shape_left"):
     reason: str
 
 
-SHAPE_EVENTS: tuple[type[msgspec.Struct], ...] = (ShapeTaken, ShapeLeft)
+class ControlTaken(msgspec.Struct, frozen=True, kw_only=True, tag="control_taken"):
+    """Pericle 6: a caster takes control of a creature (Control Animal, Control Humanoid, seed 001
+    lines 1466, 1524): it is on the caster's team, played by the caster's seat, while the Spell lasts."""
+
+    figure: str
+    spell: str
+    caster: str
+    team: Literal["heroes", "enemies"]
+    seat: str
+
+
+class ControlLost(msgspec.Struct, frozen=True, kw_only=True, tag="control_lost"):
+    """Pericle 6: a controlled creature returns to its own side (`team`, played by `seat`)."""
+
+    figure: str
+    spell: str
+    team: Literal["heroes", "enemies"]
+    seat: str
+    reason: str
+
+
+SHAPE_EVENTS: tuple[type[msgspec.Struct], ...] = (ShapeTaken, ShapeLeft, ControlTaken, ControlLost)
 
 
 SPELL_EVENTS: tuple[type[msgspec.Struct], ...] = (SpellThrown, SpellDamage, Healed, FigureSummoned, FigureVanished,

@@ -5,7 +5,9 @@ Appendix: Spells): their effects as cast (`SPELL_EFFECTS`) and while they last (
   stat block joins its caster's side and seat, as version 5's summons do (v5/summons.py: it acts
   from the next turn, lasts while the Spell does, vanishes with it, is sent away by a Dispel).
 - Guise of the Beast I-III (lines 1472, 1512, 1548): the caster takes the beast's form
-  (`ShapeTaken`, its own form kept in `CombatState.forms`) and returns to it (`ShapeLeft`)."""
+  (`ShapeTaken`, its own form kept in `CombatState.forms`) and returns to it (`ShapeLeft`).
+- Control Animal, Control Humanoid (lines 1466, 1524): the target's opposed KN check; on its failure
+  it joins its controller's side and seat (`ControlTaken`) until the Spell ends (`ControlLost`)."""
 
 from __future__ import annotations
 
@@ -21,10 +23,11 @@ from domain.rulesets.pericle.dice import Check, check, opposed
 from domain.rulesets.pericle.encounter import Enemy, EnemyAttack
 from domain.rulesets.pericle.joining import enemy_figure
 from domain.rulesets.pericle.play import Play
-from domain.rulesets.pericle.spell_effects import summon_id
+from domain.rulesets.pericle.spell_effects import image, summon_id
 from domain.rulesets.pericle.state import ActiveSpell, CombatState, Figure
 from domain.rulesets.pericle.v4.handbook import HandbookSpell
 from domain.rulesets.pericle.v5.passives import HIT_SYMBOLS, V5Passives
+from domain.rulesets.pericle.v5.undead import zombie_id
 from domain.rulesets.pericle.v6.effects import SpellEffect, UsedEffect
 
 COLOSSUS, HYDRA, DJINN = "Summon Colossus", "Summon Hydra", "Summon Djinn"
@@ -194,8 +197,99 @@ def morph_back(play: Play, figure: Figure, spell: ActiveSpell, reason: str) -> N
                            form=returned(play.figure(figure.id), own, GUISES[spell.spell].hp)))
 
 
+# ---- Control Animal, Control Humanoid -------------------------------------------------------------
+
+CONTROL_ANIMAL, CONTROL_HUMANOID = "Control Animal", "Control Humanoid"
+CONTROLS = (CONTROL_ANIMAL, CONTROL_HUMANOID)
+ANIMAL_MT = 20  # line 1466: "one animal or magic beast that has KN0 and MT less than 20"
+
+
+def _controlled_by(state: CombatState, figure: Figure) -> ActiveSpell | None:
+    """The version 6 Control Spell that holds the figure, if any."""
+    return next((s for s in state.spells if s.spell in CONTROLS and s.target == figure.id
+                 and s.rules not in ("", "5")), None)
+
+
+def _undead(figure: Figure) -> bool:
+    """The undead the server knows of: zombies raised by Create Undead (v5/undead.py's ids). An
+    encounter's stat block does not say what a creature is (PER-CONTROL-KIND)."""
+    return figure.id.startswith(zombie_id("", "").split("-")[0] + "-")
+
+
+def _control_target(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
+    """Who a Control Spell may be thrown at, checked before the cast's roll. Line 1466: "Gain control
+    of one animal or magic beast that has KN0 and MT less than 20... All undead, including undead
+    (zombie) animals, are not affected"; line 1524: "Humanoids are defined as all creatures with two
+    legs and two arms, excluding undead, djinn, and devils". An Image may be its target (it is
+    dispelled). Whether a foe is an animal or a humanoid the encounter's stat block does not say: the
+    caster's player names it (PER-CONTROL-KIND); its KN, MT, and being a zombie or a djinn are checked."""
+    if command.spell not in CONTROLS or command.spell not in caster.spells:
+        return
+    target = play.figure(command.target)
+    if image(play.state, target):
+        return
+    held = _controlled_by(play.state, target)
+    mine = held is not None and held.caster == caster.id
+    theirs = held is not None and not mine and command.spell == CONTROL_HUMANOID and held.spell == CONTROL_HUMANOID
+    if caster.team != "heroes" or target.id == caster.id or mine or (target.team == caster.team and not theirs):
+        raise RuleViolation("spell-target", f"{command.spell} is thrown at a foe (or at a person another wizard "
+                                            "controls, Control Humanoid), not at one's own side")
+    if _undead(target) or summon_in(play.state, target, DJINN) is not None:
+        raise RuleViolation("spell-target", f"{command.spell} does not affect undead (lines 1466, 1524) nor a "
+                                            "djinn (line 1524)")
+    if command.spell == CONTROL_ANIMAL and (target.kn != 0 or target.mt >= ANIMAL_MT):
+        raise RuleViolation("spell-target", f"Control Animal controls an animal with KN0 and MT less than "
+                                            f"{ANIMAL_MT} (line 1466)")
+
+
+def control(play: Play, caster: Figure, spell: HandbookSpell, target: Figure, command: cmd.CastSpell,
+            second: Figure | None, rolled: Check, double: bool) -> None:
+    """Line 1466: "The animal immediately gets an opposed KN check to prevent being controlled (roll AD
+    equal to the animal's KN minus the caster's KN, which will be a negative AD.). If the target makes
+    the save, the caster still expends 1E but the Spell fails. If the animal fails the save, the caster
+    may immediately control the animal, deciding all movements and actions on the animal's turn for as
+    long as the Spell is maintained. If cast on an image, the image is dispelled and disappears."
+    Line 1524 (Control Humanoid) the same, and: "If cast on a person who is controlled by another
+    wizard, there is no opposed check. Instead, both wizards make opposed KN checks against one
+    another to determine which wizard gains control of the target" (seed 001, Opposed Checks: the
+    higher KN rolls at the difference, the aggressor, the caster, on a tie)."""
+    target = play.figure(target.id)
+    if image(play.state, target):
+        return  # version 5 pops an image "impacted by a spell" as the cast ends (v5/casting.py)
+    other = next((s for s in play.state.spells if s.spell in CONTROLS and s.target == target.id
+                  and s.caster != caster.id and s.rules not in ("", "5")), None)
+    if other is not None:
+        rival = play.figure(other.caster)
+        roller, ad = opposed(caster.kn, rival.kn)
+        contest = check(play.dice, f"{caster.name} and {rival.name} contend for {target.name}: opposed KN", ad, [])
+        play.emit(ev.CheckMade(figure=caster.id if roller == "aggressor" else rival.id,
+                               purpose=f"{spell.name}: opposed KN check between the wizards", check=contest))
+        won = contest.success == (roller == "aggressor")
+    else:
+        save = check(play.dice, f"{target.name} resists {spell.name}: opposed KN", target.kn - caster.kn, [])
+        play.emit(ev.CheckMade(figure=target.id, purpose=f"{spell.name}: opposed KN check not to be controlled",
+                               check=save))
+        won = not save.success
+    if not won:
+        play.emit(ev.SpellEnded(caster=caster.id, spell=spell.name, target=target.id, reason="resisted"))
+        return
+    if other is not None:
+        play.emit(ev.SpellEnded(caster=other.caster, spell=other.spell, target=other.target, reason="control taken"))
+        _release(play, other, "control taken")
+    play.emit(ev.ControlTaken(figure=target.id, spell=spell.name, caster=caster.id, team=caster.team,
+                              seat=caster.seat))
+
+
+def _release(play: Play, spell: ActiveSpell, reason: str) -> None:
+    """As a Control Spell ends, the creature goes back to its side: the enemies (only heroes cast)."""
+    figure = play.state.figure(spell.target)
+    if figure is not None and figure.team != "enemies":
+        play.emit(ev.ControlLost(figure=figure.id, spell=spell.spell, team="enemies", seat=play.state.enemy_seat,
+                                 reason=reason))
+
+
 SPELL_EFFECTS: dict[str, SpellEffect] = {COLOSSUS: summon, HYDRA: summon, DJINN: summon,
-                                         **{name: guise for name in GUISES}}
+                                         **{name: guise for name in GUISES}, **{name: control for name in CONTROLS}}
 USED: dict[str, UsedEffect] = {}
 
 
@@ -238,6 +332,8 @@ class ControlPassives(V5Passives):
 
     def spell_ended(self, play: Play, spell: ActiveSpell) -> None:
         super().spell_ended(play, spell)
+        if spell.spell in CONTROLS and spell.rules not in ("", "5"):
+            _release(play, spell, "spell ended")
         if spell.spell in GUISES and spell.rules not in ("", "5"):
             figure = play.figure(spell.caster)
             reason = next((e.reason for e in reversed(play.events) if isinstance(e, ev.SpellEnded)
@@ -250,6 +346,7 @@ class ControlPassives(V5Passives):
         super().check_action(play, figure, command)
         if isinstance(command, cmd.CastSpell):
             _summoning_hex(play, figure, command)
+            _control_target(play, figure, command)
         in_guise = guise_of(play.state, figure)
         if in_guise is None:
             return

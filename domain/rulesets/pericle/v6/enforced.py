@@ -32,6 +32,11 @@ SPELLS_OF_CONTROL: dict[str, str] = {
                              "armour (v6/control.py)",
     "Guise of the Beast III": "as Guise of the Beast I, the hippogriff: +6 HP, +5 MT, AD1, Grapple 6, Movement 6 "
                               "(8 flying), talons 2d6, 2 armour (v6/control.py)",
+    "Control Animal": "a foe of KN0 and MT under 20 (no zombie, no djinn) rolls at its KN minus the caster's: on "
+                      "failure it joins the caster's side and seat while maintained; a save still costs 1E; an "
+                      "image is dispelled; the caster names it an animal (v6/control.py)",
+    "Control Humanoid": "as Control Animal, any KN and MT (no zombie, no djinn): a person another hero controls "
+                        "goes to whichever wizard wins their opposed KN check (v6/control.py)",
 }
 
 # Disciplines (v6/disciplines.py).
