@@ -144,7 +144,7 @@ def grapple(play: Play, attacker: Figure, command: cmd.Grapple) -> None:
             raise RuleViolation("grapple-strike", "the follow-up attack is against the Grappled defender")
         won = play.supposing(*_into_pile(attacker, target))
         ready = ready_strikes(won, won.figure(attacker.id), [command.strike])
-    defending_score = target.grapple + (3 if target.everkin else 0) + play.passives.grapple_defence(target)
+    defending_score = target.grapple + (3 if target.everkin else 0) + play.passives.resist_grapple(play, target)
     # (Grappling Evasion: +3 for an everkin)
     roller, ad = opposed(attacker.grapple, defending_score)
     if attacker.grapple == defending_score:

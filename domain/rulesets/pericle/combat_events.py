@@ -449,6 +449,49 @@ class ItemShattered(msgspec.Struct, frozen=True, kw_only=True, tag="item_shatter
     item: str
 
 
+class ShapeTaken(msgspec.Struct, frozen=True, kw_only=True, tag="shape_taken"):
+    """Pericle 6: a caster takes a beast's form by a Shapeshifting Spell (Guise of the Beast, seed
+    001 line 1472): `form` is the figure it becomes; its own form is kept aside until it returns."""
+
+    figure: str
+    spell: str
+    form: Figure
+
+
+class ShapeLeft(msgspec.Struct, frozen=True, kw_only=True, tag="shape_left"):
+    """Pericle 6: a shapeshifted caster returns to its own form (`form`, with the wounds and
+    Exhaustion its beast form's bonus HP did not absorb)."""
+
+    figure: str
+    spell: str
+    form: Figure
+    reason: str
+
+
+class ControlTaken(msgspec.Struct, frozen=True, kw_only=True, tag="control_taken"):
+    """Pericle 6: a caster takes control of a creature (Control Animal, Control Humanoid, seed 001
+    lines 1466, 1524): it is on the caster's team, played by the caster's seat, while the Spell lasts."""
+
+    figure: str
+    spell: str
+    caster: str
+    team: Literal["heroes", "enemies"]
+    seat: str
+
+
+class ControlLost(msgspec.Struct, frozen=True, kw_only=True, tag="control_lost"):
+    """Pericle 6: a controlled creature returns to its own side (`team`, played by `seat`)."""
+
+    figure: str
+    spell: str
+    team: Literal["heroes", "enemies"]
+    seat: str
+    reason: str
+
+
+SHAPE_EVENTS: tuple[type[msgspec.Struct], ...] = (ShapeTaken, ShapeLeft, ControlTaken, ControlLost)
+
+
 SPELL_EVENTS: tuple[type[msgspec.Struct], ...] = (SpellThrown, SpellDamage, Healed, FigureSummoned, FigureVanished,
                                                   ItemShattered, SpellTookHold)
 # ---- version 5: an Attack in steps, with a Karma window after each set of dice ---------------

@@ -176,6 +176,9 @@ def _cast(state: CombatState, event: ev.SpellCast) -> CombatState:
     # A spell cast again on its target replaces it; Pericle 5's spells lying on a hex stack
     # ("Multiple castings of Storm can be stacked in the same hexes", seed 001 line 1450).
     stacks = bool(event.rules) and event.at is not None
+    # Pericle 6's Control Spells: a second wizard's cast on a controlled person contends with the
+    # first's, which lasts until that contest is lost (v6/control.py).
+    stacks = stacks or (event.rules not in ("", "5") and event.spell in ("Control Animal", "Control Humanoid"))
     spells = state.spells if stacks else tuple(
         s for s in state.spells if not (s.spell == event.spell and s.target == event.target))
     state = replace(state, spells=(*spells, spell))
@@ -392,6 +395,15 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
             return replace(state, figures=(*state.figures, event.figure))
         case ev.FigureVanished():
             return _vanish(state, event.figure)
+        case ev.ShapeTaken():
+            own = _figure(state, event.figure)
+            return replace(state, figures=tuple(event.form if f.id == event.figure else f for f in state.figures),
+                           forms=(*state.forms, own))
+        case ev.ControlTaken() | ev.ControlLost():
+            return _update(state, event.figure, team=event.team, seat=event.seat)
+        case ev.ShapeLeft():
+            return replace(state, figures=tuple(event.form if f.id == event.figure else f for f in state.figures),
+                           forms=tuple(f for f in state.forms if f.id != event.figure))
         case ev.ItemShattered():
             return _shatter(state, event)
         case ev.SpellCopied():

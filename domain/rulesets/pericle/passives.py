@@ -11,7 +11,7 @@ import msgspec
 
 from domain.rulesets.pericle.catalogue import Weapon
 from domain.rulesets.pericle.dice import Adjustment, Check
-from domain.rulesets.pericle.state import CombatState, Figure
+from domain.rulesets.pericle.state import ActiveSpell, CombatState, Figure
 
 if TYPE_CHECKING:
     from domain.rulesets.pericle import combat_events as ev
@@ -81,6 +81,28 @@ class Passives:
         """Added to the figure's Grapple score when it resists being Grappled."""
         return 0
 
+    def resist_grapple(self, play: Play, figure: Figure) -> int:
+        """Added to the figure's Grapple score when it resists being Grappled, by what the field
+        knows of it (a later version's summoned creature); the figure's own `grapple_defence` first."""
+        return self.grapple_defence(figure)
+
+    def separate_attacks(self, state: CombatState, figure: Figure) -> bool:
+        """Whether the figure's attacks each strike separately in one Action (a creature with
+        several heads), once each and with no penalty for the number of attacks."""
+        return False
+
+    def teleports(self, state: CombatState, figure: Figure) -> bool:
+        """Whether the figure's move in the Movement phase is a teleport: to any hex its base fits
+        in (`path`: that one hex), not a walk."""
+        return False
+
+    def actions_begin(self, play: Play) -> None:
+        """Events as the Action phase begins (after the declarations, before the Action Order)."""
+
+    def spell_ended(self, play: Play, spell: ActiveSpell) -> None:
+        """Events after a spell of version 5 or later ended (v5/lasting.py `ended`), before
+        version 5's own (a later version's Spell that leaves something to undo)."""
+
     def grapple_escape(self, figure: Figure) -> int:
         """Added to the figure's Grapple score when it escapes a Grapple."""
         return 0
@@ -90,7 +112,7 @@ class Passives:
 
     def order_group(self, state: CombatState, figure: Figure) -> int:
         """Where the figure's slot falls in the Action Order: 0 before all others (Haste), 1 by
-        Base AD, 2 after all others."""
+        Base AD, 2 after all others; any other number: no slot this turn."""
         return 0 if "Haste" in figure.disciplines else 1
 
 

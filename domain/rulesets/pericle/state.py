@@ -202,6 +202,9 @@ class CombatState(msgspec.Struct, frozen=True, kw_only=True):
     opened: tuple[Hex, ...] = ()  # doors opened
     last: LastCommand | None = None
     pending: PendingStrike | None = None  # version 5: an attack waiting in a Karma window
+    # Pericle 6: the own forms of casters in a beast's form (Guise of the Beast), until they return;
+    # GET /state shows it only when set.
+    forms: tuple[Figure, ...] = ()
     winner: Team | None = None
 
     def figure(self, figure_id: str) -> Figure | None:

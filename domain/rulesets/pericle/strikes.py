@@ -263,6 +263,15 @@ def _line_of_fire(play: Play, attacker: Figure, target: Figure, weapon: Weapon, 
 ReadyStrike = tuple[cmd.StrikeOrder, Weapon, list[Adjustment]]
 
 
+def _separate(figure: Figure, weapons: list[Weapon]) -> list[list[Adjustment]]:
+    """A creature whose attacks strike separately (`Passives.separate_attacks`): each of its
+    attacks once, none with a penalty."""
+    names = [w.name for w in weapons]
+    if len(set(names)) != len(names):
+        raise RuleViolation("one-attack", f"{figure.name} strikes with each of its attacks once")
+    return [[] for _ in weapons]
+
+
 def ready_strikes(play: Play, attacker: Figure, orders: list[cmd.StrikeOrder], *,
                   mastery_split: bool = False) -> list[ReadyStrike]:
     """Every check the strikes must pass, made before the first die is drawn: the weapons in
@@ -273,8 +282,11 @@ def ready_strikes(play: Play, attacker: Figure, orders: list[cmd.StrikeOrder], *
         raise RuleViolation("mastery-split", "Weapon Mastery is split between AD and damage (`mastery_ad`) from "
                                              "version 5 on, in an Attack")
     weapons = [weapon_in_hand(attacker, order.weapon) for order in orders]
-    penalties = _strike_penalties(attacker, weapons, in_the_order=play.settings.PER_DEFT_ORDER.in_the_order,
-                                  passives=play.passives)
+    if play.passives.separate_attacks(play.state, attacker):
+        penalties = _separate(attacker, weapons)
+    else:
+        penalties = _strike_penalties(attacker, weapons, in_the_order=play.settings.PER_DEFT_ORDER.in_the_order,
+                                      passives=play.passives)
     for order, weapon, own in zip(orders, weapons, penalties, strict=True):
         target = play.figure(order.target)
         if target.team == attacker.team or not target.active:

@@ -72,6 +72,9 @@ def move_in_phase(play: Play, command: cmd.MoveFigure) -> None:
     if command.strike is not None:
         raise RuleViolation("strike-in-movement", "only joining a Grapple Pile as the Action brings a strike")
     can_move(play, figure)
+    if play.passives.teleports(play.state, figure):
+        _teleport(play, figure, command)
+        return
     if command.overrun is not None and ("Overrun" not in figure.disciplines or command.join_pile or command.fly):
         raise RuleViolation("overrun", f"{figure.name} cannot Overrun (the ability, on foot, not into a pile)")
     started_embattled = bool(board.embattled_by(play.state, figure))
@@ -86,6 +89,18 @@ def move_in_phase(play: Play, command: cmd.MoveFigure) -> None:
     if command.overrun is not None and moved.hex == planned and moved.condition == "standing":
         # A move cut short (a fall, a failed jump) leaves no Overrun to make.
         overrun(play, moved, command.overrun, started_embattled=started_embattled)
+
+
+def _teleport(play: Play, figure: Figure, command: cmd.MoveFigure) -> None:
+    """A figure that teleports as its Movement (`Passives.teleports`) appears in the one hex named,
+    where its base fits, facing as chosen."""
+    if len(command.path) != 1 or command.fly is not None or command.join_pile or command.overrun is not None:
+        raise RuleViolation("teleport", f"{figure.name} teleports as its Movement: `path` names the one hex it "
+                                        "appears in (no flight, pile or Overrun)")
+    facing = figure.facing if command.facing is None else command.facing
+    if figure.grappled_with or not board.base_fits(play.state, figure, command.path[0], facing):
+        raise RuleViolation("teleport", f"{figure.name} cannot appear in {command.path[0]}")
+    play.emit(ev.FigureMoved(figure=figure.id, path=(command.path[0],), facing=facing, counted=0, reason="movement"))
 
 
 def end_movement(play: Play, command: cmd.EndMovement) -> None:
@@ -209,6 +224,7 @@ def begin_actions(play: Play, command: cmd.BeginActions) -> None:
     """Any seat in play may close the declarations (the engine resolved which it acts for)."""
     require_phase(play.state, "declare")
     lasting.at_declarations(play)
+    play.passives.actions_begin(play)
     play.emit(ev.ActionPhaseBegan(order=action_order(play.state, play.passives.order_group)))
     advance(play)
 

@@ -58,6 +58,8 @@ def combat_view(combat: CombatState, shown: dict[str, Any]) -> dict[str, Any]:
                                         if figure.active else [])
     if combat.pending is None:
         del shown["pending"]  # a combat of version 3 or 4 shows the state it always did
+    if not combat.forms:
+        del shown["forms"]  # version 6's; earlier battles' states are shown as they always were
     if combat.last is not None:
         shown["last"] = {"seat": combat.last.seat, "command": combat.last.command, "rerolled": combat.last.rerolled,
                          "rolls": [roll.nonce for roll in combat.last.rolls]}

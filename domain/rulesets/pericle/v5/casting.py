@@ -252,7 +252,8 @@ def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
         kept_off = "immunity" if spell_effects.immune(play.state, target) else "spell shield"
         play.emit(ev.SpellEnded(caster=caster.id, spell=spell.name, target=target.id, reason=kept_off))
         return
-    if not spell.maintained and not spell.duration and spell.name not in LASTING_UNTIL_BROKEN:
+    if not spell.maintained and not spell.duration and spell.name not in LASTING_UNTIL_BROKEN \
+            and spell.name not in edition(play).lasting_until_broken:
         play.emit(ev.SpellEnded(caster=caster.id, spell=spell.name, target=target.id, reason="instant"))
     if spell.name not in edition(play).spells_enforced:
         play.emit(ev.TableApplied(figure=caster.id, source="spell", name=spell.name, target=target.id, at=command.at,
@@ -438,7 +439,7 @@ def _dispel(play: Play, caster: Figure, target: Figure, at: Hex | None) -> None:
     def reached(active: ActiveSpell) -> bool:
         on = play.figure(active.target)
         creature = summons.summon_of(play.state, active)
-        if creature is not None or active.spell in summons.STAT_BLOCKS:
+        if creature is not None or active.spell in summons.STAT_BLOCKS or summons.summoning(active):
             # "including creations and summoned creatures"
             if creature is None:
                 return False

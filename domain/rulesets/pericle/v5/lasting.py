@@ -109,7 +109,7 @@ def at_declarations(play: Play) -> None:
 
 def lapsed(play: Play, spell: ActiveSpell) -> bool:
     """A Summoning Spell whose creature is slain or gone has nothing left to maintain."""
-    if not spell.rules or spell.spell not in summons.STAT_BLOCKS:
+    if not summons.summoning(spell):
         return False
     creature = summons.summon_of(play.state, spell)
     return creature is None or creature.condition == "dead"
@@ -119,6 +119,7 @@ def ended(play: Play, spell: ActiveSpell) -> None:
     """After a Pericle 5 spell ended: a summoned creature vanishes (line 489: "This includes
     Summoned creatures"); Fly ended on a figure in the air drops it (2d6 damage), unless it flies
     by itself."""
+    play.passives.spell_ended(play, spell)  # a later version's own (version 6: Guise of the Beast)
     creature = summons.summon_of(play.state, spell)
     if creature is not None:
         play.emit(ev.FigureVanished(figure=creature.id, reason=f"{spell.spell} ended"))

@@ -80,6 +80,9 @@ class V5Passives(Passives):
     # Enforced Disciplines without an Exhaustion cost that a later version applies when used
     # (version 5's own are v5/using.py's APPLIED_WHEN_USED).
     applied_when_used: frozenset[str] = frozenset()
+    # Spells with neither a duration nor an upkeep that a later version keeps in play until
+    # something ends them (version 5's own: v5/casting.py's LASTING_UNTIL_BROKEN).
+    lasting_until_broken: frozenset[str] = frozenset()
 
     def apply_spell(self, play: Play, caster: Figure, spell: HandbookSpell, target: Figure, command: cmd.CastSpell,
                     second: Figure | None, rolled: Check, double: bool) -> bool:

@@ -65,8 +65,19 @@ def summoned(spell: str, caster: Figure, at: Hex, turn: int) -> Figure:
                                    name=f"{block.name} ({caster.name})")
 
 
+# Summoning Spells a later version enforces with stat blocks of its own (v6/control.py): their
+# casts are stamped with that version's rules, never version 5's.
+LATER_SUMMONS = frozenset({"Summon Colossus", "Summon Hydra", "Summon Djinn"})
+
+
+def summoning(spell: ActiveSpell) -> bool:
+    """Whether a spell in play keeps a summoned creature on the map (version 5's Summoning Spells
+    and Image; a later version's own as well, only when that version cast them)."""
+    return bool(spell.rules) and (spell.spell in STAT_BLOCKS or (spell.rules != "5" and spell.spell in LATER_SUMMONS))
+
+
 def summon_of(state: CombatState, spell: ActiveSpell) -> Figure | None:
     """The creature a Summoning Spell in play keeps on the map, if it is still there."""
-    if not spell.rules or spell.spell not in STAT_BLOCKS:
+    if not summoning(spell):
         return None
     return state.figure(summon_id(spell.spell, spell.caster, spell.cast_turn))

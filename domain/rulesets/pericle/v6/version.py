@@ -26,6 +26,7 @@ PERICLE_V6 = PERICLE_V5.revise(
         "(GET /v1/rulesets/pericle/catalogue says which)."
     ),
     settings_type=PericleV6Settings,
+    events=(*PERICLE_V5.events, *ev.SHAPE_EVENTS),
     provisional_rules=V6_RULES,
     # Every row again with version 6's effects; while an attack waits in a Karma window, only
     # `go_on` and `spend_karma` are played.
