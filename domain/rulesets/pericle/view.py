@@ -37,7 +37,7 @@ class CombatView(CombatState, frozen=True, kw_only=True):
     last: LastView | None = None  # type: ignore[assignment]  # shown as less than the state keeps
     current: str | None
     # Shown only while set: a version 5 attack waiting in a Karma window.
-    shown_when_set: ClassVar[tuple[str, ...]] = ("pending",)
+    shown_when_set: ClassVar[tuple[str, ...]] = ("pending", "forms")
 
 
 def combat_view(combat: CombatState, shown: dict[str, Any]) -> dict[str, Any]:
