@@ -366,6 +366,62 @@ def test_spell_tenacity_takes_two_from_the_targets_opposed_score() -> None:
     assert [(e.figure, e.check.ad) for e in of(events, CheckMade)] == [("zombie", 1)]
 
 
+# ---- Stalker --------------------------------------------------------------------------------------
+
+
+def stalking(version: str = "6", initiative: int = HIT, kn_check: int = HIT) -> PericleArena:
+    """Sindaro (KN2) has Stalker; the party rolls the combat's first Initiative, then his KN check."""
+    play = PericleArena(version=version)
+    play.put("hero-sindaro", 0, 5, facing=0, disciplines=("Dodge", "Stalker"))
+    play.command("ana", {"type": "roll_initiative"}, [initiative, kn_check])
+    return play
+
+
+def test_stalker_takes_a_surprise_turn_alone_when_the_party_wins_initiative() -> None:
+    """Stalker (line 1327): "At the beginning of combat, if the party wins Initiative then the hero
+    with Stalker may attempt a successful KN check. If successful, the hero with Stalker gains a full
+    Surprise turn (Movement and Action) before the combat starts, before any other hero or foe acts.
+    After this Surprise turn, the Movement phase of combat will begin. The Stalking hero still gets
+    their regular Movement and Action phases during the first full turn of combat." """
+    play = stalking()
+    [rolled] = [e for e in play.events if isinstance(e, CheckMade)]
+    assert (rolled.figure, rolled.check.ad) == ("hero-sindaro", 2)
+    assert (play.combat.phase, play.combat.surprise, play.combat.turn) == ("movement", "heroes", 1)
+    # Only Sindaro moves, turns, declares and acts; the enemies are surprised.
+    body = {"type": "move_figure", "figure": "hero-varya", "path": [{"q": 1, "r": 3}]}
+    assert play.rule_of("ana", body) == "surprised"
+    play.act("hero-sindaro", "move_figure", path=[{"q": 1, "r": 5}])
+    play.command("ana", {"type": "end_movement"})
+    assert play.rule_of("ana", {"type": "face", "figure": "hero-varya", "facing": 1}) == "surprised"
+    play.command("ana", {"type": "end_repositioning"})
+    assert play.rule_of("ana", {"type": "defend", "figure": "hero-varya"}) == "surprised"
+    play.command("ana", {"type": "begin_actions"})
+    assert play.combat.order == ("hero-sindaro",)
+    play.act("hero-sindaro", "pass_action")
+    # The Initiative the party won stands: no die, the heroes choose who moves first in turn 2.
+    assert play.combat.phase == "initiative"
+    events = play.command("ana", {"type": "roll_initiative"}, [])
+    assert not [e for e in events if isinstance(e, CheckMade)]
+    assert (play.combat.turn, play.combat.initiative, play.combat.phase, play.combat.surprise) \
+        == (2, "heroes", "order", None)
+    play.command("ana", {"type": "choose_order", "first": "heroes"})
+    play.act("hero-sindaro", "move_figure", path=[{"q": 2, "r": 5}])
+    play.act("hero-varya", "move_figure", path=[{"q": 1, "r": 3}])
+
+
+def test_stalker_needs_the_kn_check_and_the_partys_initiative_and_version_6() -> None:
+    """Line 1327: a failed KN check, or an Initiative the party lost, is a normal first turn; in
+    version 5 Stalker is the table's (no check is rolled)."""
+    failed = stalking(kn_check=MISS)
+    assert (failed.combat.phase, failed.combat.surprise) == ("order", None)
+    lost = stalking(initiative=MISS)
+    assert [e for e in lost.events if isinstance(e, CheckMade)] == []
+    assert (lost.combat.initiative, lost.combat.surprise) == ("enemies", None)
+    five = stalking("5")
+    assert [e for e in five.events if isinstance(e, CheckMade)] == []
+    assert (five.combat.phase, five.combat.surprise) == ("order", None)
+
+
 # ---- the table -----------------------------------------------------------------------------------
 
 
@@ -376,10 +432,10 @@ def test_each_discipline_version_6_adds_is_enforced_in_6_and_as_before_in_5(name
 
 
 def test_a_discipline_left_to_the_table_is_still_recorded_in_version_6() -> None:
-    """Stalker (line 1327) is not enforced: used, it is recorded for the table with its text."""
+    """Elemental Bending (line 1195) is not enforced: used, it is recorded for the table with its text."""
     play = PericleArena(version="6")
-    play.put("hero-varya", 0, 3, disciplines=("Stalker",))
+    play.put("hero-varya", 0, 3, disciplines=("Elemental Bending",))
     play.to_actions("heroes")
     play.pass_until("hero-varya")
-    events = play.act("hero-varya", "use_discipline", discipline="Stalker")
-    assert [(e.name, e.line) for e in of(events, TableApplied)] == [("Stalker", 1327)]
+    events = play.act("hero-varya", "use_discipline", discipline="Elemental Bending")
+    assert [(e.name, e.line) for e in of(events, TableApplied)] == [("Elemental Bending", 1195)]

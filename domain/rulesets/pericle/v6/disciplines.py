@@ -1,20 +1,22 @@
 """Version 6's Disciplines (seed 001, Appendix: Disciplines): always on (`DisciplinePassives`)
-and used (`USED`), and the two commands whose rows version 6 replaces for them (v6/version.py):
-`ready_weapons` (Quick Draw I-IV in the Movement phase, and IV's as an Action) and
-`use_discipline` (Shield Bash II's push declared for a Defend). Each effect quotes its seed line."""
+and used (`USED`), and the commands whose rows version 6 replaces for them (v6/version.py):
+`ready_weapons` (Quick Draw I-IV in the Movement phase, and IV's as an Action), `use_discipline`
+(Shield Bash II's push declared for a Defend) and `roll_initiative` (Stalker). Each effect quotes
+its seed line."""
 
 from __future__ import annotations
 
 import msgspec
 
 from domain.errors import RuleViolation
-from domain.rulesets.pericle import board
+from domain.rulesets.pericle import board, poison, turns
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.actions import act
 from domain.rulesets.pericle.actions import ready_weapons as ready_as_an_action
+from domain.rulesets.pericle.dice import check
 from domain.rulesets.pericle.movement import athletics
-from domain.rulesets.pericle.play import RUNNING, Play, require_phase
+from domain.rulesets.pericle.play import RUNNING, Play, acting_for_team, require_phase
 from domain.rulesets.pericle.state import CombatState, Figure
 from domain.rulesets.pericle.turns import can_move, not_surprised
 from domain.rulesets.pericle.v5 import sight as v5_sight
@@ -167,6 +169,45 @@ def quick_draw(play: Play, command: cmd.ReadyWeapons) -> None:
                                                                            "(Quick Draw II)"):
         return  # "your movement does not change but you do not draw your weapon"
     play.emit(ev.WeaponsReadied(figure=figure.id, in_hand=wanted, dropped=dropped))
+
+
+# ---- Stalker (line 1327) -----------------------------------------------------------------------
+
+
+def roll_initiative(play: Play, command: cmd.RollInitiative) -> None:
+    """Stalker (line 1327): "At the beginning of combat, if the party wins Initiative then the hero
+    with Stalker may attempt a successful KN check. If successful, the hero with Stalker gains a
+    full Surprise turn (Movement and Action) before the combat starts, before any other hero or foe
+    acts. After this Surprise turn, the Movement phase of combat will begin. The Stalking hero still
+    gets their regular Movement and Action phases during the first full turn of combat."
+
+    The combat's first Initiative (no turn played yet, no Surprise of the encounter's) won by the
+    party: each active hero with Stalker makes its KN check (at its KN); those that succeed take
+    turn 1 alone as a Surprise turn (turns.py `stalked_out`: the others neither move, turn, declare
+    nor act; the enemies are surprised, PER-SURPRISE). The next `roll_initiative` rolls nothing:
+    the Initiative the party won stands for turn 2, the first full turn."""
+    state = play.state
+    if state.phase == "initiative" and state.turn == 1 and turns.stalkers(state):
+        require_phase(state, "initiative")
+        acting_for_team(play, "heroes")
+        play.emit(ev.InitiativeRolled(turn=state.turn + 1, winner="heroes"))
+        return
+    opening = state.turn == 0
+    turns.roll_initiative(play, command)
+    if not opening or play.state.initiative != "heroes":
+        return
+    stalking = []
+    for hero in play.state.team("heroes"):
+        if hero.active and turns.STALKER in hero.disciplines:
+            rolled = check(play.dice, f"{hero.name}: Stalker", hero.kn, poison.penalty(hero))
+            play.emit(ev.CheckMade(figure=hero.id, purpose="KN check to stalk (Stalker)", check=rolled))
+            if rolled.success:
+                stalking.append(hero)
+    for hero in stalking:
+        play.emit(ev.DisciplineUsed(figure=hero.id, discipline=turns.STALKER))
+        play.emit(ev.DisciplineDeclared(figure=hero.id, discipline=turns.STALKER))
+    if stalking:
+        play.emit(ev.SurpriseTurnBegan(team="heroes"))
 
 
 # ---- Shield Bash II's push when Defending (line 1224) ---------------------------------------

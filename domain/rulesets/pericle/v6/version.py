@@ -24,11 +24,12 @@ def _plays() -> tuple[Row, ...]:
 
 def _rows() -> tuple[Row, ...]:
     """Version 5's rows played with version 6's effects, and the rows version 6 replaces: readying
-    weapons (Quick Draw in the Movement phase, v6/disciplines.py) and using a Discipline (Shield
-    Bash II's push declared for a Defend)."""
+    weapons (Quick Draw in the Movement phase, v6/disciplines.py), using a Discipline (Shield
+    Bash II's push declared for a Defend) and the Initiative (Stalker's Surprise turn)."""
     own = (row(cmd.ReadyWeapons, combat(disciplines.ready_weapons, V6_PASSIVES), subject=figure_subject,
                not_yours=NOT_YOURS),
-           row(cmd.UseDiscipline, combat(disciplines.use, V6_PASSIVES), subject=figure_subject, not_yours=NOT_YOURS))
+           row(cmd.UseDiscipline, combat(disciplines.use, V6_PASSIVES), subject=figure_subject, not_yours=NOT_YOURS),
+           row(cmd.RollInitiative, combat(disciplines.roll_initiative, V6_PASSIVES)))
     replaced = {r.command for r in own}
     return (*(r for r in rows(V6_PASSIVES, _plays) if r.command not in replaced), *own)
 
