@@ -313,7 +313,7 @@ class DisciplinePassives(V5Passives):
         if not (defender.defending and defender.active and defender.standing and attacker.active
                 and "shield" in defender.in_hand and defender.size == 1 and attacker.size == 1
                 and not attacker.grappled_with and not defender.grappled_with
-                and board.gap(defender, attacker) == 1):
+                and attacker.airborne == defender.airborne and board.gap(defender, attacker) == 1):
             return
         if all(face == "blank" for face in strike.check.defense_faces):
             return  # "if ... you roll any die face other than a blank"
