@@ -47,6 +47,20 @@ class Passives:
         no roll to miss an ally that gives it)."""
         return False
 
+    def past_complete_cover(self, play: Play, attacker: Figure, target: Figure, kind: str) -> list[str] | None:
+        """The Defense Dice of a shot of this kind at a target with Complete Cover, when a
+        Discipline lets it through (None: the target cannot be attacked)."""
+        return None
+
+    def rolls_past_allies(self, play: Play, attacker: Figure, target: Figure, kind: str) -> bool:
+        """Whether a missed shot of this kind rolls to miss each ally in the line of fire."""
+        return not self.past_partial_cover(attacker, kind)
+
+    def bashes_back(self, play: Play, defender: Figure, attacker: Figure) -> bool:
+        """Whether a Defending figure with Shield Bash I bashes back at this attacker (when the
+        rest of Shield Bash I allows it)."""
+        return True
+
     def crit(self, play: Play, attacker: Figure, weapon: Weapon, kind: str, rolled: Check) -> bool:
         """Whether a hit is a Crit."""
         return rolled.crit

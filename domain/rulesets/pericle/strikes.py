@@ -256,7 +256,10 @@ def _line_of_fire(play: Play, attacker: Figure, target: Figure, weapon: Weapon, 
         raise RuleViolation("front-sides", f"{target.name} is not within {attacker.name}'s front sides")
     sight = v5_sight.line_cover(play, attacker, target)
     if sight == "complete":
-        raise RuleViolation("complete-cover", f"{target.name} has Complete Cover from {attacker.name}")
+        beyond = play.passives.past_complete_cover(play, attacker, target, kind)  # version 6: Sharpshooter II
+        if beyond is None:
+            raise RuleViolation("complete-cover", f"{target.name} has Complete Cover from {attacker.name}")
+        return beyond
     return ["Partial Cover"] if sight == "partial" else []
 
 
@@ -329,7 +332,7 @@ def after_the_strike(play: Play, attacker: Figure, target: Figure, weapon: Weapo
     Shield Bash back. (Version 5's Attack in steps rolls them too, in `attack_steps`.)"""
     strikes: list[ev.Strike] = []
     if not strike.hit and plan.kind in ("ranged", "thrown") \
-            and not play.passives.past_partial_cover(attacker, plan.kind):
+            and play.passives.rolls_past_allies(play, attacker, target, plan.kind):
         strikes += _past_allies(play, attacker, target, weapon, plan, v5_sight.in_the_way(play, attacker, target))
     if not strike.hit and target.grappled_with:
         pile = [play.figure(f) for f in target.grappled_with]
@@ -392,7 +395,8 @@ def _shield_bash_back(play: Play, defender: Figure, attacker: Figure, strike: ev
     attacks you if you're Defending and you roll any die face other than a blank" (declared with
     Defend: `shield_bash`, on by default)."""
     if not (defender.defending and defender.shield_bash_back and "Shield Bash I" in defender.disciplines
-            and "shield" in defender.in_hand and defender.standing and board.gap(defender, attacker) == 1):
+            and "shield" in defender.in_hand and defender.standing and board.gap(defender, attacker) == 1
+            and play.passives.bashes_back(play, defender, attacker)):
         return []
     if all(face == "blank" for face in strike.check.defense_faces):
         return []

@@ -50,6 +50,8 @@ def choose_order(play: Play, command: cmd.ChooseOrder) -> None:
 
 
 def can_move(play: Play, figure: Figure) -> None:
+    if stalked_out(play.state, figure):
+        raise RuleViolation("surprised", f"the Surprise turn is the Stalker's: {figure.name} waits")
     if not figure.active:
         raise RuleViolation("figure-down", f"{figure.name} is {figure.condition}")
     if spell_effects.paralysed(play.state, figure):
@@ -151,6 +153,27 @@ def not_surprised(state: CombatState, figure: Figure) -> None:
     (PER-SURPRISE)."""
     if state.surprise is not None and figure.team != state.surprise:
         raise RuleViolation("surprised", f"the {figure.team} are surprised: the {state.surprise} have this turn")
+    if stalked_out(state, figure):
+        raise RuleViolation("surprised", f"the Surprise turn is the Stalker's: {figure.name} waits")
+
+
+STALKER = "Stalker"
+
+
+def stalkers(state: CombatState) -> frozenset[str]:
+    """Version 6's Stalker (seed 001, line 1327): the heroes whose KN check won them "a full
+    Surprise turn (Movement and Action) before the combat starts" (declared as the turn began;
+    no earlier version declares Stalker)."""
+    return frozenset(s.caster for s in state.spells if s.spell == STALKER and s.cast_turn == state.turn)
+
+
+def stalked_out(state: CombatState, figure: Figure) -> bool:
+    """In a Stalker's Surprise turn, whether the figure is not a Stalker taking it (it neither
+    moves, turns, declares nor acts)."""
+    if state.surprise is None:
+        return False
+    found = stalkers(state)
+    return bool(found) and figure.id not in found
 
 
 def enemy_facing(play: Play, enemy: Figure) -> int:
@@ -246,7 +269,7 @@ def action_order(state: CombatState, group: Callable[[CombatState, Figure], int]
     a slot, where their maintained spells lapse. In a Surprise turn only the surprising team."""
     casters = {s.caster for s in state.spells}
     eligible = [f for f in state.figures if (f.active or (f.condition == "unconscious" and f.id in casters))
-                and (state.surprise is None or f.team == state.surprise)]
+                and (state.surprise is None or f.team == state.surprise) and not stalked_out(state, f)]
     winner = state.initiative or "heroes"
     # `group`: Haste first (0), then by Base AD (1); version 5 adds those who act last (2).
     groups = [[Combatant(f.id, f.team, order_ad(f)) for f in eligible if group(state, f) == n] for n in (0, 1, 2)]

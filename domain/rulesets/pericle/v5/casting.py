@@ -415,8 +415,11 @@ def _terror(play: Play, caster: Figure, target: Figure) -> None:
     opposed check as seed 001 gives it (Opposed Checks: the higher score rolls at the difference,
     the aggressor on a tie); a figure already Defending this turn is not made to again."""
     if target.kn >= TERROR_OPPOSED_KN:
-        roller, ad = opposed(caster.kn, target.kn)
-        rolled = check(play.dice, f"{target.name} resists Terror: opposed KN", ad, [])
+        # Version 6's Spell Tenacity (line 1323): the target's score counts less (0 in version 5).
+        tenacity = edition(play).spell_tenacity(caster)
+        roller, ad = opposed(caster.kn, target.kn - tenacity)
+        noted = [Adjustment(0, f"Spell Tenacity: {target.name}'s KN counts {tenacity} less")] if tenacity else []
+        rolled = check(play.dice, f"{target.name} resists Terror: opposed KN", ad, noted)
         play.emit(ev.CheckMade(figure=caster.id if roller == "aggressor" else target.id,
                                purpose="Terror: opposed KN check", check=rolled))
         if rolled.success != (roller == "aggressor"):

@@ -96,6 +96,11 @@ class V5Passives(Passives):
         and applied by the function returned (None: version 5's own, v5/using.py)."""
         return None
 
+    def spell_tenacity(self, caster: Figure) -> int:
+        """Points the caster's Spell Tenacity takes off a target's score in a Spell's opposed check
+        (version 6, line 1323; none in version 5)."""
+        return 0
+
     def attack(self, play: Play, attacker: Figure, target: Figure, weapon: Weapon, kind: str) -> list[Adjustment]:
         found = []
         if weapon.name.lower() == "katar":

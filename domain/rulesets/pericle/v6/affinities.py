@@ -239,6 +239,10 @@ def cast_spell(play: Play, command: cmd.CastSpell) -> None:
         _act_cast(play, command)
 
 
+# The Affinities `use_discipline` names in combat (v6/version.py routes them here).
+USED_IN_COMBAT = frozenset({CURSE_I, CONJURATION})
+
+
 def use(play: Play, command: cmd.UseDiscipline) -> None:
     """Curse I declared before the Action phase; every other Discipline as version 5 uses it."""
     if command.discipline == CURSE_I:

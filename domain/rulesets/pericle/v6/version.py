@@ -6,17 +6,46 @@ differ (which Spells and Disciplines are enforced, a Spell's effect as cast, a u
 
 from __future__ import annotations
 
+from domain.rulesets.contract import play as row
+from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
+from domain.rulesets.pericle.play import Play
+from domain.rulesets.pericle.rules import combat, figure_subject
 from domain.rulesets.pericle.settings import PericleV6Settings
+from domain.rulesets.pericle.v3 import NOT_YOURS
 from domain.rulesets.pericle.v5 import attack_steps
 from domain.rulesets.pericle.v5.version import PERICLE_V5, Row, rows
-from domain.rulesets.pericle.v6 import affinities
+from domain.rulesets.pericle.v6 import affinities, disciplines
 from domain.rulesets.pericle.v6.passives import V6_PASSIVES
 from domain.rulesets.pericle.v6.provisional import V6_RULES
 
 
 def _plays() -> tuple[Row, ...]:
     return PERICLE_V6.plays
+
+
+def use_discipline(play: Play, command: cmd.UseDiscipline) -> None:
+    """Version 6's `use_discipline`: the Staff & Wand Affinities used in combat (Curse I declared,
+    Conjuration's attack: v6/affinities.py), Shield Bash II or III declared for a Defend
+    (v6/disciplines.py); anything else as version 5 (v5/using.py, through disciplines.use)."""
+    if command.discipline in affinities.USED_IN_COMBAT:
+        affinities.use(play, command)
+    else:
+        disciplines.use(play, command)
+
+
+def _rows() -> tuple[Row, ...]:
+    """Version 5's rows played with version 6's effects, and the rows version 6 replaces: casting
+    and delaying (the Staff & Wand Affinities, v6/affinities.py), readying weapons (Quick Draw in
+    the Movement phase, v6/disciplines.py), using a Discipline (`use_discipline` above) and the
+    Initiative (Stalker's Surprise turn)."""
+    own = (row(cmd.ReadyWeapons, combat(disciplines.ready_weapons, V6_PASSIVES), subject=figure_subject,
+               not_yours=NOT_YOURS),
+           row(cmd.UseDiscipline, combat(use_discipline, V6_PASSIVES), subject=figure_subject, not_yours=NOT_YOURS),
+           row(cmd.RollInitiative, combat(disciplines.roll_initiative, V6_PASSIVES)))
+    replaced = {r.command for r in own}
+    revised = affinities.revised(rows(V6_PASSIVES, _plays), V6_PASSIVES)
+    return (*(r for r in revised if r.command not in replaced), *own)
 
 
 PERICLE_V6 = PERICLE_V5.revise(
@@ -32,6 +61,5 @@ PERICLE_V6 = PERICLE_V5.revise(
     provisional_rules=V6_RULES,
     # Every row again with version 6's effects; while an attack waits in a Karma window, only
     # `go_on` and `spend_karma` are played.
-    # `cast_spell` and `use_discipline` with the Staff & Wand Affinities (v6/affinities.py).
-    plays=attack_steps.waiting_refused(affinities.revised(rows(V6_PASSIVES, _plays), V6_PASSIVES)),
+    plays=attack_steps.waiting_refused(_rows()),
 )
