@@ -181,7 +181,19 @@ def _cast(state: CombatState, event: ev.SpellCast) -> CombatState:
     state = replace(state, spells=(*spells, spell))
     if event.rules and event.spell == "Regeneration":
         state = _update(state, event.target, regenerated=True)
-    return _exhaust(state, event.caster, event.exhaustion)
+    return _exhaust(_senses(state, event.spell, event.target), event.caster, event.exhaustion)
+
+
+HEIGHTENED_SENSES = "Heightened Senses"
+
+
+def _senses(state: CombatState, spell: str, figure_id: str) -> CombatState:
+    """Pericle 6's Heightened Senses (seed 001 line 1444) on a figure while a cast of version 6 or
+    later lasts on it (`Figure.all_front`); version 5 and before only record it for the table."""
+    if spell != HEIGHTENED_SENSES or state.figure(figure_id) is None:
+        return state
+    on = any(s.spell == spell and s.target == figure_id and s.rules not in ("", "5") for s in state.spells)
+    return state if _figure(state, figure_id).all_front == on else _update(state, figure_id, all_front=on)
 
 
 def _wake(state: CombatState, figure_id: str) -> CombatState:
@@ -396,8 +408,9 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
         case ev.DisciplineUsed():
             return _use_discipline(state, event)
         case ev.SpellEnded():
-            return replace(state, spells=tuple(s for s in state.spells if not (
+            state = replace(state, spells=tuple(s for s in state.spells if not (
                 s.spell == event.spell and s.caster == event.caster and s.target == event.target)))
+            return _senses(state, event.spell, event.target)
         case ev.StoodUp():
             return _update(state, event.figure, condition="standing", hex=event.hex)
         case ev.WeaponsReadied():

@@ -89,6 +89,9 @@ class Figure(msgspec.Struct, frozen=True, kw_only=True):
     # shield) protects against damage until cumulative damage exceeds the armor bonus", line
     # 1430); GET /state shows it only when above 0.
     flux_absorbed: int = 0
+    # Pericle 6's Heightened Senses (seed 001 line 1444): "all surrounding hexes are treated as
+    # front hexes" while the spell lasts on it (board.py reads it); GET /state shows it only when true.
+    all_front: bool = False
 
     @property
     def hexes(self) -> tuple[Hex, ...]:

@@ -144,7 +144,8 @@ def _telekinesis(play: Play, target: Figure, toward: Hex, power: int) -> None:
     hurled = [play.figure(target.id), *([struck] if struck is not None and struck.size == 1 else [])]
     for figure in hurled:
         rolled = check(play.dice, f"{figure.name}: Acrobatics check after Telekinesis", figure.base_ad,
-                       [Adjustment(-len(moved), "hexes moved")] if moved else [])
+                       [Adjustment(-len(moved), "hexes moved")] if moved else [],
+                       fortune=play.passives.luck(play, figure))
         play.emit(ev.CheckMade(figure=figure.id, purpose="Acrobatics check (Base AD) not to fall, Telekinesis",
                                check=rolled))
         if not rolled.success and figure.condition == "standing":
@@ -199,7 +200,8 @@ def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
     assert spell is not None
     target = _target(play, caster, spell, command)
     double = _arcane_ii(caster, spell, command.power)
-    cost = v4.exhaustion(caster, spell, target, 0 if double else command.power) + (1 if double else 0)
+    cost = v4.exhaustion(caster, spell, target, 0 if double else edition(play).spell_power(spell, command)) \
+        + (1 if double else 0)
     if delve is not None:
         cost += DELVE_COST  # "it costs 2E more than the normal cost for the Spell on initial casting"
     adjustments, defense = v4._aim(play, caster, spell, target, None if spell.name == TELEKINESIS else command.at)
@@ -212,12 +214,12 @@ def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
         # one roll is required, which is the attack roll to throw the Spell at the foe".
         (adjustments, defense), aimed_at, second_aim = second_aim, second, None
     rolled = check(play.dice, f"{caster.name} casts {spell.name} on {aimed_at.name}", caster.base_ad, adjustments,
-                   defense_dice=len(defense))
+                   defense_dice=len(defense), fortune=play.passives.luck(play, caster))
     thrown = None
     if second is not None and second_aim is not None and rolled.success:
         # "if successful, the caster next rolls to throw the Spell at target2" (line 1556).
         thrown = check(play.dice, f"{caster.name} throws {spell.name} at {second.name}", caster.base_ad,
-                       second_aim[0], defense_dice=len(second_aim[1]))
+                       second_aim[0], defense_dice=len(second_aim[1]), fortune=play.passives.luck(play, caster))
     worked = rolled.success and (thrown is None or thrown.success)
     free = rolled.crit and spell.school != "Arcane"  # line 182, as version 4
     paid = 0 if (not rolled.success or free) else cost
@@ -415,7 +417,8 @@ def _terror(play: Play, caster: Figure, target: Figure) -> None:
     the aggressor on a tie); a figure already Defending this turn is not made to again."""
     if target.kn >= TERROR_OPPOSED_KN:
         roller, ad = opposed(caster.kn, target.kn)
-        rolled = check(play.dice, f"{target.name} resists Terror: opposed KN", ad, [])
+        rolled = check(play.dice, f"{target.name} resists Terror: opposed KN", ad, [],
+                       fortune=play.passives.luck(play, caster if roller == "aggressor" else target))
         play.emit(ev.CheckMade(figure=caster.id if roller == "aggressor" else target.id,
                                purpose="Terror: opposed KN check", check=rolled))
         if rolled.success != (roller == "aggressor"):

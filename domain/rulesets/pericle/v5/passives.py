@@ -87,6 +87,11 @@ class V5Passives(Passives):
         applied; False: version 5's own, v5/casting.py)."""
         return False
 
+    def spell_power(self, spell: HandbookSpell, command: cmd.CastSpell) -> int:
+        """The Exhaustion of `power` in a cast (checked before any die): all of it in version 5; a
+        later version may read `power` on a Spell of fixed cost as the caster's choice."""
+        return command.power
+
     def used(self, play: Play, figure: Figure, name: str, target: Figure | None, command: cmd.UseDiscipline,
              ) -> Callable[[], None] | None:
         """A later version's effect of a Discipline used in combat, checked now (before any die)
