@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.rulesets.pericle import board
 from domain.rulesets.pericle.combat_events import CheckMade, SpellCast, SpellEnded, TableApplied
 from domain.rulesets.pericle.v6.enforced import SPELLS_OF_THE_BODY, enforced_spells
+from projections.battle_summary import state_view
 from tests.unit.pericle_arena import PericleArena
 from tests.unit.test_pericle_v4_handbook import line
 from tests.unit.test_pericle_v4_play import BRAM, YSOLDE
@@ -126,3 +128,141 @@ def test_version_5_leaves_slow_speed_movement_to_the_table() -> None:
     assert rule_of_move(play, "hero-bram", *SIX_HEXES) == "movement-exceeded"
     move(play, "hero-bram", *SIX_HEXES[:5])  # Movement 5 unchanged
     assert play.figure("hero-bram").hex.q == 0
+
+
+# ---- Luck of Esteus --------------------------------------------------------------------------
+
+
+def luck_arena(version: str | None = None) -> PericleArena:
+    """`arena`, the orc moved next to Bram (east of him, facing him)."""
+    play = arena(version)
+    play.put("orc", 4, 2, facing=3)
+    return play
+
+
+def checks_made(events: list[Any]) -> list[Any]:
+    return [e.check for e in of(events, CheckMade)]
+
+
+def test_luck_of_esteus_gives_fortune_on_the_next_ad_roll_then_it_is_spent() -> None:
+    """Luck of Esteus (line 1407): "1E. The target gains Fortune on the next AD roll." Bram's
+    attack roll right after the cast is rolled twice, the better kept (line 220: "roll twice and
+    keep the better roll"); his next AD roll, a turn later, has no Fortune."""
+    assert "The target gains Fortune on the next AD roll" in line(1407)
+    play = luck_arena()
+    spell = of(cast(play, [HIT], "Luck of Esteus", "hero-bram"), SpellCast)[0]
+    assert (spell.success, spell.exhaustion, spell.rules) == (True, 1, "6")
+    events = play.act("hero-bram", "attack", [MISS, HIT, 3, 3, 3, 3], strikes=[{"target": "orc"}])
+    [strike] = strikes_of(events)
+    assert (strike.check.fortune, strike.check.action_faces, strike.hit) == (1, ("critical failure", "success"), True)
+    assert [(e.spell, e.target, e.reason) for e in of(events, SpellEnded)] == [
+        ("Luck of Esteus", "hero-bram", "fortune used")]
+    assert play.combat.spells == ()
+    play.end_turn()
+    play.to_actions("heroes")
+    play.pass_until("hero-bram")
+    [again] = checks_made(play.act("hero-bram", "skill_check", [MISS], skill="MT"))
+    assert (again.fortune, again.success) == (0, False)
+
+
+def test_luck_of_esteus_is_spent_on_whatever_ad_roll_comes_first() -> None:
+    """"the next AD roll" (line 1407): a Skill Check is an AD roll (line 660: "a Skill Check,
+    which is an AD roll"); it takes the Fortune, and the attack after it has none."""
+    play = luck_arena()
+    cast(play, [HIT], "Luck of Esteus", "hero-bram")
+    [rolled] = checks_made(play.act("hero-bram", "skill_check", [MISS, HIT], skill="MT"))
+    assert (rolled.fortune, rolled.success) == (1, True)
+    play.end_turn()
+    play.to_actions("heroes")
+    play.pass_until("hero-bram")
+    [strike] = strikes_of(play.act("hero-bram", "attack", [MISS], strikes=[{"target": "orc"}]))
+    assert (strike.check.fortune, strike.hit) == (0, False)
+
+
+def test_luck_of_esteus_is_lost_without_an_ad_roll_within_one_turn() -> None:
+    """Line 1407: "If the target doesn't make an AD roll within one turn, then the Fortune bonus
+    is lost": it ends as its caster's slot comes up again, one turn after the cast."""
+    play = luck_arena()
+    cast(play, [HIT], "Luck of Esteus", "hero-bram")
+    play.act("hero-bram", "pass_action")
+    play.end_turn()
+    play.to_actions("heroes")
+    play.pass_until("hero-bram")
+    assert [(e.spell, e.reason) for e in of(play.events, SpellEnded)] == [("Luck of Esteus", "expired")]
+    [strike] = strikes_of(play.act("hero-bram", "attack", [MISS], strikes=[{"target": "orc"}]))
+    assert strike.check.fortune == 0
+
+
+def test_version_5_leaves_luck_of_esteus_to_the_table() -> None:
+    play = luck_arena(version="5")
+    events = cast(play, [HIT], "Luck of Esteus", "hero-bram")
+    assert [t.name for t in of(events, TableApplied)] == ["Luck of Esteus"]
+    [strike] = strikes_of(play.act("hero-bram", "attack", [MISS], strikes=[{"target": "orc"}]))
+    assert (strike.check.fortune, strike.check.action_faces) == (0, ("critical failure",))
+
+
+# ---- Heightened Senses -----------------------------------------------------------------------
+
+
+def senses_arena(version: str | None = None) -> PericleArena:
+    """`arena`, Bram turned west (his rear hex east of him), the orc in that rear hex facing him."""
+    play = arena(version)
+    play.put("hero-bram", 3, 2, facing=3)
+    play.put("orc", 4, 2, facing=3)
+    return play
+
+
+def orc_attacks_bram(play: PericleArena) -> Any:
+    """The next turn: the orc, first in the order, strikes Bram."""
+    play.end_turn()
+    play.to_actions("heroes")
+    [strike] = strikes_of(play.act("orc", "attack", [ONE, 3, 3, 3], strikes=[{"target": "hero-bram"}]))
+    return strike
+
+
+def test_heightened_senses_makes_every_hex_around_the_target_a_front_hex() -> None:
+    """Heightened Senses (line 1444): "0E. Lasts five turns. For the duration of the spell, the
+    target's senses are heightened. Therefore, all surrounding hexes are treated as front hexes."
+    The orc in Bram's rear hex gets no +4 for a rear attack (line 394's position bonus); Bram may
+    strike it there and Embattles it."""
+    assert "all surrounding hexes are treated as front hexes" in line(1444)
+    play = senses_arena()
+    assert board.zone_toward(play.figure("hero-bram"), play.figure("orc")) == "rear"
+    assert "hero-bram" not in [f.id for f in board.embattled_by(play.combat, play.figure("orc"))]
+    spell = of(cast(play, [HIT], "Heightened Senses", "hero-bram"), SpellCast)[0]
+    assert (spell.success, spell.exhaustion, spell.duration, spell.rules) == (True, 0, 5, "6")
+    shown = {f["id"]: f for f in state_view(play.state)["ruleset_state"]["figures"]}
+    assert play.figure("hero-bram").all_front and shown["hero-bram"]["all_front"] and "all_front" not in shown["orc"]
+    assert "hero-bram" in [f.id for f in board.embattled_by(play.combat, play.figure("orc"))]
+    [strike] = strikes_of(play.act("hero-bram", "attack", [HIT, 3, 3, 3], strikes=[{"target": "orc"}]))
+    assert strike.hit
+    strike = orc_attacks_bram(play)
+    assert [a.source for a in strike.check.adjustments] == [] and (strike.check.ad, strike.hit) == (1, True)
+
+
+def test_heightened_senses_ends_after_five_turns() -> None:
+    """"Lasts five turns" (line 1444): at Ysolde's slot five turns after the cast, Bram's rear is
+    his rear again."""
+    play = senses_arena()
+    cast(play, [HIT], "Heightened Senses", "hero-bram")
+    for _ in range(4):
+        play.end_turn()
+        play.to_actions("heroes")
+        play.pass_until("hero-bram")
+        assert play.figure("hero-bram").all_front
+    play.end_turn()
+    play.to_actions("heroes")
+    play.pass_until("hero-bram")
+    assert not play.figure("hero-bram").all_front
+    assert [(e.spell, e.reason) for e in of(play.events, SpellEnded)] == [("Heightened Senses", "expired")]
+
+
+def test_version_5_leaves_heightened_senses_to_the_table() -> None:
+    play = senses_arena(version="5")
+    events = cast(play, [HIT], "Heightened Senses", "hero-bram")
+    assert [t.name for t in of(events, TableApplied)] == ["Heightened Senses"]
+    assert not play.figure("hero-bram").all_front
+    assert play.rule_of("ben", {"type": "attack", "figure": "hero-bram", "strikes": [{"target": "orc"}]}) \
+        == "front-hexes"
+    strike = orc_attacks_bram(play)
+    assert [(a.source, a.value) for a in strike.check.adjustments] == [("rear hex", 4)]
