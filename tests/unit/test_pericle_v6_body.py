@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.rulesets.pericle import board
-from domain.rulesets.pericle.combat_events import CheckMade, SpellCast, SpellEnded, TableApplied
+from domain.rulesets.pericle import board, spell_effects
+from domain.rulesets.pericle.combat_events import CheckMade, SpellCast, SpellDamage, SpellEnded, TableApplied
+from domain.rulesets.pericle.v5 import sight
 from domain.rulesets.pericle.v6.enforced import SPELLS_OF_THE_BODY, enforced_spells
 from projections.battle_summary import state_view
 from tests.unit.pericle_arena import PericleArena
@@ -18,7 +19,7 @@ from tests.unit.test_pericle_v4_play import strikes as strikes_of
 HIT, MISS = 1, 10  # Action Die faces: a success icon, the critical failure
 ONE = 6  # Action Die face "1": a success at AD1 and above, a failure at AD0
 BLANK = 6  # Defense Die: blank
-SPELLS = ("Slow/Speed Movement", "Luck of Esteus", "Heightened Senses")
+SPELLS = ("Slow/Speed Movement", "Luck of Esteus", "Heightened Senses", "Arcane Flux, Greater")
 
 
 def arena(version: str | None = None) -> PericleArena:
@@ -266,3 +267,59 @@ def test_version_5_leaves_heightened_senses_to_the_table() -> None:
         == "front-hexes"
     strike = orc_attacks_bram(play)
     assert [(a.source, a.value) for a in strike.check.adjustments] == [("rear hex", 4)]
+
+
+# ---- Arcane Flux, Greater --------------------------------------------------------------------
+
+
+def test_greater_flux_lies_on_three_hexes_in_a_row_as_arcane_flux() -> None:
+    """Arcane Flux, Greater (line 1488): "2E. As per Arcane Flux, but on 3 contiguous spaces."
+    Arcane Flux (line 1430): "If a creature is in the hex, it causes 1HP damage... If a creature
+    starts its turn in a hex with flux and does not leave, it takes 3HP damage during the Action
+    phase on the casting hero's turn... Armor (but not a shield) protects against damage until
+    cumulative damage exceeds the armor bonus." The row runs from `at` (3,3) east (`power: 0`)
+    over the orc's (4,3): its armour 3 takes the first 1HP, then 2 of the 3HP."""
+    assert "As per Arcane Flux, but on 3 contiguous spaces" in line(1488)
+    play = arena()
+    events = cast(play, [HIT], "Arcane Flux, Greater", "hero-ysolde", at={"q": 3, "r": 3})
+    spell = of(events, SpellCast)[0]
+    assert (spell.success, spell.exhaustion, spell.rules, spell.at.q, spell.at.r) == (True, 2, "6", 3, 3)
+    assert not of(events, SpellEnded) and not of(events, TableApplied)
+    assert sorted((h.q, h.r) for h in spell_effects.fluxes(play.combat)) == [(3, 3), (4, 3), (5, 3)]
+    [burn] = [hit for e in of(events, SpellDamage) for hit in e.hits]
+    assert (burn.figure, burn.damage, burn.absorbed) == ("orc", 0, 1)
+    play.end_turn()
+    play.to_actions("heroes")
+    play.pass_until("hero-ysolde")  # her slot: the orc started the turn in flux and did not leave
+    [stayed] = [hit for e in of(play.events, SpellDamage) for hit in e.hits][1:]
+    assert (stayed.figure, stayed.damage, stayed.absorbed) == ("orc", 1, 2)
+    assert play.figure("orc").wounds == 1
+
+
+def test_greater_flux_grants_no_cover_and_runs_the_way_power_points() -> None:
+    """Line 1488: "Hexes with Arcane Flux do not grant partial cover": a shot along the row is
+    clear. `power` (0-5) points the row; one off the map, or another `power`, is refused before
+    any die."""
+    play = arena()
+    play.put("orc", 6, 3, facing=3)
+    play.put("hero-bram", 0, 0)  # out of the line
+    cast(play, [HIT], "Arcane Flux, Greater", "hero-ysolde", at={"q": 3, "r": 3}, power=0)
+    assert sight.sight_pair(play.combat, play.figure("hero-ysolde"), play.figure("orc"))[2] == "clear"
+    play = arena()
+    body = {"type": "cast_spell", "figure": "hero-ysolde", "spell": "Arcane Flux, Greater", "target": "hero-ysolde",
+            "at": {"q": 3, "r": 2}}
+    assert play.rule_of("ana", {**body, "power": 6}) == "spell-power"
+    assert play.rule_of("ana", {**body, "power": 2}) == "spell-target"  # (3,2), (3,1) a wall, (3,0)
+    events = play.act("hero-ysolde", "cast_spell", [HIT], **{k: v for k, v in body.items() if k not in ("type",
+                                                                                                       "figure")},
+                      power=1)
+    assert of(events, SpellCast)[0].power == 1
+    assert sorted((h.q, h.r) for h in spell_effects.fluxes(play.combat)) == [(3, 2), (4, 1), (5, 0)]
+
+
+def test_version_5_leaves_greater_flux_to_the_table() -> None:
+    play = arena(version="5")
+    events = cast(play, [HIT], "Arcane Flux, Greater", "hero-ysolde", at={"q": 3, "r": 3})
+    assert [t.name for t in of(events, TableApplied)] == ["Arcane Flux, Greater"]
+    assert [e.reason for e in of(events, SpellEnded)] == ["instant"] and of(events, SpellCast)[0].at is None
+    assert spell_effects.fluxes(play.combat) == {} and not of(events, SpellDamage)

@@ -230,7 +230,7 @@ def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
         # amount of HP that the target had prior to the Spell" (a tie: PER-WORD-TIE, nothing).
         paid = max(0, target.hp) if rolled.success and not free and target.hp < caster.hp else 0
     duration = (1 if spell.name == "Clumsiness" and target.mt >= 20 else spell.duration)
-    at = _lies_at(spell, target, command.at)
+    at = _lies_at(spell, target, command.at, edition(play).laid_on_hexes)
     play.emit(ev.SpellCast(caster=caster.id, spell=spell.name, target=target.id, check=rolled,
                            success=rolled.success, exhaustion=paid, power=command.power, duration=duration,
                            rules=edition(play).rules, at=at))
@@ -244,7 +244,7 @@ def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
         if strayed is None:
             return
         target, rolled = strayed
-        worked, at = True, _lies_at(spell, target, command.at)
+        worked, at = True, _lies_at(spell, target, command.at, edition(play).laid_on_hexes)
         play.emit(ev.SpellCast(caster=caster.id, spell=spell.name, target=target.id, check=rolled, success=True,
                                exhaustion=0, power=command.power, stray=True, rules=edition(play).rules, at=at,
                                duration=1 if spell.name == "Clumsiness" and target.mt >= 20 else spell.duration))
@@ -254,7 +254,8 @@ def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
         kept_off = "immunity" if spell_effects.immune(play.state, target) else "spell shield"
         play.emit(ev.SpellEnded(caster=caster.id, spell=spell.name, target=target.id, reason=kept_off))
         return
-    if not spell.maintained and not spell.duration and spell.name not in LASTING_UNTIL_BROKEN:
+    if not spell.maintained and not spell.duration and spell.name not in LASTING_UNTIL_BROKEN \
+            and spell.name not in edition(play).laid_on_hexes:
         play.emit(ev.SpellEnded(caster=caster.id, spell=spell.name, target=target.id, reason="instant"))
     if spell.name not in edition(play).spells_enforced:
         play.emit(ev.TableApplied(figure=caster.id, source="spell", name=spell.name, target=target.id, at=command.at,
@@ -264,12 +265,14 @@ def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
     _wake_others(play, spell, target if second is None else second)
 
 
-def _lies_at(spell: HandbookSpell, target: Figure, at: Hex | None) -> Hex | None:
+def _lies_at(spell: HandbookSpell, target: Figure, at: Hex | None, laid: frozenset[str] = frozenset()
+             ) -> Hex | None:
     """Where a Storm or Nova lies: the hex it was thrown at, or its target's ("the Spell may be
-    cast on self", lines 1450, 1486); where a creature was summoned."""
+    cast on self", lines 1450, 1486); where a creature was summoned. `laid`: the Spells a later
+    version also lays on a hex (V5Passives.laid_on_hexes)."""
     if spell.name in arcane.AREA_DAMAGE:
         return at if at is not None else target.hex
-    if spell.name in (*spell_effects.GREASES, *spell_effects.FLUXES, "Trap"):
+    if spell.name in (*spell_effects.GREASES, *spell_effects.FLUXES, "Trap", *laid):
         return at if at is not None else target.hex  # "Select one hex": `at`, or the target's
     return at if spell.name in summons.STAT_BLOCKS else None  # where it was summoned (they stack)
 
@@ -447,7 +450,7 @@ def _dispel(play: Play, caster: Figure, target: Figure, at: Hex | None) -> None:
                 return False
             return distance(creature.hex, caster.hex) <= v4.DISPEL_REACH if on_self else chosen in creature.hexes
         if active.at is not None:
-            hexes = spell_effects.spell_hexes(active.spell, active.at)
+            hexes = spell_effects.lying_hexes(active)
             if on_self:
                 return any(distance(h, caster.hex) <= v4.DISPEL_REACH for h in hexes)
             return chosen in hexes

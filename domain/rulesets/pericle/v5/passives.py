@@ -80,6 +80,9 @@ class V5Passives(Passives):
     # Enforced Disciplines without an Exhaustion cost that a later version applies when used
     # (version 5's own are v5/using.py's APPLIED_WHEN_USED).
     applied_when_used: frozenset[str] = frozenset()
+    # Spells a later version lays on a hex (`at`, else its target's) until the end of combat, as
+    # version 5 lays Grease and Arcane Flux (v5/casting.py): not ended as cast.
+    laid_on_hexes: frozenset[str] = frozenset()
 
     def apply_spell(self, play: Play, caster: Figure, spell: HandbookSpell, target: Figure, command: cmd.CastSpell,
                     second: Figure | None, rolled: Check, double: bool) -> bool:

@@ -7,7 +7,11 @@ only records these Spells for the table) is never read here."""
 
 from __future__ import annotations
 
+import msgspec
+
 from domain.errors import RuleViolation
+from domain.hexes import DIRECTIONS
+from domain.rulesets.pericle import board, spell_effects
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.dice import Check
@@ -15,6 +19,7 @@ from domain.rulesets.pericle.movement import movement_points
 from domain.rulesets.pericle.play import Play
 from domain.rulesets.pericle.state import ActiveSpell, CombatState, Figure
 from domain.rulesets.pericle.v4.handbook import HandbookSpell
+from domain.rulesets.pericle.v5 import arcane, lasting
 from domain.rulesets.pericle.v5.passives import V5Passives
 from domain.rulesets.pericle.v6.effects import SpellEffect, UsedEffect
 
@@ -28,6 +33,11 @@ LUCK = "Luck of Esteus"
 # Heightened Senses (line 1444): "0E. Lasts five turns... all surrounding hexes are treated as
 # front hexes" (evolve.py sets `Figure.all_front` while it lasts; board.py reads it).
 HEIGHTENED_SENSES = "Heightened Senses"
+# Arcane Flux, Greater (line 1488): "2E. As per Arcane Flux, but on 3 contiguous spaces... Hexes with
+# Arcane Flux do not grant partial cover." The three: a row from `at` (else the target's hex) the
+# way `power` points (0-5, hexes.DIRECTIONS: 0 east, then counter-clockwise); spell_effects.py
+# reads them as flux (`fluxes`), as it reads version 5's Arcane Flux.
+GREATER_FLUX = spell_effects.GREATER_FLUX
 
 
 def lasting_v6(state: CombatState, figure: Figure, spell: str) -> ActiveSpell | None:
@@ -42,14 +52,32 @@ def _lasts(play: Play, caster: Figure, spell: HandbookSpell, target: Figure, com
     read by `BodyPassives` and board.py while it does: nothing more happens as it is cast."""
 
 
-SPELL_EFFECTS: dict[str, SpellEffect] = {SLOW_SPEED: _lasts, LUCK: _lasts, HEIGHTENED_SENSES: _lasts}
+def _greater_flux(play: Play, caster: Figure, spell: HandbookSpell, target: Figure, command: cmd.CastSpell,
+                  second: Figure | None, rolled: Check, double: bool) -> None:
+    """As Arcane Flux as it is cast (line 1430: "If a creature is in the hex, it causes 1HP
+    damage"), in each of the three hexes; it then lies there to the end of combat (the
+    `ActiveSpell` at `at`, its row's way in `exhaustion`), burning who enters or stays."""
+    hexes = spell_effects.flux_row(command.at if command.at is not None else target.hex, command.power)
+    for there in [f for f in play.state.figures if set(f.hexes) & hexes]:
+        arcane.flux_burn(play, play.figure(there.id), lasting.FLUX_ENTERED)
+
+
+SPELL_EFFECTS: dict[str, SpellEffect] = {SLOW_SPEED: _lasts, LUCK: _lasts, HEIGHTENED_SENSES: _lasts,
+                                         GREATER_FLUX: _greater_flux}
 USED: dict[str, UsedEffect] = {}
 
 
 class BodyPassives(V5Passives):
     """Hooks of `V5Passives` this area overrides (each calls `super()` for the rest)."""
 
+    laid_on_hexes = frozenset({GREATER_FLUX})
+
     def spell_power(self, spell: HandbookSpell, command: cmd.CastSpell) -> int:
+        if spell.name == GREATER_FLUX:
+            if command.power >= len(DIRECTIONS):
+                raise RuleViolation("spell-power", f"{GREATER_FLUX}: `power` 0-5 is the way its row of three hexes "
+                                                   "runs from `at` (0 east, then counter-clockwise); it costs 2E")
+            return 0
         if spell.name != SLOW_SPEED:
             return super().spell_power(spell, command)
         if command.power not in (SLOW, SPEED):
@@ -68,6 +96,15 @@ class BodyPassives(V5Passives):
         # other effects add to it (Berserk's +1) is added after.
         points = movement_points(figure)
         return added + (points if active.exhaustion == SPEED else points // 2 - points)
+
+    def check_action(self, play: Play, figure: Figure, command: msgspec.Struct) -> None:
+        super().check_action(play, figure, command)
+        if isinstance(command, cmd.CastSpell) and command.spell == GREATER_FLUX and command.power < len(DIRECTIONS):
+            start = command.at if command.at is not None else play.figure(command.target).hex
+            hexes = spell_effects.flux_row(start, command.power)
+            if any(not play.state.encounter.map.contains(h) or h in board.walls(play.state) for h in hexes):
+                raise RuleViolation("spell-target", f"{GREATER_FLUX}: its three hexes (a row from `at` the way "
+                                                    "`power` points) must lie on the map, clear of walls")
 
     def luck(self, play: Play, figure: Figure) -> int:
         fortune = super().luck(play, figure)

@@ -19,6 +19,9 @@ SPELLS_OF_THE_BODY: dict[str, str] = {
     "Heightened Senses": "v6/body.py, board.py: for five turns every hex around the target is a front hex (no side "
                          "or rear attacks on it, its shield and strikes all around, it Embattles all around; "
                          "line 1444)",
+    "Arcane Flux, Greater": "v6/body.py, spell_effects.py: as Arcane Flux (v5) on a row of three hexes from `at` the "
+                            "way `power` (0-5) points, to the end of combat; flux hexes are no obstruction, so grant "
+                            "no cover (line 1488)",
 }
 
 # Spells that put creatures on the map or take control of them (v6/control.py).
