@@ -224,8 +224,8 @@ def orc_attacks_bram(play: PericleArena) -> Any:
 def test_heightened_senses_makes_every_hex_around_the_target_a_front_hex() -> None:
     """Heightened Senses (line 1444): "0E. Lasts five turns. For the duration of the spell, the
     target's senses are heightened. Therefore, all surrounding hexes are treated as front hexes."
-    The orc in Bram's rear hex gets no +4 for a rear attack (line 394's position bonus); Bram may
-    strike it there and Embattles it."""
+    The orc in Bram's rear hex gets no +4 for a rear attack (line 402: "+2 (side) or +4 (rear)");
+    Bram may strike it there and Embattles it."""
     assert "all surrounding hexes are treated as front hexes" in line(1444)
     play = senses_arena()
     assert board.zone_toward(play.figure("hero-bram"), play.figure("orc")) == "rear"
