@@ -7,7 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from domain.rulesets.pericle import board, spell_effects
-from domain.rulesets.pericle.combat_events import CheckMade, SpellCast, SpellDamage, SpellEnded, TableApplied
+from domain.rulesets.pericle.combat_events import (
+    AttributeRaised,
+    CheckMade,
+    SpellCast,
+    SpellDamage,
+    SpellEnded,
+    TableApplied,
+)
 from domain.rulesets.pericle.v5 import sight
 from domain.rulesets.pericle.v6.enforced import SPELLS_OF_THE_BODY, enforced_spells
 from projections.battle_summary import state_view
@@ -19,7 +26,7 @@ from tests.unit.test_pericle_v4_play import strikes as strikes_of
 HIT, MISS = 1, 10  # Action Die faces: a success icon, the critical failure
 ONE = 6  # Action Die face "1": a success at AD1 and above, a failure at AD0
 BLANK = 6  # Defense Die: blank
-SPELLS = ("Slow/Speed Movement", "Luck of Esteus", "Heightened Senses", "Arcane Flux, Greater")
+SPELLS = ("Slow/Speed Movement", "Luck of Esteus", "Heightened Senses", "Arcane Flux, Greater", "Boon")
 
 
 def arena(version: str | None = None) -> PericleArena:
@@ -323,3 +330,108 @@ def test_version_5_leaves_greater_flux_to_the_table() -> None:
     assert [t.name for t in of(events, TableApplied)] == ["Arcane Flux, Greater"]
     assert [e.reason for e in of(events, SpellEnded)] == ["instant"] and of(events, SpellCast)[0].at is None
     assert spell_effects.fluxes(play.combat) == {} and not of(events, SpellDamage)
+
+
+# ---- Boon --------------------------------------------------------------------------------------
+
+
+def bram(play: PericleArena) -> tuple[int, int, int, int, int, int]:
+    """Bram's MT, HP (max), Base AD, KN, Grapple score and MT Ability Check score."""
+    b = play.figure("hero-bram")
+    return b.mt, b.max_hp, b.base_ad, b.kn, b.grapple, b.checks["MT"]
+
+
+def next_turn(play: PericleArena, until: str = "hero-ysolde") -> None:
+    play.end_turn()
+    play.to_actions("heroes")
+    play.pass_until(until)
+
+
+def test_boon_gives_temporary_mt_and_hp_for_five_turns_at_an_e_a_point() -> None:
+    """Boon (line 1434): "xE, lasts five turns. The caster decides if the target gains temporary
+    points in MT, DX, KN, or a Skill. If MT is granted, the target also gains temporary HP... The
+    caster incurs the amount of E equal to the temporary points granted to the target." Bram's MT3
+    becomes MT5 (`power: 2`, `second_target: "MT"`), his HP 13 (MT+10, line 1045) 15, his Grapple
+    score (1/2 MT + Base AD - 2) one more; Ysolde pays 2E; all of it goes five turns later."""
+    assert "The caster decides if the target gains temporary points in MT, DX, KN, or a Skill" in line(1434)
+    play = arena()
+    before = bram(play)
+    events = cast(play, [HIT], "Boon", "hero-bram", power=2, second_target="MT")
+    spell = of(events, SpellCast)[0]
+    assert (spell.success, spell.exhaustion, spell.duration, spell.rules) == (True, 2, 5, "6")
+    assert play.figure("hero-ysolde").exhaustion == 2
+    assert [(e.choice, e.points, e.grapple) for e in of(events, AttributeRaised)] == [("MT", 2, 1)]
+    mt, hp, ad, kn, grapple, mt_check = before
+    assert bram(play) == (mt + 2, hp + 2, ad, kn, grapple + 1, mt_check + 2)
+    for _ in range(4):
+        next_turn(play)
+        assert bram(play)[0] == mt + 2
+    next_turn(play)
+    assert [(e.spell, e.reason) for e in of(play.events, SpellEnded)] == [("Boon", "expired")]
+    assert bram(play) == before
+
+
+def test_boon_on_dx_raises_the_base_ad_an_attack_rolls_at() -> None:
+    """Line 1434: temporary points in DX; the Base AD is "a dexterity-based AD that will be used for
+    most actions you take in combat, including attacking" (line 1053)."""
+    play = arena()
+    play.put("orc", 4, 2, facing=3)
+    cast(play, [HIT], "Boon", "hero-bram", power=1, second_target="DX")
+    assert play.figure("hero-bram").base_ad == 1
+    [strike] = strikes_of(play.act("hero-bram", "attack", [ONE, 3, 3, 3], strikes=[{"target": "orc"}]))
+    assert (strike.check.ad, strike.hit) == (1, True)  # the face "1" hits at AD1, not at Bram's own AD0
+
+
+def test_boon_on_a_skill_raises_the_heros_check() -> None:
+    """Line 1434: "or a Skill": Bram's Perception 0 becomes 2 for a Perception Check (line 680:
+    "she rolls it at AD1 since she has one rank in Perception")."""
+    play = arena()
+    cast(play, [HIT], "Boon", "hero-bram", power=2, second_target="Perception")
+    [rolled] = checks_made(play.act("hero-bram", "skill_check", [HIT], skill="Perception"))
+    assert rolled.ad == 2
+
+
+def test_boon_needs_a_choice_the_target_has() -> None:
+    play = arena()
+    body = {"type": "cast_spell", "figure": "hero-ysolde", "spell": "Boon", "target": "hero-bram", "power": 1}
+    assert play.rule_of("ana", body) == "spell-choice"
+    assert play.rule_of("ana", {**body, "second_target": "Grapple"}) == "spell-choice"
+    assert play.rule_of("ana", {**body, "target": "orc", "second_target": "Perception"}) == "spell-choice"
+    assert play.rule_of("ana", {**body, "power": 0, "second_target": "MT"}) == "spell-power"
+
+
+def test_the_temporary_hp_go_with_the_boon() -> None:
+    """"temporary HP" (line 1434): Bram, 14 HP down under a Boon of MT+3 (16 HP, 2 left), is left at
+    -1 HP, unconscious, when it ends (line 1045: HP are MT+10)."""
+    play = arena()
+    cast(play, [HIT], "Boon", "hero-bram", power=3, second_target="MT")
+    play.put("hero-bram", 3, 2, wounds=14)
+    assert play.figure("hero-bram").hp == 2
+    for _ in range(4):
+        next_turn(play)
+        assert play.figure("hero-bram").hp == 2
+    next_turn(play)  # Ysolde's slot five turns on: the Boon ends
+    assert (play.figure("hero-bram").hp, play.figure("hero-bram").condition) == (-1, "unconscious")
+
+
+def test_a_boon_cast_again_on_its_target_replaces_the_first() -> None:
+    """A Spell cast again on its target replaces it (as every Spell in the server): the first Boon's
+    points go, the second's come."""
+    play = arena()
+    before = bram(play)
+    cast(play, [HIT], "Boon", "hero-bram", power=1, second_target="DX")
+    next_turn(play)
+    cast(play, [HIT], "Boon", "hero-bram", power=2, second_target="KN")
+    mt, hp, ad, kn, grapple, mt_check = before
+    assert bram(play) == (mt, hp, ad, kn + 2, grapple, mt_check)
+    assert [s.boost.choice for s in play.combat.spells if s.boost is not None] == ["KN"]
+
+
+def test_version_5_leaves_boon_to_the_table() -> None:
+    play = arena(version="5")
+    before = bram(play)
+    body = {"type": "cast_spell", "figure": "hero-ysolde", "spell": "Boon", "target": "hero-bram", "power": 1}
+    assert play.rule_of("ana", {**body, "second_target": "MT"}) == "spell-target"
+    events = cast(play, [HIT], "Boon", "hero-bram", power=1)
+    assert [t.name for t in of(events, TableApplied)] == ["Boon"] and not of(events, AttributeRaised)
+    assert bram(play) == before

@@ -127,6 +127,16 @@ class Figure(msgspec.Struct, frozen=True, kw_only=True):
         return next((w for w in self.weapons if w.name.lower() == name.lower()), None)
 
 
+class Boost(msgspec.Struct, frozen=True):
+    """Pericle 6's Boon (seed 001 line 1434): the temporary points it gave its target in MT, DX, KN or
+    a Skill (`choice`), and what they changed of its Grapple score (a hero's is 1/2 MT + Base AD - 2),
+    taken back as the spell ends."""
+
+    choice: str
+    points: int
+    grapple: int = 0
+
+
 class ActiveSpell(msgspec.Struct, frozen=True):
     spell: str
     caster: str
@@ -139,6 +149,8 @@ class ActiveSpell(msgspec.Struct, frozen=True):
     # at a hex lies on (Arcane Storm, Arcane Nova). GET /state shows them only when set.
     rules: str = ""
     at: Hex | None = None
+    # Pericle 6: what a Boon gave its target while it lasts (GET /state shows it only when set).
+    boost: Boost | None = None
 
 
 class LastCommand(msgspec.Struct, frozen=True):

@@ -54,6 +54,8 @@ def _target(play: Play, caster: Figure, spell: HandbookSpell, command: cmd.CastS
         if command.at is None:
             raise RuleViolation("spell-target", "Telekinesis: name the hex to move the target toward (`at`)")
         command = msgspec.structs.replace(command, at=None)  # the hex is where the target goes, not an aim
+    if spell.name in edition(play).chosen_by_second_target:
+        command = msgspec.structs.replace(command, second_target=None)  # a choice, not a figure (its passives check it)
     if spell.name == INVERSUS_MAJOR:
         partner = _inversus_partner(play, caster, command)
         command = msgspec.structs.replace(command, second_target=None)  # the partner is no thrown target

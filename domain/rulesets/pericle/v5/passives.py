@@ -83,6 +83,9 @@ class V5Passives(Passives):
     # Spells a later version lays on a hex (`at`, else its target's) until the end of combat, as
     # version 5 lays Grease and Arcane Flux (v5/casting.py): not ended as cast.
     laid_on_hexes: frozenset[str] = frozenset()
+    # [T] Spells whose `second_target` a later version reads as the caster's choice of what they
+    # affect (not a second figure): version 5 refuses a `second_target` on them, as version 4.
+    chosen_by_second_target: frozenset[str] = frozenset()
 
     def apply_spell(self, play: Play, caster: Figure, spell: HandbookSpell, target: Figure, command: cmd.CastSpell,
                     second: Figure | None, rolled: Check, double: bool) -> bool:

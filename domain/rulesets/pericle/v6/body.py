@@ -15,12 +15,14 @@ from domain.rulesets.pericle import board, spell_effects
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.dice import Check
+from domain.rulesets.pericle.heroes import grapple_score
 from domain.rulesets.pericle.movement import movement_points
 from domain.rulesets.pericle.play import Play
 from domain.rulesets.pericle.state import ActiveSpell, CombatState, Figure
 from domain.rulesets.pericle.v4.handbook import HandbookSpell
 from domain.rulesets.pericle.v5 import arcane, lasting
 from domain.rulesets.pericle.v5.passives import V5Passives
+from domain.rulesets.pericle.v5.skill_checks import SKILLS
 from domain.rulesets.pericle.v6.effects import SpellEffect, UsedEffect
 
 # Slow/Speed Movement (line 1411): "0E, lasts 4 turns. Halves or doubles Movement as selected by
@@ -38,6 +40,13 @@ HEIGHTENED_SENSES = "Heightened Senses"
 # way `power` points (0-5, hexes.DIRECTIONS: 0 east, then counter-clockwise); spell_effects.py
 # reads them as flux (`fluxes`), as it reads version 5's Arcane Flux.
 GREATER_FLUX = spell_effects.GREATER_FLUX
+# Boon (line 1434): "xE, lasts five turns. The caster decides if the target gains temporary points in
+# MT, DX, KN, or a Skill. If MT is granted, the target also gains temporary HP. Raising KN does not
+# grant temporary XP. The caster incurs the amount of E equal to the temporary points granted to the
+# target." `power`: the points (and the E); `second_target`: what they go to ("MT", "DX", "KN" or a
+# Skill's name). Evolve gives them (`attribute_raised`) and takes them back as the spell ends.
+BOON = "Boon"
+BOON_CHOICES: tuple[str, ...] = ("MT", "DX", "KN", *SKILLS)
 
 
 def lasting_v6(state: CombatState, figure: Figure, spell: str) -> ActiveSpell | None:
@@ -62,8 +71,22 @@ def _greater_flux(play: Play, caster: Figure, spell: HandbookSpell, target: Figu
         arcane.flux_burn(play, play.figure(there.id), lasting.FLUX_ENTERED)
 
 
+def _boon(play: Play, caster: Figure, spell: HandbookSpell, target: Figure, command: cmd.CastSpell,
+          second: Figure | None, rolled: Check, double: bool) -> None:
+    """The points go to the attribute or Skill chosen (MT with as many HP: "Each hero has maximum HP
+    equal to their MT+10", line 1045); a hero's Grapple score follows its MT and Base AD (Step 8:
+    "1/2 MT (rounded down) + Base AD - 2"), an enemy's is its stat block's."""
+    choice, points = command.second_target or "", command.power
+    grapple = 0
+    if target.team == "heroes" and choice in ("MT", "DX"):
+        mt, ad = (target.mt + points, target.base_ad) if choice == "MT" else (target.mt, target.base_ad + points)
+        grapple = grapple_score(mt, ad) - grapple_score(target.mt, target.base_ad)
+    play.emit(ev.AttributeRaised(caster=caster.id, spell=spell.name, target=target.id, choice=choice, points=points,
+                                 grapple=grapple))
+
+
 SPELL_EFFECTS: dict[str, SpellEffect] = {SLOW_SPEED: _lasts, LUCK: _lasts, HEIGHTENED_SENSES: _lasts,
-                                         GREATER_FLUX: _greater_flux}
+                                         GREATER_FLUX: _greater_flux, BOON: _boon}
 USED: dict[str, UsedEffect] = {}
 
 
@@ -71,6 +94,7 @@ class BodyPassives(V5Passives):
     """Hooks of `V5Passives` this area overrides (each calls `super()` for the rest)."""
 
     laid_on_hexes = frozenset({GREATER_FLUX})
+    chosen_by_second_target = frozenset({BOON})
 
     def spell_power(self, spell: HandbookSpell, command: cmd.CastSpell) -> int:
         if spell.name == GREATER_FLUX:
@@ -99,6 +123,14 @@ class BodyPassives(V5Passives):
 
     def check_action(self, play: Play, figure: Figure, command: msgspec.Struct) -> None:
         super().check_action(play, figure, command)
+        if isinstance(command, cmd.CastSpell) and command.spell == BOON:
+            target = play.figure(command.target)
+            if command.second_target not in BOON_CHOICES:
+                raise RuleViolation("spell-choice", f"{BOON} (line 1434): name what the points go to in "
+                                                    f"`second_target`: one of {', '.join(BOON_CHOICES)}")
+            if command.second_target in SKILLS and command.second_target not in target.checks:
+                raise RuleViolation("spell-choice", f"{BOON}: {target.name} has no Skills of a hero sheet to raise; "
+                                                    "choose MT, DX or KN")
         if isinstance(command, cmd.CastSpell) and command.spell == GREATER_FLUX and command.power < len(DIRECTIONS):
             start = command.at if command.at is not None else play.figure(command.target).hex
             hexes = spell_effects.flux_row(start, command.power)

@@ -22,6 +22,8 @@ SPELLS_OF_THE_BODY: dict[str, str] = {
     "Arcane Flux, Greater": "v6/body.py, spell_effects.py: as Arcane Flux (v5) on a row of three hexes from `at` the "
                             "way `power` (0-5) points, to the end of combat; flux hexes are no obstruction, so grant "
                             "no cover (line 1488)",
+    "Boon": "v6/body.py, evolve.py: `power` temporary points (and E) in MT (with as many HP), DX (Base AD), KN or "
+            "a Skill named by `second_target`, for five turns, a hero's Grapple score following (line 1434)",
 }
 
 # Spells that put creatures on the map or take control of them (v6/control.py).

@@ -6,6 +6,7 @@ differ (which Spells and Disciplines are enforced, a Spell's effect as cast, a u
 
 from __future__ import annotations
 
+from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.settings import PericleV6Settings
 from domain.rulesets.pericle.v5 import attack_steps
 from domain.rulesets.pericle.v5.version import PERICLE_V5, Row, rows
@@ -24,6 +25,7 @@ PERICLE_V6 = PERICLE_V5.revise(
         "(GET /v1/rulesets/pericle/catalogue says which)."
     ),
     settings_type=PericleV6Settings,
+    events=(*PERICLE_V5.events, *ev.BODY_EVENTS_V6),
     provisional_rules=V6_RULES,
     # Every row again with version 6's effects; while an attack waits in a Karma window, only
     # `go_on` and `spend_karma` are played.
