@@ -101,7 +101,8 @@ def _grapple_an_image(play: Play, attacker: Figure, image: Figure) -> None:
     """Pericle 5's Image (line 481): "If a foe attempts to Grapple an image, instead of rolling an
     Opposed Grapple score, have the foe roll a Base AD check. If successful, the image is canceled
     and the Grappler does not fall Prone. If unsuccessful, the Grappler falls Prone." """
-    rolled = check(play.dice, f"{attacker.name} grapples {image.name}", attacker.base_ad, poison.penalty(attacker))
+    rolled = check(play.dice, f"{attacker.name} grapples {image.name}", attacker.base_ad, poison.penalty(attacker),
+                   fortune=play.passives.luck(play, attacker))
     play.emit(ev.CheckMade(figure=attacker.id, purpose="Base AD check to grapple an image", check=rolled))
     if rolled.success:
         summons.pop(play, image, "grappled")
@@ -155,7 +156,9 @@ def grapple(play: Play, attacker: Figure, command: cmd.Grapple) -> None:
     agile = spell_effects.agility_wins(play.state, attacker, target)
     rolled = check(play.dice, f"{attacker.name} grapples {target.name}"
                    f"{' (Grappling Agility decides it)' if agile is not None else ''}", ad, [],
-                   fortune=int(expert and roller == "aggressor"), misfortune=int(expert and roller == "defender"))
+                   fortune=int(expert and roller == "aggressor")
+                   + play.passives.luck(play, attacker if roller == "aggressor" else target),
+                   misfortune=int(expert and roller == "defender"))
     success = rolled.success if roller == "aggressor" else not rolled.success
     if agile is not None:  # Pericle 5's Grappling Agility: the opposed check is won whatever the dice
         success = agile == attacker.id
@@ -186,7 +189,8 @@ def escape(play: Play, figure: Figure, command: cmd.Escape) -> None:
     strongest = foes[0] if foes else pile[0]
     roller, ad = opposed(figure.grapple + play.passives.grapple_escape(figure), strongest.grapple)
     extra = len(foes) - 1 if roller == "aggressor" else 0
-    rolled = check(play.dice, f"{figure.name} escapes the Grapple", ad, [], defense_dice=max(0, extra))
+    rolled = check(play.dice, f"{figure.name} escapes the Grapple", ad, [], defense_dice=max(0, extra),
+                   fortune=play.passives.luck(play, figure if roller == "aggressor" else strongest))
     success = rolled.success if roller == "aggressor" else not rolled.success
     if spell_effects.on_by_v5(play.state, figure, spell_effects.GRAPPLING_AGILITY):
         # Pericle 5's Grappling Agility (line 1452): "If cast on a target that is already

@@ -17,15 +17,23 @@ COVER_RANK = {"clear": 0, "partial": 1, "complete": 2}
 ZONE_BONUS_RANK: dict[Zone, int] = {"front": 0, "side": 1, "rear": 2}
 
 
+def around(figure: Figure) -> dict[Hex, Zone]:
+    """Every hex next to the figure's base and its zone: by its facing (bases.py), or all front
+    while Pericle 6's Heightened Senses is on it (seed 001 line 1444: "all surrounding hexes are
+    treated as front hexes")."""
+    found = zones(figure.size, figure.hex, figure.facing)
+    return dict.fromkeys(found, "front") if figure.all_front else found
+
+
 def zone_of(figure: Figure, other: Hex) -> Zone | None:
-    return zones(figure.size, figure.hex, figure.facing).get(other)
+    return around(figure).get(other)
 
 
 def zone_toward(figure: Figure, other: Figure) -> Zone | None:
     """Where `other` stands around `figure`: of the zones its base touches, the one most open
     to attack (rear, then side, then front)."""
-    around = zones(figure.size, figure.hex, figure.facing)
-    touched = [around[h] for h in other.hexes if h in around]
+    around_it = around(figure)
+    touched = [around_it[h] for h in other.hexes if h in around_it]
     if not touched:
         return None
     return max(touched, key=ZONE_BONUS_RANK.__getitem__)

@@ -491,6 +491,21 @@ class ControlLost(msgspec.Struct, frozen=True, kw_only=True, tag="control_lost")
 
 SHAPE_EVENTS: tuple[type[msgspec.Struct], ...] = (ShapeTaken, ShapeLeft, ControlTaken, ControlLost)
 
+class AttributeRaised(msgspec.Struct, frozen=True, kw_only=True, tag="attribute_raised"):
+    """Pericle 6's Boon (seed 001 line 1434): "the target gains temporary points in MT, DX, KN, or a
+    Skill" (`choice`), as long as the spell (`caster`'s `spell` on `target`) lasts; `grapple`: what
+    they add to a hero's Grapple score. MT also raises its HP (MT + 10)."""
+
+    caster: str
+    spell: str
+    target: str
+    choice: str
+    points: int
+    grapple: int = 0
+
+
+# The events version 6's Spells of the body add.
+BODY_EVENTS_V6: tuple[type[msgspec.Struct], ...] = (AttributeRaised,)
 
 SPELL_EVENTS: tuple[type[msgspec.Struct], ...] = (SpellThrown, SpellDamage, Healed, FigureSummoned, FigureVanished,
                                                   ItemShattered, SpellTookHold)

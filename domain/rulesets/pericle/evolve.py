@@ -16,6 +16,7 @@ from domain.rulesets.pericle.combat import condition
 from domain.rulesets.pericle.state import (
     ActiveSpell,
     Bleed,
+    Boost,
     CombatState,
     Figure,
     GroundItem,
@@ -49,7 +50,8 @@ def _settle(state: CombatState, figure_id: str) -> CombatState:
         return state
     state = _update(state, figure_id, condition=now, grappled_with=(), defending=False, airborne=False)
     if now == "dead":
-        state = replace(state, spells=tuple(s for s in state.spells if s.caster != figure_id))
+        state = _dropped(replace(state, spells=tuple(s for s in state.spells if s.caster != figure_id)),
+                         state.spells)
     return _leave_pile(state, figure_id)
 
 
@@ -181,10 +183,52 @@ def _cast(state: CombatState, event: ev.SpellCast) -> CombatState:
     stacks = stacks or (event.rules not in ("", "5") and event.spell in ("Control Animal", "Control Humanoid"))
     spells = state.spells if stacks else tuple(
         s for s in state.spells if not (s.spell == event.spell and s.target == event.target))
-    state = replace(state, spells=(*spells, spell))
+    state = _dropped(replace(state, spells=(*spells, spell)), state.spells)
     if event.rules and event.spell == "Regeneration":
         state = _update(state, event.target, regenerated=True)
-    return _exhaust(state, event.caster, event.exhaustion)
+    return _exhaust(_senses(state, event.spell, event.target), event.caster, event.exhaustion)
+
+
+HEIGHTENED_SENSES = "Heightened Senses"
+
+
+def _dropped(state: CombatState, before: tuple[ActiveSpell, ...]) -> CombatState:
+    """What the spells no longer in play (of `before`) take with them: Pericle 6's Heightened
+    Senses its target's all-round front, a Boon its points (versions 3-5 have neither)."""
+    for gone in [s for s in before if s not in state.spells]:
+        if gone.boost is not None and state.figure(gone.target) is not None:
+            state = _boost(state, gone.target, gone.boost, -1)
+        state = _senses(state, gone.spell, gone.target)
+    return state
+
+
+def _boost(state: CombatState, figure_id: str, boost: Boost, sign: int) -> CombatState:
+    """Pericle 6's Boon given (`sign` 1) or taken back (-1): the points on the attribute or Skill
+    and the sheet's scores (`checks`) that read it; MT's HP (MT + 10) with it, whose loss may leave
+    the figure at 0 HP or below."""
+    figure = _figure(state, figure_id)
+    points = sign * boost.points
+    changes: dict[str, Any] = {"grapple": figure.grapple + sign * boost.grapple}
+    if boost.choice in figure.checks:
+        changes["checks"] = {**figure.checks, boost.choice: figure.checks[boost.choice] + points}
+    if boost.choice == "MT":
+        changes.update(mt=figure.mt + points, max_hp=figure.max_hp + points)
+    elif boost.choice == "DX":
+        changes["base_ad"] = figure.base_ad + points
+    elif boost.choice == "KN":
+        changes["kn"] = figure.kn + points
+    elif boost.choice == "Athletics":
+        changes["athletics"] = figure.athletics + points
+    return _settle(_update(state, figure_id, **changes), figure_id)
+
+
+def _senses(state: CombatState, spell: str, figure_id: str) -> CombatState:
+    """Pericle 6's Heightened Senses (seed 001 line 1444) on a figure while a cast of version 6 or
+    later lasts on it (`Figure.all_front`); version 5 and before only record it for the table."""
+    if spell != HEIGHTENED_SENSES or state.figure(figure_id) is None:
+        return state
+    on = any(s.spell == spell and s.target == figure_id and s.rules not in ("", "5") for s in state.spells)
+    return state if _figure(state, figure_id).all_front == on else _update(state, figure_id, all_front=on)
 
 
 def _copied(state: CombatState, event: ev.SpellCopied) -> CombatState:
@@ -421,8 +465,14 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
         case ev.DisciplineUsed():
             return _use_discipline(state, event)
         case ev.SpellEnded():
-            return replace(state, spells=tuple(s for s in state.spells if not (
-                s.spell == event.spell and s.caster == event.caster and s.target == event.target)))
+            return _dropped(replace(state, spells=tuple(s for s in state.spells if not (
+                s.spell == event.spell and s.caster == event.caster and s.target == event.target))), state.spells)
+        case ev.AttributeRaised():
+            boost = Boost(choice=event.choice, points=event.points, grapple=event.grapple)
+            state = replace(state, spells=tuple(
+                msgspec.structs.replace(s, boost=boost) if (s.spell, s.caster, s.target) == (
+                    event.spell, event.caster, event.target) else s for s in state.spells))
+            return _boost(state, event.target, boost, 1)
         case ev.StoodUp():
             return _update(state, event.figure, condition="standing", hex=event.hex)
         case ev.WeaponsReadied():

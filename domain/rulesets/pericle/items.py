@@ -44,7 +44,8 @@ def use_item(play: Play, figure: Figure, command: cmd.UseItem) -> None:
     if target.condition == "unconscious":
         if board.embattled_by(play.state, figure):
             raise RuleViolation("embattled", f"{figure.name} is Embattled: it cannot tend to {target.name}")
-        given = check(play.dice, f"{figure.name} gives {command.item} to {target.name}", figure.kn, [])
+        given = check(play.dice, f"{figure.name} gives {command.item} to {target.name}", figure.kn, [],
+                      fortune=play.passives.luck(play, figure))
         if not given.success:
             play.emit(ev.ItemUsed(figure=figure.id, item=item, target=target.id, success=False, check=given))
             return

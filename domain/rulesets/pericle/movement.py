@@ -206,7 +206,8 @@ def athletics(play: Play, figure: Figure, difficulty: str, purpose: str) -> bool
     extra += play.passives.skill(figure, "Athletics")
     modifier = DIFFICULTIES[difficulty]
     adjustments = [Adjustment(modifier, difficulty)] if modifier else []
-    rolled = check(play.dice, f"{figure.name}: {purpose}", figure.athletics, [*adjustments, *extra])
+    rolled = check(play.dice, f"{figure.name}: {purpose}", figure.athletics, [*adjustments, *extra],
+                   fortune=play.passives.luck(play, figure))
     play.emit(ev.CheckMade(figure=figure.id, purpose=f"{difficulty} Athletics check to {purpose}", check=rolled))
     return rolled.success
 
@@ -224,7 +225,8 @@ def _out_of_a_trap(play: Play, figure: Figure, path: list[Hex]) -> bool:
     steps = TRAP_STEPS[figure.mt >= 20]
     if len(path) > steps:
         raise RuleViolation("trapped", f"{figure.name} is in a Trap: it moves {steps} hex(es) at most")
-    rolled = check(play.dice, f"{figure.name}: Moderate MT check to move out of a Trap", figure.mt, [])
+    rolled = check(play.dice, f"{figure.name}: Moderate MT check to move out of a Trap", figure.mt, [],
+                   fortune=play.passives.luck(play, figure))
     play.emit(ev.CheckMade(figure=figure.id, purpose="Moderate MT check to move in a Trap", check=rolled))
     return rolled.success
 
@@ -235,7 +237,7 @@ def keep_footing(play: Play, figure: Figure, purpose: str, misfortune: bool = Fa
     Grease's with Misfortune."""
     hero = figure.team == "heroes" and figure.athletics > figure.base_ad
     rolled = check(play.dice, f"{figure.name}: {purpose}", figure.athletics if hero else figure.base_ad,
-                   poison.penalty(figure), misfortune=int(misfortune))
+                   poison.penalty(figure), misfortune=int(misfortune), fortune=play.passives.luck(play, figure))
     play.emit(ev.CheckMade(figure=figure.id, purpose=f"{'Athletics' if hero else 'Base AD'} check to {purpose}",
                            check=rolled))
     return rolled.success

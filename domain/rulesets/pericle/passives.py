@@ -29,6 +29,11 @@ class Passives:
         """Fortune on an attack roll."""
         return 0
 
+    def luck(self, play: Play, figure: Figure) -> int:
+        """Fortune on the AD roll the figure makes now, from an effect spent by that roll (the
+        hook records that it is spent): called by each AD roll a figure makes, as it is rolled."""
+        return 0
+
     def second_strike(self, figure: Figure, weapon: Weapon) -> Adjustment | None:
         """A second strike with the same weapon that a Discipline grants, with its AD modifier
         (None: no Discipline grants one; Deft Strikes keeps its own rule)."""

@@ -37,7 +37,8 @@ def save(play: Play, figure: Figure) -> None:
     if "Strength of the Mountain" in figure.disciplines:
         # Version 5's stone dwarves (seed 001 line 866): "+1AD when making Might checks".
         adjustments.append(Adjustment(1, "Strength of the Mountain"))
-    rolled = check(play.dice, f"{figure.name}: MT save against poison", figure.mt, adjustments)
+    rolled = check(play.dice, f"{figure.name}: MT save against poison", figure.mt, adjustments,
+                   fortune=play.passives.luck(play, figure))
     deeper = poisoned.penalty if rolled.success else poisoned.penalty + spec.ad
     play.emit(ev.PoisonSave(figure=figure.id, check=rolled, saved=rolled.success, penalty=0 if rolled.success
                             else deeper))

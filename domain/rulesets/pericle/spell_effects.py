@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 
-from domain.hexes import Hex, neighbours
+from domain.hexes import DIRECTIONS, Hex, neighbours
 from domain.rulesets.pericle.dice import Adjustment
-from domain.rulesets.pericle.state import CombatState, Figure
+from domain.rulesets.pericle.state import ActiveSpell, CombatState, Figure
 
 # Magic Armor I-III (seed 001, lines 1458, 1514, 1550): "Provides three points of armor. Stacks
 # with other armor, but does not stack with other Spells that provide armor".
@@ -120,11 +120,32 @@ FLUXES = (FLUX, "Arcane Flux, Superior")
 FLUX_ATTACK_PENALTY = -2  # line 1430: "Attacking while standing on a hex with flux is distracting, resulting in AD-2"
 
 
+# Pericle 6's Arcane Flux, Greater (line 1488): "As per Arcane Flux, but on 3 contiguous spaces":
+# a row of three from `at` the way the cast's `power` points (hexes.DIRECTIONS); version 5 leaves
+# it to the table, so no cast of version 5 lies on a hex.
+GREATER_FLUX = "Arcane Flux, Greater"
+FLUX_ROW = 3
+
+
+def flux_row(at: Hex, direction: int) -> frozenset[Hex]:
+    step = DIRECTIONS[direction % len(DIRECTIONS)]
+    return frozenset(Hex(at.q + step.q * n, at.r + step.r * n) for n in range(FLUX_ROW))
+
+
+def lying_hexes(spell: ActiveSpell) -> frozenset[Hex]:
+    """The hexes a spell lying on the map covers (none when it lies on no hex)."""
+    if spell.at is None:
+        return frozenset()
+    if spell.spell == GREATER_FLUX:
+        return flux_row(spell.at, spell.exhaustion)  # the `power` the cast recorded: the row's way
+    return spell_hexes(spell.spell, spell.at)
+
+
 def fluxes(state: CombatState) -> dict[Hex, str]:
-    """Pericle 5's Arcane Flux (line 1430): each hex with flux, and its caster ("It does not hurt
-    the caster")."""
-    return {h: s.caster for s in state.spells if s.spell in FLUXES and s.rules and s.at is not None
-            for h in spell_hexes(s.spell, s.at)}
+    """Pericle 5's Arcane Flux (line 1430) and Superior, Pericle 6's Greater: each hex with flux,
+    and its caster ("It does not hurt the caster")."""
+    return {h: s.caster for s in state.spells if s.spell in (*FLUXES, GREATER_FLUX) and s.rules and s.at is not None
+            for h in lying_hexes(s)}
 
 
 def flux_penalty(state: CombatState, attacker: Figure) -> list[Adjustment]:

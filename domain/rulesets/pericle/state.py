@@ -89,6 +89,9 @@ class Figure(msgspec.Struct, frozen=True, kw_only=True):
     # shield) protects against damage until cumulative damage exceeds the armor bonus", line
     # 1430); GET /state shows it only when above 0.
     flux_absorbed: int = 0
+    # Pericle 6's Heightened Senses (seed 001 line 1444): "all surrounding hexes are treated as
+    # front hexes" while the spell lasts on it (board.py reads it); GET /state shows it only when true.
+    all_front: bool = False
 
     @property
     def hexes(self) -> tuple[Hex, ...]:
@@ -124,6 +127,16 @@ class Figure(msgspec.Struct, frozen=True, kw_only=True):
         return next((w for w in self.weapons if w.name.lower() == name.lower()), None)
 
 
+class Boost(msgspec.Struct, frozen=True):
+    """Pericle 6's Boon (seed 001 line 1434): the temporary points it gave its target in MT, DX, KN or
+    a Skill (`choice`), and what they changed of its Grapple score (a hero's is 1/2 MT + Base AD - 2),
+    taken back as the spell ends."""
+
+    choice: str
+    points: int
+    grapple: int = 0
+
+
 class ActiveSpell(msgspec.Struct, frozen=True):
     spell: str
     caster: str
@@ -136,6 +149,8 @@ class ActiveSpell(msgspec.Struct, frozen=True):
     # at a hex lies on (Arcane Storm, Arcane Nova). GET /state shows them only when set.
     rules: str = ""
     at: Hex | None = None
+    # Pericle 6: what a Boon gave its target while it lasts (GET /state shows it only when set).
+    boost: Boost | None = None
 
 
 class LastCommand(msgspec.Struct, frozen=True):

@@ -427,7 +427,8 @@ def roll_to_hit(play: Play, attacker: Figure, target: Figure, weapon: Weapon, pl
     """The attack roll alone (version 5's Attack in steps rolls it as a step of its own): the
     Disciplines that make a hit a Crit (version 5's Swordsmanship), an Image's blows that miss."""
     label = f"{attacker.name} {'(stray) ' if stray else ''}attacks {target.name} with {weapon.name}"
-    rolled = check(play.dice, label, plan.base, plan.adjustments, fortune=plan.fortune, misfortune=plan.misfortune,
+    rolled = check(play.dice, label, plan.base, plan.adjustments,
+                   fortune=plan.fortune + play.passives.luck(play, attacker), misfortune=plan.misfortune,
                    defense_dice=0 if stray else len(plan.defense), below_zero_cap=plan.below_zero_cap)
     if not stray and rolled.success and not rolled.crit and play.passives.crit(play, attacker, weapon, plan.kind,
                                                                               rolled):

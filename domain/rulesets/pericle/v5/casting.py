@@ -54,6 +54,8 @@ def _target(play: Play, caster: Figure, spell: HandbookSpell, command: cmd.CastS
         if command.at is None:
             raise RuleViolation("spell-target", "Telekinesis: name the hex to move the target toward (`at`)")
         command = msgspec.structs.replace(command, at=None)  # the hex is where the target goes, not an aim
+    if spell.name in edition(play).chosen_by_second_target:
+        command = msgspec.structs.replace(command, second_target=None)  # a choice, not a figure (its passives check it)
     if spell.name == INVERSUS_MAJOR:
         partner = _inversus_partner(play, caster, command)
         command = msgspec.structs.replace(command, second_target=None)  # the partner is no thrown target
@@ -144,7 +146,8 @@ def _telekinesis(play: Play, target: Figure, toward: Hex, power: int) -> None:
     hurled = [play.figure(target.id), *([struck] if struck is not None and struck.size == 1 else [])]
     for figure in hurled:
         rolled = check(play.dice, f"{figure.name}: Acrobatics check after Telekinesis", figure.base_ad,
-                       [Adjustment(-len(moved), "hexes moved")] if moved else [])
+                       [Adjustment(-len(moved), "hexes moved")] if moved else [],
+                       fortune=play.passives.luck(play, figure))
         play.emit(ev.CheckMade(figure=figure.id, purpose="Acrobatics check (Base AD) not to fall, Telekinesis",
                                check=rolled))
         if not rolled.success and figure.condition == "standing":
@@ -199,7 +202,8 @@ def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
     assert spell is not None
     target = _target(play, caster, spell, command)
     double = _arcane_ii(caster, spell, command.power)
-    cost = v4.exhaustion(caster, spell, target, 0 if double else command.power) + (1 if double else 0)
+    cost = v4.exhaustion(caster, spell, target, 0 if double else edition(play).spell_power(spell, command)) \
+        + (1 if double else 0)
     if delve is not None:
         cost += DELVE_COST  # "it costs 2E more than the normal cost for the Spell on initial casting"
     adjustments, defense = v4._aim(play, caster, spell, target, None if spell.name == TELEKINESIS else command.at)
@@ -212,12 +216,12 @@ def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
         # one roll is required, which is the attack roll to throw the Spell at the foe".
         (adjustments, defense), aimed_at, second_aim = second_aim, second, None
     rolled = check(play.dice, f"{caster.name} casts {spell.name} on {aimed_at.name}", caster.base_ad, adjustments,
-                   defense_dice=len(defense))
+                   defense_dice=len(defense), fortune=play.passives.luck(play, caster))
     thrown = None
     if second is not None and second_aim is not None and rolled.success:
         # "if successful, the caster next rolls to throw the Spell at target2" (line 1556).
         thrown = check(play.dice, f"{caster.name} throws {spell.name} at {second.name}", caster.base_ad,
-                       second_aim[0], defense_dice=len(second_aim[1]))
+                       second_aim[0], defense_dice=len(second_aim[1]), fortune=play.passives.luck(play, caster))
     worked = rolled.success and (thrown is None or thrown.success)
     free = rolled.crit and spell.school != "Arcane"  # line 182, as version 4
     paid = 0 if (not rolled.success or free) else cost
@@ -228,7 +232,7 @@ def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
         # amount of HP that the target had prior to the Spell" (a tie: PER-WORD-TIE, nothing).
         paid = max(0, target.hp) if rolled.success and not free and target.hp < caster.hp else 0
     duration = (1 if spell.name == "Clumsiness" and target.mt >= 20 else spell.duration)
-    at = _lies_at(spell, target, command.at)
+    at = _lies_at(spell, target, command.at, edition(play).laid_on_hexes)
     play.emit(ev.SpellCast(caster=caster.id, spell=spell.name, target=target.id, check=rolled,
                            success=rolled.success, exhaustion=paid, power=command.power, duration=duration,
                            rules=edition(play).rules, at=at))
@@ -242,7 +246,7 @@ def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
         if strayed is None:
             return
         target, rolled = strayed
-        worked, at = True, _lies_at(spell, target, command.at)
+        worked, at = True, _lies_at(spell, target, command.at, edition(play).laid_on_hexes)
         play.emit(ev.SpellCast(caster=caster.id, spell=spell.name, target=target.id, check=rolled, success=True,
                                exhaustion=0, power=command.power, stray=True, rules=edition(play).rules, at=at,
                                duration=1 if spell.name == "Clumsiness" and target.mt >= 20 else spell.duration))
@@ -253,7 +257,7 @@ def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
         play.emit(ev.SpellEnded(caster=caster.id, spell=spell.name, target=target.id, reason=kept_off))
         return
     if not spell.maintained and not spell.duration and spell.name not in LASTING_UNTIL_BROKEN \
-            and spell.name not in edition(play).lasting_until_broken:
+            and spell.name not in edition(play).lasting_until_broken and spell.name not in edition(play).laid_on_hexes:
         play.emit(ev.SpellEnded(caster=caster.id, spell=spell.name, target=target.id, reason="instant"))
     if spell.name not in edition(play).spells_enforced:
         play.emit(ev.TableApplied(figure=caster.id, source="spell", name=spell.name, target=target.id, at=command.at,
@@ -263,12 +267,14 @@ def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
     _wake_others(play, spell, target if second is None else second)
 
 
-def _lies_at(spell: HandbookSpell, target: Figure, at: Hex | None) -> Hex | None:
+def _lies_at(spell: HandbookSpell, target: Figure, at: Hex | None, laid: frozenset[str] = frozenset()
+             ) -> Hex | None:
     """Where a Storm or Nova lies: the hex it was thrown at, or its target's ("the Spell may be
-    cast on self", lines 1450, 1486); where a creature was summoned."""
+    cast on self", lines 1450, 1486); where a creature was summoned. `laid`: the Spells a later
+    version also lays on a hex (V5Passives.laid_on_hexes)."""
     if spell.name in arcane.AREA_DAMAGE:
         return at if at is not None else target.hex
-    if spell.name in (*spell_effects.GREASES, *spell_effects.FLUXES, "Trap"):
+    if spell.name in (*spell_effects.GREASES, *spell_effects.FLUXES, "Trap", *laid):
         return at if at is not None else target.hex  # "Select one hex": `at`, or the target's
     return at if spell.name in summons.STAT_BLOCKS else None  # where it was summoned (they stack)
 
@@ -419,7 +425,8 @@ def _terror(play: Play, caster: Figure, target: Figure) -> None:
         tenacity = edition(play).spell_tenacity(caster)
         roller, ad = opposed(caster.kn, target.kn - tenacity)
         noted = [Adjustment(0, f"Spell Tenacity: {target.name}'s KN counts {tenacity} less")] if tenacity else []
-        rolled = check(play.dice, f"{target.name} resists Terror: opposed KN", ad, noted)
+        rolled = check(play.dice, f"{target.name} resists Terror: opposed KN", ad, noted,
+                       fortune=play.passives.luck(play, caster if roller == "aggressor" else target))
         play.emit(ev.CheckMade(figure=caster.id if roller == "aggressor" else target.id,
                                purpose="Terror: opposed KN check", check=rolled))
         if rolled.success != (roller == "aggressor"):
@@ -448,7 +455,7 @@ def _dispel(play: Play, caster: Figure, target: Figure, at: Hex | None) -> None:
                 return False
             return distance(creature.hex, caster.hex) <= v4.DISPEL_REACH if on_self else chosen in creature.hexes
         if active.at is not None:
-            hexes = spell_effects.spell_hexes(active.spell, active.at)
+            hexes = spell_effects.lying_hexes(active)
             if on_self:
                 return any(distance(h, caster.hex) <= v4.DISPEL_REACH for h in hexes)
             return chosen in hexes

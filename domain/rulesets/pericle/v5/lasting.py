@@ -75,9 +75,9 @@ def at_slot(play: Play, caster: Figure) -> None:
     for spell in play.state.spells:
         if spell.caster != caster.id or not spell.rules or spell.cast_turn >= play.state.turn:
             continue
-        if spell.spell in spell_effects.FLUXES and spell.at is not None:
+        if spell.spell in (*spell_effects.FLUXES, spell_effects.GREATER_FLUX) and spell.at is not None:
             # Those that have not moved this turn started it there and did not leave.
-            hexes = spell_effects.spell_hexes(spell.spell, spell.at)
+            hexes = spell_effects.lying_hexes(spell)
             for there in [f for f in play.state.figures if set(f.hexes) & hexes]:
                 if there.moved == 0:
                     arcane.flux_burn(play, play.figure(there.id), FLUX_STAYED)

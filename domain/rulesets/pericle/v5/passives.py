@@ -83,12 +83,23 @@ class V5Passives(Passives):
     # Spells with neither a duration nor an upkeep that a later version keeps in play until
     # something ends them (version 5's own: v5/casting.py's LASTING_UNTIL_BROKEN).
     lasting_until_broken: frozenset[str] = frozenset()
+    # Spells a later version lays on a hex (`at`, else its target's) until the end of combat, as
+    # version 5 lays Grease and Arcane Flux (v5/casting.py): not ended as cast.
+    laid_on_hexes: frozenset[str] = frozenset()
+    # [T] Spells whose `second_target` a later version reads as the caster's choice of what they
+    # affect (not a second figure): version 5 refuses a `second_target` on them, as version 4.
+    chosen_by_second_target: frozenset[str] = frozenset()
 
     def apply_spell(self, play: Play, caster: Figure, spell: HandbookSpell, target: Figure, command: cmd.CastSpell,
                     second: Figure | None, rolled: Check, double: bool) -> bool:
         """A later version's effect of a Spell it enforces, applied as the Spell is cast (True:
         applied; False: version 5's own, v5/casting.py)."""
         return False
+
+    def spell_power(self, spell: HandbookSpell, command: cmd.CastSpell) -> int:
+        """The Exhaustion of `power` in a cast (checked before any die): all of it in version 5; a
+        later version may read `power` on a Spell of fixed cost as the caster's choice."""
+        return command.power
 
     def used(self, play: Play, figure: Figure, name: str, target: Figure | None, command: cmd.UseDiscipline,
              ) -> Callable[[], None] | None:

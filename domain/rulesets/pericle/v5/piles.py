@@ -76,7 +76,8 @@ def stray_spell(play: Play, caster: Figure, spell: str, thrown: bool, target: Fi
     for other in (play.figure(f) for f in target.grappled_with):
         if (other.team == caster.team) != hostile or other.id == caster.id:
             continue
-        rolled = check(play.dice, f"{caster.name}'s {spell} to miss {other.name}", caster.base_ad, adjustments)
+        rolled = check(play.dice, f"{caster.name}'s {spell} to miss {other.name}", caster.base_ad, adjustments,
+                       fortune=play.passives.luck(play, caster))
         if not rolled.success:
             return other, rolled
         play.emit(ev.CheckMade(figure=caster.id, purpose=f"{spell}: to miss {other.name} in the Grapple Pile",
@@ -105,7 +106,8 @@ def escape(play: Play, figure: Figure, command: cmd.Escape) -> None:
     if figure.grapple == strongest.grapple:
         roller = tie_roller(figure, strongest)
     extra = len(foes) - 1 if roller == "aggressor" else 0
-    rolled = check(play.dice, f"{figure.name} escapes the Grapple", ad, [], defense_dice=max(0, extra))
+    rolled = check(play.dice, f"{figure.name} escapes the Grapple", ad, [], defense_dice=max(0, extra),
+                   fortune=play.passives.luck(play, figure if roller == "aggressor" else strongest))
     success = rolled.success if roller == "aggressor" else not rolled.success
     if spell_effects.on_by_v5(play.state, figure, spell_effects.GRAPPLING_AGILITY):
         # Grappling Agility (line 1452): "If cast on a target that is already Grappled, the target

@@ -89,7 +89,7 @@ def skill_check(play: Play, hero: Figure, command: SkillCheck) -> None:
     kind = "Skill" if command.skill in SKILLS else "Ability"
     score = hero.checks[command.skill]
     rolled = check(play.dice, f"{hero.name}: {command.skill} check", score, adjustments,
-                   fortune=command.fortune, misfortune=command.misfortune)
+                   fortune=command.fortune + play.passives.luck(play, hero), misfortune=command.misfortune)
     what = f"{command.difficulty + ' ' if command.difficulty else ''}{command.skill} {kind} Check"
     play.emit(ev.CheckMade(figure=hero.id, purpose=f"{what}{': ' + command.purpose if command.purpose else ''}",
                            check=rolled))

@@ -291,7 +291,7 @@ def _push(play: Play, pusher: Figure, foe_id: str, at: Hex, follow: bool, name: 
     if not (pusher.active and foe.active):
         return
     rolled = check(play.dice, f"{pusher.name} pushes {foe.name} ({name})", pusher.mt,
-                   [Adjustment(-foe.mt, f"{foe.name}'s MT")])
+                   [Adjustment(-foe.mt, f"{foe.name}'s MT")], fortune=play.passives.luck(play, pusher))
     play.emit(ev.CheckMade(figure=pusher.id, purpose=f"MT check to push {foe.name} ({name})", check=rolled))
     if not rolled.success:
         return
@@ -327,7 +327,8 @@ def _keeps_footing(play: Play, foe: Figure, name: str) -> bool:
     """"the retreating combatant may make a Base AD check (or Athletics check for heroes)"."""
     if foe.team == "heroes":
         return athletics(play, foe, "Moderate", f"keep its footing ({name})")
-    rolled = check(play.dice, f"{foe.name} keeps its footing ({name})", foe.base_ad, [])
+    rolled = check(play.dice, f"{foe.name} keeps its footing ({name})", foe.base_ad, [],
+                   fortune=play.passives.luck(play, foe))
     play.emit(ev.CheckMade(figure=foe.id, purpose=f"Base AD check to keep its footing ({name})", check=rolled))
     return rolled.success
 
@@ -412,7 +413,8 @@ def _strike_and_trip(play: Play, figure: Figure, name: str, ready: list[ReadyStr
         return
     # The foe's AD check at AD+2 keeps it on its feet ("Creatures with four legs also get to roll
     # one Defense Die": the server does not know legs; the table's).
-    rolled = check(play.dice, f"{foe.name} keeps its feet ({name})", foe.base_ad, [Adjustment(TRIP_AD, name)])
+    rolled = check(play.dice, f"{foe.name} keeps its feet ({name})", foe.base_ad, [Adjustment(TRIP_AD, name)],
+                   fortune=play.passives.luck(play, foe))
     play.emit(ev.CheckMade(figure=foe.id, purpose=f"AD check at AD+{TRIP_AD} to avoid being tripped ({name})",
                            check=rolled))
     if not rolled.success:
@@ -464,7 +466,7 @@ def _taunt(play: Play, figure: Figure, name: str, foes: list[Figure]) -> None:
     embattling = {f.id for f in board.embattled_by(play.state, figure)}
     for foe in foes:
         rolled = check(play.dice, f"{figure.name} taunts {foe.name}", figure.kn,
-                       [Adjustment(-foe.kn, f"{foe.name}'s KN")])
+                       [Adjustment(-foe.kn, f"{foe.name}'s KN")], fortune=play.passives.luck(play, figure))
         play.emit(ev.Taunted(figure=figure.id, target=foe.id, check=rolled, success=rolled.success))
         if rolled.success and foe.id not in embattling:
             # Taunt II: "if they haven't moved, then they must move up to their full movement to

@@ -12,6 +12,18 @@ from domain.rulesets.pericle.v5.enforced import ENFORCED_SPELLS_V5
 
 # Spells of movement, fortune, the senses and readied strikes (v6/body.py).
 SPELLS_OF_THE_BODY: dict[str, str] = {
+    "Slow/Speed Movement": "v6/body.py: the target's Movement halved (rounded down; `power: 1`) or doubled "
+                           "(`power: 2`) for 4 turns, as the caster selects (line 1411)",
+    "Luck of Esteus": "v6/body.py: Fortune on the target's next AD roll (attack, casting, skill, footing, Grapple, "
+                      "save...), then spent; lost unrolled after one turn (line 1407)",
+    "Heightened Senses": "v6/body.py, board.py: for five turns every hex around the target is a front hex (no side "
+                         "or rear attacks on it, its shield and strikes all around, it Embattles all around; "
+                         "line 1444)",
+    "Arcane Flux, Greater": "v6/body.py, spell_effects.py: as Arcane Flux (v5) on a row of three hexes from `at` the "
+                            "way `power` (0-5) points, to the end of combat; flux hexes are no obstruction, so grant "
+                            "no cover (line 1488)",
+    "Boon": "v6/body.py, evolve.py: `power` temporary points (and E) in MT (with as many HP), DX (Base AD), KN or "
+            "a Skill named by `second_target`, for five turns, a hero's Grapple score following (line 1434)",
 }
 
 # Spells that put creatures on the map or take control of them (v6/control.py).

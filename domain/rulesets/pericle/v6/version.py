@@ -55,9 +55,9 @@ PERICLE_V6 = PERICLE_V5.revise(
         "(GET /v1/rulesets/pericle/catalogue says which)."
     ),
     settings_type=PericleV6Settings,
-    # Version 6's own events: a beast form taken and left (v6/control.py), an Affinity's copied
-    # spell and added slot (v6/affinities.py).
-    events=(*PERICLE_V5.events, *ev.SHAPE_EVENTS, *ev.AFFINITY_EVENTS_V6),
+    # Version 6's own events: a beast form taken and left, control taken and lost (v6/control.py),
+    # an Affinity's copied spell and added slot (v6/affinities.py), a Boon's raised attribute (v6/body.py).
+    events=(*PERICLE_V5.events, *ev.SHAPE_EVENTS, *ev.AFFINITY_EVENTS_V6, *ev.BODY_EVENTS_V6),
     provisional_rules=V6_RULES,
     # Every row again with version 6's effects; while an attack waits in a Karma window, only
     # `go_on` and `spend_karma` are played.
