@@ -91,3 +91,9 @@ class PericleV6Settings(PericleV5Settings, frozen=True, forbid_unknown_fields=Tr
     """Version 6: version 5's rules and settings, with more of the Handbook enforced."""
 
     REVISION: ClassVar[int] = 6
+    # Labels version 5 kept only in its notes, listed from version 6 (v6/provisional.py).
+    PER_INVERSUS_PILE: NoSetting = NoSetting()
+    PER_UNDEAD_CRIT: NoSetting = NoSetting()
+    PER_BARRAGE_MT: NoSetting = NoSetting()
+    PER_WORD_TIE: NoSetting = NoSetting()
+    PER_SEVEN_HEXES: NoSetting = NoSetting()

@@ -1,10 +1,42 @@
-"""Pericle 6's provisional rules: version 5's (v5/provisional.py), and those version 6 adds
-where the seed is silent or contradicts itself (each with both line numbers in its text or in
-docs/pericle-6-notes.md)."""
+"""Pericle 6's provisional rules: version 5's (v5/provisional.py), and the labels version 5 kept
+only in docs/pericle-5-notes.md, now listed by GET /v1/rulesets/pericle for version 6 (its
+behaviour is version 5's: the label names it). Each is a place where seed 001 is silent; the
+text says which lines come closest and what the server does."""
 
 from __future__ import annotations
 
 from domain.rulesets.contract import ProvisionalRule
 from domain.rulesets.pericle.v5.provisional import V5_RULES
 
-V6_RULES: tuple[ProvisionalRule, ...] = V5_RULES
+INVERSUS_PILE = ProvisionalRule(
+    "PER-INVERSUS-PILE",
+    "Inversus Minor and Major do not move a figure into or out of a Grapple Pile: a grappled figure cannot be "
+    "swapped (the cast is refused). The seed is silent: line 455 lets a grappled figure \"Attempt to cast a "
+    "spell\", lines 1456 and 1494 say caster and target \"change positions\", and no line says how a figure "
+    "leaves or enters a pile by it.")
+
+UNDEAD_CRIT = ProvisionalRule(
+    "PER-UNDEAD-CRIT",
+    "A Crit on Create Undead still costs its caster the 1 HP a turn. The seed is silent: lines 182 and 470 spare "
+    "\"Exhaustion\" on a Crit; line 1468 makes the spell cost \"1HP of damage from the caster instead of "
+    "Exhaustion\" and does not say whether a Crit spares it.")
+
+BARRAGE_MT = ProvisionalRule(
+    "PER-BARRAGE-MT",
+    "A caster above MT6 deals Arcane Barrage's MT6 bolt, 3d4. The seed is silent: Arcane Barrage \"deals damage "
+    "corresponding to your MT as shown in the table below\" (line 1419), and the table (lines 1421-1428) stops at "
+    "MT6.")
+
+WORD_TIE = ProvisionalRule(
+    "PER-WORD-TIE",
+    "Word of Death between a target and a caster of equal HP kills neither, and the caster pays no Exhaustion. "
+    "The seed is silent: line 1574 kills \"Whichever has less HP\" and charges a surviving caster the target's HP.")
+
+SEVEN_HEXES = ProvisionalRule(
+    "PER-SEVEN-HEXES",
+    "Seven contiguous hexes (Grease, line 1454: \"select seven contiguous hexes\"; Trap, line 1482; Paralysis, "
+    "Mass, line 1568; Superior Flux's \"7 contiguous spaces or less\", line 1560) are the hex the caster names "
+    "(`at`) and the six around it. The seed is silent on the shape: the hexes are the caster's to select, and the "
+    "command names one hex.")
+
+V6_RULES: tuple[ProvisionalRule, ...] = (*V5_RULES, INVERSUS_PILE, UNDEAD_CRIT, BARRAGE_MT, WORD_TIE, SEVEN_HEXES)
