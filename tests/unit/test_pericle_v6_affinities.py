@@ -338,3 +338,68 @@ def test_conjurations_attack_may_be_let_go_and_needs_a_successful_cast() -> None
     at_her_action(play)
     cast(play, [HIT], "Grease, Minor", "hero-ysolde", at={"q": 2, "r": 4})
     assert play.combat.current == "hero-bram"
+
+
+# ---- Curse II ------------------------------------------------------------------------------
+
+
+def cursed_orc(version: str | None = None) -> PericleArena:
+    """Ysolde (Curse I and II, a staff) put Armor Penetration (a Curse, "lasts three turns") on the
+    orc in turn 1; turn 2's Movement phase has begun, the heroes moving."""
+    play = field(version=version, disciplines=("Curse I", "Curse II"), bram=(2, 2))
+    at_her_action(play)
+    assert of(cast(play, [HIT], "Armor Penetration", "orc"), SpellCast)[0].success
+    play.end_turn()
+    play.to_movement("heroes")
+    return play
+
+
+def curse_ii(play: PericleArena, faces: list[int], **fields: Any) -> list[Any]:
+    return play.act("hero-ysolde", "use_discipline", faces, discipline=AFFINITY + "Curse II", **fields)
+
+
+def test_curse_ii_extends_a_curse_by_a_turn_and_holds_the_hero_to_one_hex() -> None:
+    """Curse II (line 1325): "If there is a Curse Spell in effect that you casted and if you only
+    move a maximum of one hex, then you can make a Moderate KN check (AD+0) during the Movement
+    phase to either extend the duration of the Spell by one turn or to transfer the Curse Spell to
+    another foe." Armor Penetration (line 1432: "1E, lasts three turns") cast in turn 1 would
+    end at turn 4; a successful KN check (her KN5) makes it turn 5. Then she moves one hex, not two."""
+    play = cursed_orc()
+    [before] = [s.expires_turn for s in play.combat.spells if s.spell == "Armor Penetration"]
+    events = curse_ii(play, [HIT], target="orc")
+    [extended] = [e for e in events if type(e).__name__ == "SpellExtended"]
+    [checked] = [e for e in events if type(e).__name__ == "CheckMade"]
+    assert checked.check.base == 5 and (extended.spell, extended.target) == ("Armor Penetration", "orc")
+    assert [s.expires_turn for s in play.combat.spells if s.spell == "Armor Penetration"] == [before + 1]
+    move = {"type": "move_figure", "figure": "hero-ysolde", "path": [{"q": 2, "r": 4}, {"q": 2, "r": 5}]}
+    assert play.rule_of("ana", move) == "movement-exceeded"
+    play.act("hero-ysolde", "move_figure", path=[{"q": 2, "r": 4}])
+    assert play.rule_of("ana", {"type": "use_discipline", "figure": "hero-ysolde",
+                                "discipline": AFFINITY + "Curse II", "target": "orc"}) == "discipline-active"
+
+
+def test_curse_ii_transfers_a_curse_to_another_foe_with_thrown_ranges() -> None:
+    """"to transfer the Curse Spell to another foe. However, if this foe is more than three hexes
+    away from you, apply the range increments to your AD check as per Thrown Spell ranges (-1 for
+    4-6 hexes, -2 for 7-9 hexes, etc.)": the spearman, five hexes off, takes the orc's Armor
+    Penetration for the turns it had left, after a KN check at AD-1."""
+    play = cursed_orc()
+    play.put("spearman", 7, 3)
+    before = next(s for s in play.combat.spells if s.spell == "Armor Penetration")
+    events = curse_ii(play, [HIT], target="spearman")
+    [checked] = [e for e in events if type(e).__name__ == "CheckMade"]
+    assert [(a.source, a.value) for a in checked.check.adjustments] == [("range", -1)]
+    [after] = [s for s in play.combat.spells if s.spell == "Armor Penetration"]
+    assert (after.target, after.expires_turn) == ("spearman", before.expires_turn)
+
+
+def test_curse_ii_needs_a_short_move_and_is_the_tables_in_version_5() -> None:
+    """"if you only move a maximum of one hex": not after a two-hex move; version 5 had no use of
+    it in the Movement phase."""
+    play = cursed_orc()
+    play.act("hero-ysolde", "move_figure", path=[{"q": 2, "r": 4}, {"q": 2, "r": 5}])
+    assert play.rule_of("ana", {"type": "use_discipline", "figure": "hero-ysolde",
+                                "discipline": AFFINITY + "Curse II", "target": "orc"}) == "ran"
+    play = cursed_orc(version="5")
+    assert play.rule_of("ana", {"type": "use_discipline", "figure": "hero-ysolde",
+                                "discipline": AFFINITY + "Curse II", "target": "orc"}) == "wrong-phase"

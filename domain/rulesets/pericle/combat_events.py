@@ -549,5 +549,26 @@ class SlotAdded(msgspec.Struct, frozen=True, kw_only=True, tag="slot_added"):
     reason: str = ""
 
 
+class SpellExtended(msgspec.Struct, frozen=True, kw_only=True, tag="spell_extended"):
+    """Version 6: Staff & Wand Affinity: Curse II (seed 001, line 1325): a Curse Spell in effect
+    lasts `turns` more ("extend the duration of the Spell by one turn")."""
+
+    caster: str
+    spell: str
+    target: str
+    turns: int = 1
+
+
+class SpellTransferred(msgspec.Struct, frozen=True, kw_only=True, tag="spell_transferred"):
+    """Version 6: Staff & Wand Affinity: Curse II (seed 001, line 1325): a Curse Spell in effect
+    leaves `target` for the foe `to` ("transfer the Curse Spell to another foe"), for the turns it
+    had left."""
+
+    caster: str
+    spell: str
+    target: str
+    to: str
+
+
 # The events version 6's Affinities add.
-AFFINITY_EVENTS_V6: tuple[type[msgspec.Struct], ...] = (SpellCopied, SlotAdded)
+AFFINITY_EVENTS_V6: tuple[type[msgspec.Struct], ...] = (SpellCopied, SlotAdded, SpellExtended, SpellTransferred)

@@ -13,16 +13,19 @@ import msgspec
 from domain.errors import RuleViolation
 from domain.rulesets.contract import Play as Row
 from domain.rulesets.contract import play as row
-from domain.rulesets.pericle import actions
+from domain.rulesets.pericle import actions, board, poison
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.actions import act
+from domain.rulesets.pericle.combat import range_penalty
+from domain.rulesets.pericle.dice import Adjustment, check
+from domain.rulesets.pericle.movement import movement_points
 from domain.rulesets.pericle.passives import Passives
 from domain.rulesets.pericle.play import Play, require_phase
 from domain.rulesets.pericle.rules import combat, figure_subject
 from domain.rulesets.pericle.settings import PericleCombatSettings
 from domain.rulesets.pericle.spell_effects import summon_id
-from domain.rulesets.pericle.state import CombatState, Figure
+from domain.rulesets.pericle.state import ActiveSpell, CombatState, Figure
 from domain.rulesets.pericle.strikes import ready_strikes, strike_all, weapon_in_hand
 from domain.rulesets.pericle.turns import advance, can_move, may_declare
 from domain.rulesets.pericle.v3 import NOT_YOURS
@@ -37,7 +40,7 @@ USED: dict[str, UsedEffect] = {}
 
 AFFINITY = "Staff & Wand Affinity: "
 CONJURATION = AFFINITY + "Conjuration"
-CURSE_I = AFFINITY + "Curse I"
+CURSE_I, CURSE_II = AFFINITY + "Curse I", AFFINITY + "Curse II"
 ENCHANTMENT_I, ENCHANTMENT_II, ENCHANTMENT_III = (AFFINITY + f"Enchantment {n}" for n in ("I", "II", "III"))
 ENCHANTMENTS = (ENCHANTMENT_III, ENCHANTMENT_II, ENCHANTMENT_I)  # the best first
 FURTHERANCE_II = AFFINITY + "Furtherance II"
@@ -75,6 +78,79 @@ def declare_curse(play: Play, figure: Figure) -> None:
         raise RuleViolation("curse-spell", f"{figure.name} knows no Curse Spell to cast first")
     play.emit(ev.DisciplineUsed(figure=figure.id, discipline=CURSE_I))
     play.emit(ev.DisciplineDeclared(figure=figure.id, discipline=CURSE_I))
+
+
+# ---- Curse II: a Curse Spell in effect extended or moved to another foe ---------------------------
+
+
+def _curses(state: CombatState, caster: Figure) -> list[ActiveSpell]:
+    """The caster's Curse Spells in effect that have a duration to extend or carry over."""
+    return [s for s in state.spells if s.caster == caster.id and s.rules and s.expires_turn
+            and (book := SPELLS.get(s.spell)) is not None and book.school == "Curse"]
+
+
+def curse_ii(play: Play, command: cmd.UseDiscipline) -> None:
+    """Staff & Wand Affinity: Curse II (line 1325): "If there is a Curse Spell in effect that you
+    casted and if you only move a maximum of one hex, then you can make a Moderate KN check (AD+0)
+    during the Movement phase to either extend the duration of the Spell by one turn or to transfer
+    the Curse Spell to another foe. However, if this foe is more than three hexes away from you,
+    apply the range increments to your AD check as per Thrown Spell ranges (-1 for 4-6 hexes, -2 for
+    7-9 hexes, etc.)." Used in the hero's team's Movement phase, before or after a move of one hex
+    at most (its Movement is then one hex this turn), once a turn: `target` names the figure under
+    the Curse to extend it, or the foe to move it to (from the hero's only Curse with a duration
+    left, or from the figure standing on `at`). A Curse without a duration of its own (Sleep,
+    Terror, the Control Spells) is the table's."""
+    figure = play.figure(command.figure)
+    require_phase(play.state, "movement")
+    if CURSE_II not in figure.disciplines:
+        raise RuleViolation("discipline-unknown", f"{figure.name} has not learned {CURSE_II!r}")
+    if not wields_mage_weapon(figure):
+        raise RuleViolation("mage-weapon", "Staff & Wand Affinities work with a staff or wand in hand (line 966)")
+    if figure.team != play.state.moving or not figure.active:
+        raise RuleViolation("not-your-movement", f"{CURSE_II} is used in {figure.name}'s team's Movement phase")
+    if figure.moved > 1:
+        raise RuleViolation("ran", f"{CURSE_II}: only if the hero moves a maximum of one hex")
+    if declared(play.state, figure, CURSE_II):
+        raise RuleViolation("discipline-active", f"{figure.name} has used {CURSE_II} this turn")
+    if command.target is None or command.on_failure is not None or command.follow is not None:
+        raise RuleViolation("discipline-fields", f"{CURSE_II}: `target` names the cursed figure (to extend) or the "
+                                                 "foe to transfer the Curse to; `at`, the cursed figure's hex")
+    target = play.figure(command.target)
+    curses = _curses(play.state, figure)
+    on_target = [s for s in curses if s.target == target.id]
+    if command.at is not None:
+        curses = [s for s in curses if command.at in play.figure(s.target).hexes]
+    adjustments: list[Adjustment] = []
+    if on_target and command.at is None:
+        if len(on_target) > 1:
+            raise RuleViolation("curse-ambiguous", f"{figure.name} has several Curses on {target.name}")
+        cursed, to = on_target[0], None
+    else:
+        if not curses:
+            raise RuleViolation("curse-none", f"{figure.name} has no Curse Spell with a duration in effect")
+        if len(curses) > 1:
+            raise RuleViolation("curse-ambiguous", f"{figure.name} has several Curses: name the hex of the cursed "
+                                                   "figure (`at`)")
+        cursed, to = curses[0], target
+        if to.team == figure.team or not to.active or to.id == cursed.target:
+            raise RuleViolation("spell-target", f"{CURSE_II} transfers the Curse to another foe")
+        if cursed.spell == "Paralysis" and to.mt >= 10:
+            raise RuleViolation("spell-target", "Paralysis does not affect creatures with MT10+ (line 1496)")
+        if casting._shielded(play, SPELLS[cursed.spell], to):
+            raise RuleViolation("spell-shield", f"{to.name} is kept from Spells (Spell Shield, Immunity)")
+        penalty = range_penalty(board.gap(figure, to), thrown=True)
+        if penalty:
+            adjustments.append(Adjustment(penalty, "range"))
+    play.emit(ev.DisciplineUsed(figure=figure.id, discipline=CURSE_II, target=target.id))
+    play.emit(ev.DisciplineDeclared(figure=figure.id, discipline=CURSE_II))
+    rolled = check(play.dice, f"{figure.name}: {CURSE_II}", figure.kn, [*poison.penalty(figure), *adjustments])
+    play.emit(ev.CheckMade(figure=figure.id, purpose=f"Moderate KN check ({CURSE_II})", check=rolled))
+    if not rolled.success:
+        return
+    if to is None:
+        play.emit(ev.SpellExtended(caster=figure.id, spell=cursed.spell, target=cursed.target))
+    else:
+        play.emit(ev.SpellTransferred(caster=figure.id, spell=cursed.spell, target=cursed.target, to=to.id))
 
 
 # ---- Enchantment I-III: an Enchantment Spell cast in the Movement phase ---------------------------
@@ -240,11 +316,14 @@ def cast_spell(play: Play, command: cmd.CastSpell) -> None:
 
 
 def use(play: Play, command: cmd.UseDiscipline) -> None:
-    """Curse I declared before the Action phase; every other Discipline as version 5 uses it."""
+    """Curse I declared before the Action phase, Curse II in the Movement phase, Conjuration's
+    attack after its cast; every other Discipline as version 5 uses it."""
     if command.discipline == CURSE_I:
         declare_curse(play, play.figure(command.figure))
     elif command.discipline == CONJURATION:
         conjuration_attack(play, command)
+    elif command.discipline == CURSE_II:
+        curse_ii(play, command)
     else:
         using.use(play, command)
 
@@ -270,6 +349,13 @@ class AffinityPassives(V5Passives):
         if declared(state, figure, CURSE_I):
             return 0
         return super().order_group(state, figure)
+
+    def movement(self, play: Play, figure: Figure) -> int:
+        added = super().movement(play, figure)
+        if declared(play.state, figure, CURSE_II):
+            # Curse II (line 1325): "if you only move a maximum of one hex".
+            return added - max(0, movement_points(figure) + added - 1)
+        return added
 
     def check_action(self, play: Play, figure: Figure, command: msgspec.Struct) -> None:
         if attack_waits(play.state, figure):
