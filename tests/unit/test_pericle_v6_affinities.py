@@ -403,3 +403,47 @@ def test_curse_ii_needs_a_short_move_and_is_the_tables_in_version_5() -> None:
     play = cursed_orc(version="5")
     assert play.rule_of("ana", {"type": "use_discipline", "figure": "hero-ysolde",
                                 "discipline": AFFINITY + "Curse II", "target": "orc"}) == "wrong-phase"
+
+
+# ---- Curse III -----------------------------------------------------------------------------
+
+
+def test_curse_iii_casts_last_turns_curse_again_and_the_action_follows() -> None:
+    """Curse III (line 1357): "If you successfully casted a Curse Spell last turn, then during the
+    Action phase you can make a Base AD check to re-cast the same Spell at the same or a different
+    target, paying the Exhaustion cost. You may then also take an Action." Turn 1: Trip (2E) lays
+    the orc prone. Turn 2, in her slot: Trip again at the spearman (2E more), and her Action still
+    to come; a second re-cast this turn has nothing to re-cast."""
+    play = field(disciplines=("Curse I", "Curse II", "Curse III"), bram=(2, 2))
+    at_her_action(play)
+    assert of(cast(play, [HIT], "Trip", "orc"), SpellCast)[0].success
+    next_turn_at_her_action(play)
+    play.put("spearman", 3, 2, facing=3)
+    spent = play.figure("hero-ysolde").exhaustion
+    use = {"type": "use_discipline", "figure": "hero-ysolde", "discipline": AFFINITY + "Curse III"}
+    events = play.command("ana", {**use, "target": "spearman"}, [HIT, 6])  # (a blank Defense Die)
+    [again] = of(events, SpellCast)
+    assert (again.spell, again.target, again.success, again.exhaustion) == ("Trip", "spearman", True, 2)
+    assert play.figure("spearman").condition == "prone" and play.figure("hero-ysolde").exhaustion == spent + 2
+    assert play.combat.current == "hero-ysolde", "her Action follows"
+    assert play.rule_of("ana", {**use, "target": "orc"}) == "curse-none"
+    play.act("hero-ysolde", "pass_action")
+    assert play.combat.current == "hero-bram"
+
+
+def test_curse_iii_needs_last_turns_curse_and_is_the_tables_in_version_5() -> None:
+    """"If you successfully casted a Curse Spell last turn": a failed Trip leaves nothing to re-cast;
+    version 5 recorded the Discipline for the table as the hero's Action."""
+    use = {"type": "use_discipline", "figure": "hero-ysolde", "discipline": AFFINITY + "Curse III",
+           "target": "orc"}
+    play = field(disciplines=("Curse I", "Curse II", "Curse III"), bram=(2, 2))
+    at_her_action(play)
+    assert not of(cast(play, [10], "Trip", "orc"), SpellCast)[0].success
+    next_turn_at_her_action(play)
+    assert play.rule_of("ana", use) == "curse-none"
+    play = field(version="5", disciplines=("Curse I", "Curse II", "Curse III"), bram=(2, 2))
+    at_her_action(play)
+    cast(play, [HIT], "Trip", "orc")
+    next_turn_at_her_action(play)
+    events = play.command("ana", use)
+    assert [type(e).__name__ for e in events][-2:] == ["TableApplied", "ActionDone"]

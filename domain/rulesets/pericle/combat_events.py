@@ -570,5 +570,20 @@ class SpellTransferred(msgspec.Struct, frozen=True, kw_only=True, tag="spell_tra
     to: str
 
 
+class CurseRemembered(msgspec.Struct, frozen=True, kw_only=True, tag="curse_remembered"):
+    """Version 6: Staff & Wand Affinity: Curse III (seed 001, line 1357): "If you successfully
+    casted a Curse Spell last turn, then during the Action phase you can make a Base AD check to
+    re-cast the same Spell": the Curse Spell its caster cast successfully this turn, kept (as the
+    lasting effect `REMEMBERED` + its name) until the caster's slot in the turn after next."""
+
+    caster: str
+    spell: str
+    power: int = 0  # the E put into an xE Curse (Clumsiness, Telekinesis), put in again
+
+
+REMEMBERED = "Staff & Wand Affinity: Curse III: "  # what a remembered Curse lasts as, before its name
+
+
 # The events version 6's Affinities add.
-AFFINITY_EVENTS_V6: tuple[type[msgspec.Struct], ...] = (SpellCopied, SlotAdded, SpellExtended, SpellTransferred)
+AFFINITY_EVENTS_V6: tuple[type[msgspec.Struct], ...] = (SpellCopied, SlotAdded, SpellExtended, SpellTransferred,
+                                                        CurseRemembered)

@@ -40,7 +40,7 @@ USED: dict[str, UsedEffect] = {}
 
 AFFINITY = "Staff & Wand Affinity: "
 CONJURATION = AFFINITY + "Conjuration"
-CURSE_I, CURSE_II = AFFINITY + "Curse I", AFFINITY + "Curse II"
+CURSE_I, CURSE_II, CURSE_III = (AFFINITY + f"Curse {n}" for n in ("I", "II", "III"))
 ENCHANTMENT_I, ENCHANTMENT_II, ENCHANTMENT_III = (AFFINITY + f"Enchantment {n}" for n in ("I", "II", "III"))
 ENCHANTMENTS = (ENCHANTMENT_III, ENCHANTMENT_II, ENCHANTMENT_I)  # the best first
 FURTHERANCE_II = AFFINITY + "Furtherance II"
@@ -153,6 +153,41 @@ def curse_ii(play: Play, command: cmd.UseDiscipline) -> None:
         play.emit(ev.SpellTransferred(caster=figure.id, spell=cursed.spell, target=cursed.target, to=to.id))
 
 
+# ---- Curse III: last turn's Curse cast again, besides the Action ---------------------------------
+
+
+def curse_iii(play: Play, command: cmd.UseDiscipline) -> None:
+    """Staff & Wand Affinity: Curse III (line 1357): "If you successfully casted a Curse Spell last
+    turn, then during the Action phase you can make a Base AD check to re-cast the same Spell at the
+    same or a different target, paying the Exhaustion cost. You may then also take an Action."
+    Used in the hero's slot before its Action (which still follows, with its upkeep): the Curse it
+    cast successfully last turn (the latest, if two; the E put into an xE Curse again) is cast at
+    `target` (`at`: a hex, for a Curse thrown at one) by version 5's casting, its Base AD check with
+    its range and Defense Dice; a success is remembered for the next turn in turn."""
+    figure = play.figure(command.figure)
+    require_phase(play.state, "actions")
+    if CURSE_III not in figure.disciplines:
+        raise RuleViolation("discipline-unknown", f"{figure.name} has not learned {CURSE_III!r}")
+    if play.state.current != figure.id or attack_waits(play.state, figure):
+        raise RuleViolation("not-your-action", f"{CURSE_III} is used in {figure.name}'s slot, before its Action")
+    if not wields_mage_weapon(figure):
+        raise RuleViolation("mage-weapon", "Staff & Wand Affinities work with a staff or wand in hand (line 966)")
+    if command.target is None or command.on_failure is not None or command.follow is not None:
+        raise RuleViolation("discipline-fields", f"{CURSE_III}: `target` names the Curse's target (`at`: its hex)")
+    remembered = [s for s in play.state.spells if s.caster == figure.id and s.spell.startswith(ev.REMEMBERED)
+                  and s.cast_turn == play.state.turn - 1]
+    if not remembered:
+        raise RuleViolation("curse-none", f"{figure.name} cast no Curse Spell successfully last turn")
+    last = remembered[-1]
+    again = cmd.CastSpell(figure=figure.id, spell=last.spell.removeprefix(ev.REMEMBERED), target=command.target,
+                          power=last.exhaustion, at=command.at)
+    _no_second_cast(play, figure, again)
+    play.emit(ev.DisciplineUsed(figure=figure.id, discipline=CURSE_III, target=command.target))
+    for spent in remembered:
+        play.emit(ev.SpellEnded(caster=figure.id, spell=spent.spell, target=spent.target, reason="re-cast"))
+    _cast(play, play.figure(figure.id), again)
+
+
 # ---- Enchantment I-III: an Enchantment Spell cast in the Movement phase ---------------------------
 
 
@@ -220,6 +255,9 @@ def _cast(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
                 # (but not move) at the end of the Action phase during the turn they're summoned."
                 play.emit(ev.SlotAdded(figure=summoned.figure.id, reason=SUMMON))
     caster = play.figure(caster.id)
+    if cast is not None and SPELLS[cast.spell].school == "Curse" and has_affinity(caster, CURSE_III):
+        # Curse III (line 1357): "If you successfully casted a Curse Spell last turn..."
+        play.emit(ev.CurseRemembered(caster=caster.id, spell=cast.spell, power=cast.power))
     if cast is not None and SPELLS[cast.spell].school == "Conjuration" and has_affinity(caster, CONJURATION) \
             and play.state.phase == "actions" and caster.active \
             and any(f.team != caster.team and f.active for f in play.state.figures):
@@ -316,14 +354,16 @@ def cast_spell(play: Play, command: cmd.CastSpell) -> None:
 
 
 def use(play: Play, command: cmd.UseDiscipline) -> None:
-    """Curse I declared before the Action phase, Curse II in the Movement phase, Conjuration's
-    attack after its cast; every other Discipline as version 5 uses it."""
+    """Curse I declared before the Action phase, Curse II in the Movement phase, Curse III before
+    the Action, Conjuration's attack after its cast; every other Discipline as version 5 uses it."""
     if command.discipline == CURSE_I:
         declare_curse(play, play.figure(command.figure))
     elif command.discipline == CONJURATION:
         conjuration_attack(play, command)
     elif command.discipline == CURSE_II:
         curse_ii(play, command)
+    elif command.discipline == CURSE_III:
+        curse_iii(play, command)
     else:
         using.use(play, command)
 

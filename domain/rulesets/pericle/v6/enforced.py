@@ -52,6 +52,10 @@ AFFINITIES_V6: dict[str, str] = {
                                        "with a duration by a turn (`target`: the cursed figure) or moves it to "
                                        "another foe (`target`; `at`: the cursed figure's hex when there are "
                                        "several) (v6/affinities.py); a Curse without a duration is the table's",
+    "Staff & Wand Affinity: Curse III": "with a staff or wand in hand, used in the hero's slot before its Action: "
+                                        "the Curse Spell it cast successfully last turn (the latest) cast again at "
+                                        "`target` (`at`: a hex) with its Base AD check and Exhaustion; the Action "
+                                        "follows (v6/affinities.py)",
     "Staff & Wand Affinity: Summon": "with a staff or wand in hand, a creature the hero summons (a Summoning Spell "
                                      "with a stat block) gets a slot at the end of this turn's Action Order, in "
                                      "which it may only attack or pass (v6/affinities.py)",
