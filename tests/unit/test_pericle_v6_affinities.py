@@ -281,6 +281,7 @@ def test_a_summoned_creature_attacks_at_the_end_of_the_action_phase() -> None:
     play.pass_until(beast)
     move = {"type": "move_figure", "figure": beast, "path": [{"q": 3, "r": 4}]}
     assert play.rule_of("ana", move) == "summoned-attacks"
+    assert play.rule_of("ana", {"type": "delay", "figure": beast}) == "summoned-attacks"
     [strike] = list(strikes_in(play.act(beast, "attack", [HIT, 3], strikes=[{"target": "orc"}])))
     assert strike.hit and strike.weapon == "Bite/claws"
     assert play.combat.phase == "initiative", "its slot was the turn's last"

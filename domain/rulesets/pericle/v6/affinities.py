@@ -13,7 +13,7 @@ import msgspec
 from domain.errors import RuleViolation
 from domain.rulesets.contract import Play as Row
 from domain.rulesets.contract import play as row
-from domain.rulesets.pericle import actions, board, poison
+from domain.rulesets.pericle import actions, board, poison, spell_effects
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.actions import act
@@ -110,6 +110,9 @@ def curse_ii(play: Play, command: cmd.UseDiscipline) -> None:
         raise RuleViolation("not-your-movement", f"{CURSE_II} is used in {figure.name}'s team's Movement phase")
     if figure.moved > 1:
         raise RuleViolation("ran", f"{CURSE_II}: only if the hero moves a maximum of one hex")
+    if spell_effects.flying_speed(play.state, figure):
+        # Flight has a speed of its own that the Movement hook does not limit (movement.py `_fly`).
+        raise RuleViolation("curse-ii-flying", f"{CURSE_II} is used on foot: a flyer's one-hex limit is the table's")
     if declared(play.state, figure, CURSE_II):
         raise RuleViolation("discipline-active", f"{figure.name} has used {CURSE_II} this turn")
     if command.target is None or command.on_failure is not None or command.follow is not None:
@@ -334,10 +337,14 @@ def conjuration_attack(play: Play, command: cmd.UseDiscipline) -> None:
 
 
 def delay(play: Play, command: cmd.Delay) -> None:
-    """A hero waiting to make Conjuration's attack does not delay (its Action is under way)."""
-    if attack_waits(play.state, play.figure(command.figure)):
+    """A hero waiting to make Conjuration's attack does not delay (its Action is under way), nor
+    does a creature summoned this turn (Summon: it attacks "at the end of the Action phase")."""
+    figure = play.figure(command.figure)
+    if attack_waits(play.state, figure):
         raise RuleViolation("conjuration-attack", f"{CONJURATION}: attack (`use_discipline` with `target`) or let "
                                                   "the attack go (without)")
+    if summoned_now(play.state, figure):
+        raise RuleViolation("summoned-attacks", f"{figure.name} was summoned this turn: it attacks or passes")
     actions.delay(play, command)
 
 
