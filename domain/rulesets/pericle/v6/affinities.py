@@ -1,7 +1,10 @@
-"""Version 6's Staff & Wand Affinities (seed 001, Appendix: Disciplines, lines 1226-1361): always
-on (`AffinityPassives`) and used (`USED`), with what they change of a cast (`SPELL_EFFECTS`), and
-the casts they move out of the Action phase (`cast_spell`, `use`: version 6's rows for
-`cast_spell` and `use_discipline`, v6/version.py).
+"""Version 6's Staff & Wand Affinities (seed 001, Appendix: Disciplines, lines 1226-1361;
+docs/pericle-6-notes.md): version 6's rows for `cast_spell`, `use_discipline` and `delay`
+(`revised`, v6/version.py): Enchantment I-III's cast in the Movement phase, Curse I declared,
+Curse II in the Movement phase, Curse III before the Action, Conjuration's attack after its cast,
+Furtherance II's copy and Summon's slot after a cast; and the always-on checks of
+`AffinityPassives` (the Action Order, the Actions they allow, Curse II's one hex). `SPELL_EFFECTS`
+and `USED` (the shapes other areas fill) stay empty here: no Affinity replaces a Spell's effect.
 
 "Staves and wands allow heroes to gain the benefits of the Staff & Wand Disciplines" (line 966):
 each Affinity works only with a staff or a wand in hand, as version 4 reads it for Arcane I."""
@@ -59,7 +62,7 @@ def has_affinity(figure: Figure, name: str) -> bool:
 # ---- Curse I: declared, it puts the caster first ----------------------------------------------
 
 
-def declare_curse(play: Play, figure: Figure) -> None:
+def declare_curse(play: Play, figure: Figure, command: cmd.UseDiscipline) -> None:
     """Staff & Wand Affinity: Curse I (line 1228): "If you successfully cast a Curse Spell, you may
     take your Action first before all other combatants during the Action Phase. Your probability of
     success is not affected, so you still roll your normal AD to determine if your Spell is
@@ -67,6 +70,9 @@ def declare_curse(play: Play, figure: Figure) -> None:
     the Defend declarations (as Marksmanship, line 1262): its slot comes first, as Haste's (line
     1207), and its Action that turn is a Curse Spell cast (or none)."""
     require_phase(play.state, "declare")
+    if command.target is not None or command.at is not None or command.on_failure is not None \
+            or command.follow is not None:
+        raise RuleViolation("discipline-fields", f"{CURSE_I} is declared with no other field")
     if CURSE_I not in figure.disciplines:
         raise RuleViolation("discipline-unknown", f"{figure.name} has not learned {CURSE_I!r}")
     may_declare(play.state, figure)
@@ -364,7 +370,7 @@ def use(play: Play, command: cmd.UseDiscipline) -> None:
     """Curse I declared before the Action phase, Curse II in the Movement phase, Curse III before
     the Action, Conjuration's attack after its cast; every other Discipline as version 5 uses it."""
     if command.discipline == CURSE_I:
-        declare_curse(play, play.figure(command.figure))
+        declare_curse(play, play.figure(command.figure), command)
     elif command.discipline == CONJURATION:
         conjuration_attack(play, command)
     elif command.discipline == CURSE_II:
