@@ -366,6 +366,10 @@ def cast_spell(play: Play, command: cmd.CastSpell) -> None:
         _act_cast(play, command)
 
 
+# The Affinities `use_discipline` names in combat (v6/version.py routes them here).
+USED_IN_COMBAT = frozenset({CURSE_I, CURSE_II, CURSE_III, CONJURATION})
+
+
 def use(play: Play, command: cmd.UseDiscipline) -> None:
     """Curse I declared before the Action phase, Curse II in the Movement phase, Curse III before
     the Action, Conjuration's attack after its cast; every other Discipline as version 5 uses it."""
