@@ -281,6 +281,7 @@ def test_a_summoned_creature_attacks_at_the_end_of_the_action_phase() -> None:
     play.pass_until(beast)
     move = {"type": "move_figure", "figure": beast, "path": [{"q": 3, "r": 4}]}
     assert play.rule_of("ana", move) == "summoned-attacks"
+    assert play.rule_of("ana", {"type": "delay", "figure": beast}) == "summoned-attacks"
     [strike] = list(strikes_in(play.act(beast, "attack", [HIT, 3], strikes=[{"target": "orc"}])))
     assert strike.hit and strike.weapon == "Bite/claws"
     assert play.combat.phase == "initiative", "its slot was the turn's last"
@@ -338,3 +339,112 @@ def test_conjurations_attack_may_be_let_go_and_needs_a_successful_cast() -> None
     at_her_action(play)
     cast(play, [HIT], "Grease, Minor", "hero-ysolde", at={"q": 2, "r": 4})
     assert play.combat.current == "hero-bram"
+
+
+# ---- Curse II ------------------------------------------------------------------------------
+
+
+def cursed_orc(version: str | None = None) -> PericleArena:
+    """Ysolde (Curse I and II, a staff) put Armor Penetration (a Curse, "lasts three turns") on the
+    orc in turn 1; turn 2's Movement phase has begun, the heroes moving."""
+    play = field(version=version, disciplines=("Curse I", "Curse II"), bram=(2, 2))
+    at_her_action(play)
+    assert of(cast(play, [HIT], "Armor Penetration", "orc"), SpellCast)[0].success
+    play.end_turn()
+    play.to_movement("heroes")
+    return play
+
+
+def curse_ii(play: PericleArena, faces: list[int], **fields: Any) -> list[Any]:
+    return play.act("hero-ysolde", "use_discipline", faces, discipline=AFFINITY + "Curse II", **fields)
+
+
+def test_curse_ii_extends_a_curse_by_a_turn_and_holds_the_hero_to_one_hex() -> None:
+    """Curse II (line 1325): "If there is a Curse Spell in effect that you casted and if you only
+    move a maximum of one hex, then you can make a Moderate KN check (AD+0) during the Movement
+    phase to either extend the duration of the Spell by one turn or to transfer the Curse Spell to
+    another foe." Armor Penetration (line 1432: "1E, lasts three turns") cast in turn 1 would
+    end at turn 4; a successful KN check (her KN5) makes it turn 5. Then she moves one hex, not two."""
+    play = cursed_orc()
+    [before] = [s.expires_turn for s in play.combat.spells if s.spell == "Armor Penetration"]
+    events = curse_ii(play, [HIT], target="orc")
+    [extended] = [e for e in events if type(e).__name__ == "SpellExtended"]
+    [checked] = [e for e in events if type(e).__name__ == "CheckMade"]
+    assert checked.check.base == 5 and (extended.spell, extended.target) == ("Armor Penetration", "orc")
+    assert [s.expires_turn for s in play.combat.spells if s.spell == "Armor Penetration"] == [before + 1]
+    move = {"type": "move_figure", "figure": "hero-ysolde", "path": [{"q": 2, "r": 4}, {"q": 2, "r": 5}]}
+    assert play.rule_of("ana", move) == "movement-exceeded"
+    play.act("hero-ysolde", "move_figure", path=[{"q": 2, "r": 4}])
+    assert play.rule_of("ana", {"type": "use_discipline", "figure": "hero-ysolde",
+                                "discipline": AFFINITY + "Curse II", "target": "orc"}) == "discipline-active"
+
+
+def test_curse_ii_transfers_a_curse_to_another_foe_with_thrown_ranges() -> None:
+    """"to transfer the Curse Spell to another foe. However, if this foe is more than three hexes
+    away from you, apply the range increments to your AD check as per Thrown Spell ranges (-1 for
+    4-6 hexes, -2 for 7-9 hexes, etc.)": the spearman, five hexes off, takes the orc's Armor
+    Penetration for the turns it had left, after a KN check at AD-1."""
+    play = cursed_orc()
+    play.put("spearman", 7, 3)
+    before = next(s for s in play.combat.spells if s.spell == "Armor Penetration")
+    events = curse_ii(play, [HIT], target="spearman")
+    [checked] = [e for e in events if type(e).__name__ == "CheckMade"]
+    assert [(a.source, a.value) for a in checked.check.adjustments] == [("range", -1)]
+    [after] = [s for s in play.combat.spells if s.spell == "Armor Penetration"]
+    assert (after.target, after.expires_turn) == ("spearman", before.expires_turn)
+
+
+def test_curse_ii_needs_a_short_move_and_is_the_tables_in_version_5() -> None:
+    """"if you only move a maximum of one hex": not after a two-hex move; version 5 had no use of
+    it in the Movement phase."""
+    play = cursed_orc()
+    play.act("hero-ysolde", "move_figure", path=[{"q": 2, "r": 4}, {"q": 2, "r": 5}])
+    assert play.rule_of("ana", {"type": "use_discipline", "figure": "hero-ysolde",
+                                "discipline": AFFINITY + "Curse II", "target": "orc"}) == "ran"
+    play = cursed_orc(version="5")
+    assert play.rule_of("ana", {"type": "use_discipline", "figure": "hero-ysolde",
+                                "discipline": AFFINITY + "Curse II", "target": "orc"}) == "wrong-phase"
+
+
+# ---- Curse III -----------------------------------------------------------------------------
+
+
+def test_curse_iii_casts_last_turns_curse_again_and_the_action_follows() -> None:
+    """Curse III (line 1357): "If you successfully casted a Curse Spell last turn, then during the
+    Action phase you can make a Base AD check to re-cast the same Spell at the same or a different
+    target, paying the Exhaustion cost. You may then also take an Action." Turn 1: Trip (2E) lays
+    the orc prone. Turn 2, in her slot: Trip again at the spearman (2E more), and her Action still
+    to come; a second re-cast this turn has nothing to re-cast."""
+    play = field(disciplines=("Curse I", "Curse II", "Curse III"), bram=(2, 2))
+    at_her_action(play)
+    assert of(cast(play, [HIT], "Trip", "orc"), SpellCast)[0].success
+    next_turn_at_her_action(play)
+    play.put("spearman", 3, 2, facing=3)
+    spent = play.figure("hero-ysolde").exhaustion
+    use = {"type": "use_discipline", "figure": "hero-ysolde", "discipline": AFFINITY + "Curse III"}
+    events = play.command("ana", {**use, "target": "spearman"}, [HIT, 6])  # (a blank Defense Die)
+    [again] = of(events, SpellCast)
+    assert (again.spell, again.target, again.success, again.exhaustion) == ("Trip", "spearman", True, 2)
+    assert play.figure("spearman").condition == "prone" and play.figure("hero-ysolde").exhaustion == spent + 2
+    assert play.combat.current == "hero-ysolde", "her Action follows"
+    assert play.rule_of("ana", {**use, "target": "orc"}) == "curse-none"
+    play.act("hero-ysolde", "pass_action")
+    assert play.combat.current == "hero-bram"
+
+
+def test_curse_iii_needs_last_turns_curse_and_is_the_tables_in_version_5() -> None:
+    """"If you successfully casted a Curse Spell last turn": a failed Trip leaves nothing to re-cast;
+    version 5 recorded the Discipline for the table as the hero's Action."""
+    use = {"type": "use_discipline", "figure": "hero-ysolde", "discipline": AFFINITY + "Curse III",
+           "target": "orc"}
+    play = field(disciplines=("Curse I", "Curse II", "Curse III"), bram=(2, 2))
+    at_her_action(play)
+    assert not of(cast(play, [10], "Trip", "orc"), SpellCast)[0].success
+    next_turn_at_her_action(play)
+    assert play.rule_of("ana", use) == "curse-none"
+    play = field(version="5", disciplines=("Curse I", "Curse II", "Curse III"), bram=(2, 2))
+    at_her_action(play)
+    cast(play, [HIT], "Trip", "orc")
+    next_turn_at_her_action(play)
+    events = play.command("ana", use)
+    assert [type(e).__name__ for e in events][-2:] == ["TableApplied", "ActionDone"]

@@ -607,5 +607,41 @@ class SlotAdded(msgspec.Struct, frozen=True, kw_only=True, tag="slot_added"):
     reason: str = ""
 
 
+class SpellExtended(msgspec.Struct, frozen=True, kw_only=True, tag="spell_extended"):
+    """Version 6: Staff & Wand Affinity: Curse II (seed 001, line 1325): a Curse Spell in effect
+    lasts `turns` more ("extend the duration of the Spell by one turn")."""
+
+    caster: str
+    spell: str
+    target: str
+    turns: int = 1
+
+
+class SpellTransferred(msgspec.Struct, frozen=True, kw_only=True, tag="spell_transferred"):
+    """Version 6: Staff & Wand Affinity: Curse II (seed 001, line 1325): a Curse Spell in effect
+    leaves `target` for the foe `to` ("transfer the Curse Spell to another foe"), for the turns it
+    had left."""
+
+    caster: str
+    spell: str
+    target: str
+    to: str
+
+
+class CurseRemembered(msgspec.Struct, frozen=True, kw_only=True, tag="curse_remembered"):
+    """Version 6: Staff & Wand Affinity: Curse III (seed 001, line 1357): "If you successfully
+    casted a Curse Spell last turn, then during the Action phase you can make a Base AD check to
+    re-cast the same Spell": the Curse Spell its caster cast successfully this turn, kept (as the
+    lasting effect `REMEMBERED` + its name) until the caster's slot in the turn after next."""
+
+    caster: str
+    spell: str
+    power: int = 0  # the E put into an xE Curse (Clumsiness, Telekinesis), put in again
+
+
+REMEMBERED = "Staff & Wand Affinity: Curse III: "  # what a remembered Curse lasts as, before its name
+
+
 # The events version 6's Affinities add.
-AFFINITY_EVENTS_V6: tuple[type[msgspec.Struct], ...] = (SpellCopied, SlotAdded)
+AFFINITY_EVENTS_V6: tuple[type[msgspec.Struct], ...] = (SpellCopied, SlotAdded, SpellExtended, SpellTransferred,
+                                                        CurseRemembered)

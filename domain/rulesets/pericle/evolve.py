@@ -452,6 +452,21 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
             return _shatter(state, event)
         case ev.SpellCopied():
             return _copied(state, event)
+        case ev.SpellExtended():
+            return replace(state, spells=tuple(
+                replace(s, expires_turn=s.expires_turn + event.turns) if (s.spell, s.caster, s.target) == (
+                    event.spell, event.caster, event.target) and s.expires_turn else s for s in state.spells))
+        case ev.SpellTransferred():
+            others = tuple(s for s in state.spells if not (s.spell == event.spell and s.target == event.to))
+            return replace(state, spells=tuple(
+                replace(s, target=event.to) if (s.spell, s.caster, s.target) == (
+                    event.spell, event.caster, event.target) else s for s in others))
+        case ev.CurseRemembered():
+            name = ev.REMEMBERED + event.spell
+            remembered = ActiveSpell(spell=name, caster=event.caster, target=event.caster, cast_turn=state.turn,
+                                     exhaustion=event.power, expires_turn=state.turn + 2, rules="6")
+            others = tuple(s for s in state.spells if not (s.spell == name and s.caster == event.caster))
+            return replace(state, spells=(*others, remembered))
         case ev.SlotAdded():
             return replace(state, order=(*state.order, event.figure))
         case ev.SpellTookHold():

@@ -1,7 +1,10 @@
-"""Version 6's Staff & Wand Affinities (seed 001, Appendix: Disciplines, lines 1226-1361): always
-on (`AffinityPassives`) and used (`USED`), with what they change of a cast (`SPELL_EFFECTS`), and
-the casts they move out of the Action phase (`cast_spell`, `use`: version 6's rows for
-`cast_spell` and `use_discipline`, v6/version.py).
+"""Version 6's Staff & Wand Affinities (seed 001, Appendix: Disciplines, lines 1226-1361;
+docs/pericle-6-notes.md): version 6's rows for `cast_spell`, `use_discipline` and `delay`
+(`revised`, v6/version.py): Enchantment I-III's cast in the Movement phase, Curse I declared,
+Curse II in the Movement phase, Curse III before the Action, Conjuration's attack after its cast,
+Furtherance II's copy and Summon's slot after a cast; and the always-on checks of
+`AffinityPassives` (the Action Order, the Actions they allow, Curse II's one hex). `SPELL_EFFECTS`
+and `USED` (the shapes other areas fill) stay empty here: no Affinity replaces a Spell's effect.
 
 "Staves and wands allow heroes to gain the benefits of the Staff & Wand Disciplines" (line 966):
 each Affinity works only with a staff or a wand in hand, as version 4 reads it for Arcane I."""
@@ -13,16 +16,19 @@ import msgspec
 from domain.errors import RuleViolation
 from domain.rulesets.contract import Play as Row
 from domain.rulesets.contract import play as row
-from domain.rulesets.pericle import actions
+from domain.rulesets.pericle import actions, board, poison, spell_effects
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.actions import act
+from domain.rulesets.pericle.combat import range_penalty
+from domain.rulesets.pericle.dice import Adjustment, check
+from domain.rulesets.pericle.movement import movement_points
 from domain.rulesets.pericle.passives import Passives
 from domain.rulesets.pericle.play import Play, require_phase
 from domain.rulesets.pericle.rules import combat, figure_subject
 from domain.rulesets.pericle.settings import PericleCombatSettings
 from domain.rulesets.pericle.spell_effects import summon_id
-from domain.rulesets.pericle.state import CombatState, Figure
+from domain.rulesets.pericle.state import ActiveSpell, CombatState, Figure
 from domain.rulesets.pericle.strikes import ready_strikes, strike_all, weapon_in_hand
 from domain.rulesets.pericle.turns import advance, can_move, may_declare
 from domain.rulesets.pericle.v3 import NOT_YOURS
@@ -37,7 +43,7 @@ USED: dict[str, UsedEffect] = {}
 
 AFFINITY = "Staff & Wand Affinity: "
 CONJURATION = AFFINITY + "Conjuration"
-CURSE_I = AFFINITY + "Curse I"
+CURSE_I, CURSE_II, CURSE_III = (AFFINITY + f"Curse {n}" for n in ("I", "II", "III"))
 ENCHANTMENT_I, ENCHANTMENT_II, ENCHANTMENT_III = (AFFINITY + f"Enchantment {n}" for n in ("I", "II", "III"))
 ENCHANTMENTS = (ENCHANTMENT_III, ENCHANTMENT_II, ENCHANTMENT_I)  # the best first
 FURTHERANCE_II = AFFINITY + "Furtherance II"
@@ -56,7 +62,7 @@ def has_affinity(figure: Figure, name: str) -> bool:
 # ---- Curse I: declared, it puts the caster first ----------------------------------------------
 
 
-def declare_curse(play: Play, figure: Figure) -> None:
+def declare_curse(play: Play, figure: Figure, command: cmd.UseDiscipline) -> None:
     """Staff & Wand Affinity: Curse I (line 1228): "If you successfully cast a Curse Spell, you may
     take your Action first before all other combatants during the Action Phase. Your probability of
     success is not affected, so you still roll your normal AD to determine if your Spell is
@@ -64,6 +70,9 @@ def declare_curse(play: Play, figure: Figure) -> None:
     the Defend declarations (as Marksmanship, line 1262): its slot comes first, as Haste's (line
     1207), and its Action that turn is a Curse Spell cast (or none)."""
     require_phase(play.state, "declare")
+    if command.target is not None or command.at is not None or command.on_failure is not None \
+            or command.follow is not None:
+        raise RuleViolation("discipline-fields", f"{CURSE_I} is declared with no other field")
     if CURSE_I not in figure.disciplines:
         raise RuleViolation("discipline-unknown", f"{figure.name} has not learned {CURSE_I!r}")
     may_declare(play.state, figure)
@@ -75,6 +84,117 @@ def declare_curse(play: Play, figure: Figure) -> None:
         raise RuleViolation("curse-spell", f"{figure.name} knows no Curse Spell to cast first")
     play.emit(ev.DisciplineUsed(figure=figure.id, discipline=CURSE_I))
     play.emit(ev.DisciplineDeclared(figure=figure.id, discipline=CURSE_I))
+
+
+# ---- Curse II: a Curse Spell in effect extended or moved to another foe ---------------------------
+
+
+def _curses(state: CombatState, caster: Figure) -> list[ActiveSpell]:
+    """The caster's Curse Spells in effect that have a duration to extend or carry over."""
+    return [s for s in state.spells if s.caster == caster.id and s.rules and s.expires_turn
+            and (book := SPELLS.get(s.spell)) is not None and book.school == "Curse"]
+
+
+def curse_ii(play: Play, command: cmd.UseDiscipline) -> None:
+    """Staff & Wand Affinity: Curse II (line 1325): "If there is a Curse Spell in effect that you
+    casted and if you only move a maximum of one hex, then you can make a Moderate KN check (AD+0)
+    during the Movement phase to either extend the duration of the Spell by one turn or to transfer
+    the Curse Spell to another foe. However, if this foe is more than three hexes away from you,
+    apply the range increments to your AD check as per Thrown Spell ranges (-1 for 4-6 hexes, -2 for
+    7-9 hexes, etc.)." Used in the hero's team's Movement phase, before or after a move of one hex
+    at most (its Movement is then one hex this turn), once a turn: `target` names the figure under
+    the Curse to extend it, or the foe to move it to (from the hero's only Curse with a duration
+    left, or from the figure standing on `at`). A Curse without a duration of its own (Sleep,
+    Terror, the Control Spells) is the table's."""
+    figure = play.figure(command.figure)
+    require_phase(play.state, "movement")
+    if CURSE_II not in figure.disciplines:
+        raise RuleViolation("discipline-unknown", f"{figure.name} has not learned {CURSE_II!r}")
+    if not wields_mage_weapon(figure):
+        raise RuleViolation("mage-weapon", "Staff & Wand Affinities work with a staff or wand in hand (line 966)")
+    if figure.team != play.state.moving or not figure.active:
+        raise RuleViolation("not-your-movement", f"{CURSE_II} is used in {figure.name}'s team's Movement phase")
+    if figure.moved > 1:
+        raise RuleViolation("ran", f"{CURSE_II}: only if the hero moves a maximum of one hex")
+    if spell_effects.flying_speed(play.state, figure):
+        # Flight has a speed of its own that the Movement hook does not limit (movement.py `_fly`).
+        raise RuleViolation("curse-ii-flying", f"{CURSE_II} is used on foot: a flyer's one-hex limit is the table's")
+    if declared(play.state, figure, CURSE_II):
+        raise RuleViolation("discipline-active", f"{figure.name} has used {CURSE_II} this turn")
+    if command.target is None or command.on_failure is not None or command.follow is not None:
+        raise RuleViolation("discipline-fields", f"{CURSE_II}: `target` names the cursed figure (to extend) or the "
+                                                 "foe to transfer the Curse to; `at`, the cursed figure's hex")
+    target = play.figure(command.target)
+    curses = _curses(play.state, figure)
+    on_target = [s for s in curses if s.target == target.id]
+    if command.at is not None:
+        curses = [s for s in curses if command.at in play.figure(s.target).hexes]
+    adjustments: list[Adjustment] = []
+    if on_target and command.at is None:
+        if len(on_target) > 1:
+            raise RuleViolation("curse-ambiguous", f"{figure.name} has several Curses on {target.name}")
+        cursed, to = on_target[0], None
+    else:
+        if not curses:
+            raise RuleViolation("curse-none", f"{figure.name} has no Curse Spell with a duration in effect")
+        if len(curses) > 1:
+            raise RuleViolation("curse-ambiguous", f"{figure.name} has several Curses: name the hex of the cursed "
+                                                   "figure (`at`)")
+        cursed, to = curses[0], target
+        if to.team == figure.team or not to.active or to.id == cursed.target:
+            raise RuleViolation("spell-target", f"{CURSE_II} transfers the Curse to another foe")
+        if cursed.spell == "Paralysis" and to.mt >= 10:
+            raise RuleViolation("spell-target", "Paralysis does not affect creatures with MT10+ (line 1496)")
+        if casting._shielded(play, SPELLS[cursed.spell], to):
+            raise RuleViolation("spell-shield", f"{to.name} is kept from Spells (Spell Shield, Immunity)")
+        penalty = range_penalty(board.gap(figure, to), thrown=True)
+        if penalty:
+            adjustments.append(Adjustment(penalty, "range"))
+    play.emit(ev.DisciplineUsed(figure=figure.id, discipline=CURSE_II, target=target.id))
+    play.emit(ev.DisciplineDeclared(figure=figure.id, discipline=CURSE_II))
+    rolled = check(play.dice, f"{figure.name}: {CURSE_II}", figure.kn, [*poison.penalty(figure), *adjustments])
+    play.emit(ev.CheckMade(figure=figure.id, purpose=f"Moderate KN check ({CURSE_II})", check=rolled))
+    if not rolled.success:
+        return
+    if to is None:
+        play.emit(ev.SpellExtended(caster=figure.id, spell=cursed.spell, target=cursed.target))
+    else:
+        play.emit(ev.SpellTransferred(caster=figure.id, spell=cursed.spell, target=cursed.target, to=to.id))
+
+
+# ---- Curse III: last turn's Curse cast again, besides the Action ---------------------------------
+
+
+def curse_iii(play: Play, command: cmd.UseDiscipline) -> None:
+    """Staff & Wand Affinity: Curse III (line 1357): "If you successfully casted a Curse Spell last
+    turn, then during the Action phase you can make a Base AD check to re-cast the same Spell at the
+    same or a different target, paying the Exhaustion cost. You may then also take an Action."
+    Used in the hero's slot before its Action (which still follows, with its upkeep): the Curse it
+    cast successfully last turn (the latest, if two; the E put into an xE Curse again) is cast at
+    `target` (`at`: a hex, for a Curse thrown at one) by version 5's casting, its Base AD check with
+    its range and Defense Dice; a success is remembered for the next turn in turn."""
+    figure = play.figure(command.figure)
+    require_phase(play.state, "actions")
+    if CURSE_III not in figure.disciplines:
+        raise RuleViolation("discipline-unknown", f"{figure.name} has not learned {CURSE_III!r}")
+    if play.state.current != figure.id or attack_waits(play.state, figure):
+        raise RuleViolation("not-your-action", f"{CURSE_III} is used in {figure.name}'s slot, before its Action")
+    if not wields_mage_weapon(figure):
+        raise RuleViolation("mage-weapon", "Staff & Wand Affinities work with a staff or wand in hand (line 966)")
+    if command.target is None or command.on_failure is not None or command.follow is not None:
+        raise RuleViolation("discipline-fields", f"{CURSE_III}: `target` names the Curse's target (`at`: its hex)")
+    remembered = [s for s in play.state.spells if s.caster == figure.id and s.spell.startswith(ev.REMEMBERED)
+                  and s.cast_turn == play.state.turn - 1]
+    if not remembered:
+        raise RuleViolation("curse-none", f"{figure.name} cast no Curse Spell successfully last turn")
+    last = remembered[-1]
+    again = cmd.CastSpell(figure=figure.id, spell=last.spell.removeprefix(ev.REMEMBERED), target=command.target,
+                          power=last.exhaustion, at=command.at)
+    _no_second_cast(play, figure, again)
+    play.emit(ev.DisciplineUsed(figure=figure.id, discipline=CURSE_III, target=command.target))
+    for spent in remembered:
+        play.emit(ev.SpellEnded(caster=figure.id, spell=spent.spell, target=spent.target, reason="re-cast"))
+    _cast(play, play.figure(figure.id), again)
 
 
 # ---- Enchantment I-III: an Enchantment Spell cast in the Movement phase ---------------------------
@@ -144,6 +264,9 @@ def _cast(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
                 # (but not move) at the end of the Action phase during the turn they're summoned."
                 play.emit(ev.SlotAdded(figure=summoned.figure.id, reason=SUMMON))
     caster = play.figure(caster.id)
+    if cast is not None and SPELLS[cast.spell].school == "Curse" and has_affinity(caster, CURSE_III):
+        # Curse III (line 1357): "If you successfully casted a Curse Spell last turn..."
+        play.emit(ev.CurseRemembered(caster=caster.id, spell=cast.spell, power=cast.power))
     if cast is not None and SPELLS[cast.spell].school == "Conjuration" and has_affinity(caster, CONJURATION) \
             and play.state.phase == "actions" and caster.active \
             and any(f.team != caster.team and f.active for f in play.state.figures):
@@ -220,10 +343,14 @@ def conjuration_attack(play: Play, command: cmd.UseDiscipline) -> None:
 
 
 def delay(play: Play, command: cmd.Delay) -> None:
-    """A hero waiting to make Conjuration's attack does not delay (its Action is under way)."""
-    if attack_waits(play.state, play.figure(command.figure)):
+    """A hero waiting to make Conjuration's attack does not delay (its Action is under way), nor
+    does a creature summoned this turn (Summon: it attacks "at the end of the Action phase")."""
+    figure = play.figure(command.figure)
+    if attack_waits(play.state, figure):
         raise RuleViolation("conjuration-attack", f"{CONJURATION}: attack (`use_discipline` with `target`) or let "
                                                   "the attack go (without)")
+    if summoned_now(play.state, figure):
+        raise RuleViolation("summoned-attacks", f"{figure.name} was summoned this turn: it attacks or passes")
     actions.delay(play, command)
 
 
@@ -240,15 +367,20 @@ def cast_spell(play: Play, command: cmd.CastSpell) -> None:
 
 
 # The Affinities `use_discipline` names in combat (v6/version.py routes them here).
-USED_IN_COMBAT = frozenset({CURSE_I, CONJURATION})
+USED_IN_COMBAT = frozenset({CURSE_I, CURSE_II, CURSE_III, CONJURATION})
 
 
 def use(play: Play, command: cmd.UseDiscipline) -> None:
-    """Curse I declared before the Action phase; every other Discipline as version 5 uses it."""
+    """Curse I declared before the Action phase, Curse II in the Movement phase, Curse III before
+    the Action, Conjuration's attack after its cast; every other Discipline as version 5 uses it."""
     if command.discipline == CURSE_I:
-        declare_curse(play, play.figure(command.figure))
+        declare_curse(play, play.figure(command.figure), command)
     elif command.discipline == CONJURATION:
         conjuration_attack(play, command)
+    elif command.discipline == CURSE_II:
+        curse_ii(play, command)
+    elif command.discipline == CURSE_III:
+        curse_iii(play, command)
     else:
         using.use(play, command)
 
@@ -274,6 +406,13 @@ class AffinityPassives(V5Passives):
         if declared(state, figure, CURSE_I):
             return 0
         return super().order_group(state, figure)
+
+    def movement(self, play: Play, figure: Figure) -> int:
+        added = super().movement(play, figure)
+        if declared(play.state, figure, CURSE_II):
+            # Curse II (line 1325): "if you only move a maximum of one hex".
+            return added - max(0, movement_points(figure) + added - 1)
+        return added
 
     def check_action(self, play: Play, figure: Figure, command: msgspec.Struct) -> None:
         if attack_waits(play.state, figure):

@@ -101,6 +101,20 @@ AFFINITIES_V6: dict[str, str] = {
     "Staff & Wand Affinity: Enchantment II": "as Enchantment I, but before or after the hero's move (v6/affinities.py)",
     "Staff & Wand Affinity: Enchantment III": "as Enchantment II, and any Spell may still be cast as the Action "
                                               "(v6/affinities.py)",
+    "Staff & Wand Affinity: Conjuration": "with a staff or wand in hand, after a successful Conjuration Spell cast as "
+                                          "the Action the hero's slot waits: `use_discipline` with `target` strikes "
+                                          "that foe with the first weapon in hand (not a wand), without lets it go "
+                                          "(v6/affinities.py)",
+    "Staff & Wand Affinity: Curse II": "with a staff or wand in hand, used once in the hero's team's Movement phase "
+                                       "with a move of one hex at most (its Movement is then one hex): a Moderate KN "
+                                       "check, with thrown ranges to a new foe past 3 hexes, extends a Curse Spell "
+                                       "with a duration by a turn (`target`: the cursed figure) or moves it to "
+                                       "another foe (`target`; `at`: the cursed figure's hex when there are "
+                                       "several) (v6/affinities.py); a Curse without a duration is the table's",
+    "Staff & Wand Affinity: Curse III": "with a staff or wand in hand, used in the hero's slot before its Action: "
+                                        "the Curse Spell it cast successfully last turn (the latest) cast again at "
+                                        "`target` (`at`: a hex) with its Base AD check and Exhaustion; the Action "
+                                        "follows (v6/affinities.py)",
     "Staff & Wand Affinity: Summon": "with a staff or wand in hand, a creature the hero summons (a Summoning Spell "
                                      "with a stat block) gets a slot at the end of this turn's Action Order, in "
                                      "which it may only attack or pass (v6/affinities.py)",
