@@ -512,3 +512,22 @@ def test_version_5_leaves_readied_strike_to_the_table() -> None:
     assert [t.name for t in of(events, TableApplied)] == ["Readied Strike"]
     orc_closes_in(play)
     assert play.combat.order.index("orc") < play.combat.order.index("hero-bram")
+
+
+def test_a_dead_casters_boon_and_heightened_senses_go_with_it() -> None:
+    """A dead caster's spells leave play (evolve.py): the points a Boon gave and the all-round front
+    of Heightened Senses go with them."""
+    from domain.rulesets.pericle.combat_events import Damaged
+    from domain.rulesets.pericle.evolve import apply
+
+    play = arena()
+    before = bram(play)
+    cast(play, [HIT], "Boon", "hero-bram", power=2, second_target="KN")
+    next_turn(play)
+    cast(play, [HIT], "Heightened Senses", "hero-bram")
+    assert bram(play)[3] == before[3] + 2 and play.figure("hero-bram").all_front
+    after = apply(play.combat, Damaged(figure="hero-ysolde", amount=20, source="orc"))
+    ysolde, bram_after = after.figure("hero-ysolde"), after.figure("hero-bram")
+    assert ysolde is not None and bram_after is not None
+    assert ysolde.condition == "dead" and after.spells == ()
+    assert bram_after.kn == before[3] and not bram_after.all_front
