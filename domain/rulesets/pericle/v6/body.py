@@ -115,8 +115,13 @@ USED: dict[str, UsedEffect] = {}
 class BodyPassives(V5Passives):
     """Hooks of `V5Passives` this area overrides (each calls `super()` for the rest)."""
 
-    laid_on_hexes = frozenset({GREATER_FLUX})
-    chosen_by_second_target = frozenset({BOON})
+    @property
+    def laid_on_hexes(self) -> frozenset[str]:
+        return super().laid_on_hexes | {GREATER_FLUX}
+
+    @property
+    def chosen_by_second_target(self) -> frozenset[str]:
+        return super().chosen_by_second_target | {BOON}
 
     def spell_power(self, spell: HandbookSpell, command: cmd.CastSpell) -> int:
         if spell.name == GREATER_FLUX:
