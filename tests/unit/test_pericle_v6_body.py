@@ -16,6 +16,7 @@ from domain.rulesets.pericle.combat_events import (
     TableApplied,
 )
 from domain.rulesets.pericle.v5 import sight
+from domain.rulesets.pericle.v6.body import readied_foes
 from domain.rulesets.pericle.v6.enforced import SPELLS_OF_THE_BODY, enforced_spells
 from projections.battle_summary import state_view
 from tests.unit.pericle_arena import PericleArena
@@ -471,13 +472,28 @@ def test_readied_strike_on_a_foe_that_becomes_embattled_comes_first_and_crits() 
     [strike] = strikes_of(events)
     assert [(a.value, a.source) for a in strike.check.adjustments] == [(0, "Readied Strike")]
     assert strike.check.ad == 0 and strike.hit and strike.check.crit and strike.crit_face is not None
-    assert play.combat.spells[0].foes == ("orc",)
+    assert "orc" in play.combat.spells[0].foes and readied_foes(play.combat, play.figure("hero-bram")) == []
     play.end_turn()
     play.to_actions("heroes")
     assert play.combat.order.index("orc") < play.combat.order.index("hero-bram")
     play.pass_until("hero-bram")
     [again] = strikes_of(play.act("hero-bram", "attack", [HIT, 3, 3, 3], strikes=[{"target": "orc"}]))
     assert again.check.adjustments == () and not again.check.crit
+
+
+def test_no_readied_strike_on_a_foe_embattled_once_the_action_phase_has_begun() -> None:
+    """Line 1446: "The Target makes this attack at the start of the Attack Order... This attack must
+    be made on the same turn that the foe becomes Embattled": the orc, first in the order, steps next
+    to Bram as its Move Action; Bram, acting after it, is past the start of the order."""
+    play = arena()
+    cast(play, [HIT], "Readied Strike", "hero-bram")
+    play.end_turn()
+    play.to_actions("heroes")
+    assert play.combat.current == "orc"
+    play.act("orc", "move_figure", path=[{"q": 4, "r": 2}], facing=3)
+    play.pass_until("hero-bram")
+    [strike] = strikes_of(play.act("hero-bram", "attack", [HIT, 3, 3, 3], strikes=[{"target": "orc"}]))
+    assert strike.check.adjustments == () and not strike.check.crit
 
 
 def test_readied_strike_is_lost_as_its_target_moves() -> None:
@@ -497,7 +513,7 @@ def test_no_readied_strike_on_a_foe_embattled_as_it_is_cast() -> None:
     play = arena()
     play.put("orc", 4, 2, facing=3)
     cast(play, [HIT], "Readied Strike", "hero-bram")
-    assert play.combat.spells[0].foes == ("orc",)
+    assert "orc" in play.combat.spells[0].foes and readied_foes(play.combat, play.figure("hero-bram")) == []
     play.end_turn()
     play.to_actions("heroes")
     assert play.combat.order.index("orc") < play.combat.order.index("hero-bram")

@@ -162,6 +162,21 @@ def _readied(state: CombatState, target: str | None = None) -> CombatState:
     return replace(state, spells=tuple(spells))
 
 
+def _readied_now(state: CombatState) -> CombatState:
+    """As the Action phase begins, Pericle 6's Readied Strike is against the foes Embattled by its
+    target now (and not as the turn began): "at the start of the Attack Order", where that puts its
+    target (v6/body.py). A foe Embattled later in the turn has none ("This attack must be made on the
+    same turn that the foe becomes Embattled")."""
+    spells = []
+    for s in state.spells:
+        if s.spell == READIED_STRIKE and s.rules not in ("", "5") and (figure := state.figure(s.target)) is not None:
+            readied = {f.id for f in board.foes(state, figure) if figure in board.embattled_by(state, f)}
+            s = replace(s, foes=(*s.foes, *sorted(f.id for f in board.foes(state, figure)
+                                                  if f.id not in readied and f.id not in s.foes)))
+        spells.append(s)
+    return replace(state, spells=tuple(spells))
+
+
 def _readied_struck(state: CombatState, attacker: str, target: str, check: Check) -> CombatState:
     """A Readied Strike made (its mark on the attack roll): none again against that foe."""
     if not any(a.source == READIED_MARK for a in check.adjustments):
@@ -435,7 +450,7 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
         case ev.DeftStrikesDeclared():
             return _update(state, event.figure, deft_strikes=True)
         case ev.ActionPhaseBegan():
-            return replace(state, order=event.order, position=0, delayed=(), phase="actions")
+            return _readied_now(replace(state, order=event.order, position=0, delayed=(), phase="actions"))
         case ev.Attacked():
             attacker = _figure(state, event.strikes[0].attacker)
             fired = tuple(s.weapon.lower() for s in event.strikes if s.kind == "ranged" and s.attacker == attacker.id

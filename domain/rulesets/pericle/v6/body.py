@@ -171,13 +171,11 @@ class BodyPassives(V5Passives):
 
     def attack(self, play: Play, attacker: Figure, target: Figure, weapon: Weapon, kind: str) -> list[Adjustment]:
         found = super().attack(play, attacker, target, weapon, kind)
-        state = play.state
-        if kind == "grapple-strike" or state.current != attacker.id \
-                or target.id not in {f.id for f in readied_foes(state, attacker)}:
+        # Its foes readied as the Action phase began (evolve.py) put it at the start of the order; it
+        # strikes them in its own slot (not delayed).
+        if kind == "grapple-strike" or play.state.current != attacker.id \
+                or target.id not in {f.id for f in readied_foes(play.state, attacker)}:
             return found
-        ahead = state.order[:state.order.index(attacker.id)]
-        if any(self.order_group(state, play.figure(o)) != 0 for o in ahead):
-            return found  # not at the start of the Attack Order (only those who act first are ahead)
         # "(although at their normal AD)": no AD of its own; recorded with the roll so that the hit
         # is a Crit (`crit`) and the foe has had its Readied Strike (evolve.py).
         return [*found, Adjustment(0, READIED_MARK)]
