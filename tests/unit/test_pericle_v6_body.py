@@ -16,6 +16,7 @@ from domain.rulesets.pericle.combat_events import (
     TableApplied,
 )
 from domain.rulesets.pericle.v5 import sight
+from domain.rulesets.pericle.v6.body import readied_foes
 from domain.rulesets.pericle.v6.enforced import SPELLS_OF_THE_BODY, enforced_spells
 from projections.battle_summary import state_view
 from tests.unit.pericle_arena import PericleArena
@@ -26,7 +27,8 @@ from tests.unit.test_pericle_v4_play import strikes as strikes_of
 HIT, MISS = 1, 10  # Action Die faces: a success icon, the critical failure
 ONE = 6  # Action Die face "1": a success at AD1 and above, a failure at AD0
 BLANK = 6  # Defense Die: blank
-SPELLS = ("Slow/Speed Movement", "Luck of Esteus", "Heightened Senses", "Arcane Flux, Greater", "Boon")
+SPELLS = ("Slow/Speed Movement", "Luck of Esteus", "Heightened Senses", "Arcane Flux, Greater", "Boon",
+          "Readied Strike")
 
 
 def arena(version: str | None = None) -> PericleArena:
@@ -435,3 +437,113 @@ def test_version_5_leaves_boon_to_the_table() -> None:
     events = cast(play, [HIT], "Boon", "hero-bram", power=1)
     assert [t.name for t in of(events, TableApplied)] == ["Boon"] and not of(events, AttributeRaised)
     assert bram(play) == before
+
+
+# ---- Readied Strike ----------------------------------------------------------------------------
+
+
+def orc_closes_in(play: PericleArena, faces: list[int] | None = None) -> None:
+    """The next turn: the heroes stay, the orc steps from (4,3) next to Bram (4,2), in his front
+    hex and facing him (each Embattles the other); then the Action phase begins."""
+    play.end_turn()
+    play.to_movement("heroes")
+    play.command("ana", {"type": "end_movement"})
+    play.act("orc", "move_figure", path=[{"q": 4, "r": 2}], facing=3)
+    play.command("gm", {"type": "end_movement"})
+    play.command("ana", {"type": "end_repositioning"}, [1] * 20)
+    play.command("ana", {"type": "begin_actions"})
+
+
+def test_readied_strike_on_a_foe_that_becomes_embattled_comes_first_and_crits() -> None:
+    """Readied Strike (line 1446): "Readied Strike applies on the first attack against foes that
+    become Embattled by the Target. The Target makes this attack at the start of the Attack Order
+    (although at their normal AD) and, if successful, deals critical damage, enabling the Crit Die
+    to be rolled." The orc (Base AD1) acts before Bram (AD0) in the order; once it closes in, Bram
+    acts first, and his hit rolls the Crit Die. The next turn it is over: the orc was Embattled as
+    the turn began."""
+    assert "The Target makes this attack at the start of the Attack Order" in line(1446)
+    play = arena()
+    spell = of(cast(play, [HIT], "Readied Strike", "hero-bram"), SpellCast)[0]
+    assert (spell.success, spell.exhaustion, spell.duration, spell.rules) == (True, 2, 10, "6")
+    assert play.combat.order.index("orc") < play.combat.order.index("hero-bram")
+    orc_closes_in(play)
+    assert play.combat.order[0] == "hero-bram" and play.combat.current == "hero-bram"
+    events = play.act("hero-bram", "attack", [HIT, 1, 3, 3, 3, 3], strikes=[{"target": "orc"}])
+    [strike] = strikes_of(events)
+    assert [(a.value, a.source) for a in strike.check.adjustments] == [(0, "Readied Strike")]
+    assert strike.check.ad == 0 and strike.hit and strike.check.crit and strike.crit_face is not None
+    assert "orc" in play.combat.spells[0].foes and readied_foes(play.combat, play.figure("hero-bram")) == []
+    play.end_turn()
+    play.to_actions("heroes")
+    assert play.combat.order.index("orc") < play.combat.order.index("hero-bram")
+    play.pass_until("hero-bram")
+    [again] = strikes_of(play.act("hero-bram", "attack", [HIT, 3, 3, 3], strikes=[{"target": "orc"}]))
+    assert again.check.adjustments == () and not again.check.crit
+
+
+def test_no_readied_strike_on_a_foe_embattled_once_the_action_phase_has_begun() -> None:
+    """Line 1446: "The Target makes this attack at the start of the Attack Order... This attack must
+    be made on the same turn that the foe becomes Embattled": the orc, first in the order, steps next
+    to Bram as its Move Action; Bram, acting after it, is past the start of the order."""
+    play = arena()
+    cast(play, [HIT], "Readied Strike", "hero-bram")
+    play.end_turn()
+    play.to_actions("heroes")
+    assert play.combat.current == "orc"
+    play.act("orc", "move_figure", path=[{"q": 4, "r": 2}], facing=3)
+    play.pass_until("hero-bram")
+    [strike] = strikes_of(play.act("hero-bram", "attack", [HIT, 3, 3, 3], strikes=[{"target": "orc"}]))
+    assert strike.check.adjustments == () and not strike.check.crit
+
+
+def test_readied_strike_is_lost_as_its_target_moves() -> None:
+    """Line 1446: "gains Readied Strike as long as it does not move. As soon as the Target moves,
+    Readied Strike is lost"."""
+    play = arena()
+    cast(play, [HIT], "Readied Strike", "hero-bram")
+    play.end_turn()
+    play.to_movement("heroes")
+    move(play, "hero-bram", (3, 3))
+    assert play.combat.spells == ()
+
+
+def test_no_readied_strike_on_a_foe_embattled_as_it_is_cast() -> None:
+    """Line 1446: "If Readied Strike is cast on a Target that is already Embattled, the Target
+    cannot make Readied Strikes against any foes it is already Embattled with"."""
+    play = arena()
+    play.put("orc", 4, 2, facing=3)
+    cast(play, [HIT], "Readied Strike", "hero-bram")
+    assert "orc" in play.combat.spells[0].foes and readied_foes(play.combat, play.figure("hero-bram")) == []
+    play.end_turn()
+    play.to_actions("heroes")
+    assert play.combat.order.index("orc") < play.combat.order.index("hero-bram")
+    play.pass_until("hero-bram")
+    [strike] = strikes_of(play.act("hero-bram", "attack", [HIT, 3, 3, 3], strikes=[{"target": "orc"}]))
+    assert not strike.check.crit
+
+
+def test_version_5_leaves_readied_strike_to_the_table() -> None:
+    play = arena(version="5")
+    events = cast(play, [HIT], "Readied Strike", "hero-bram")
+    assert [t.name for t in of(events, TableApplied)] == ["Readied Strike"]
+    orc_closes_in(play)
+    assert play.combat.order.index("orc") < play.combat.order.index("hero-bram")
+
+
+def test_a_dead_casters_boon_and_heightened_senses_go_with_it() -> None:
+    """A dead caster's spells leave play (evolve.py): the points a Boon gave and the all-round front
+    of Heightened Senses go with them."""
+    from domain.rulesets.pericle.combat_events import Damaged
+    from domain.rulesets.pericle.evolve import apply
+
+    play = arena()
+    before = bram(play)
+    cast(play, [HIT], "Boon", "hero-bram", power=2, second_target="KN")
+    next_turn(play)
+    cast(play, [HIT], "Heightened Senses", "hero-bram")
+    assert bram(play)[3] == before[3] + 2 and play.figure("hero-bram").all_front
+    after = apply(play.combat, Damaged(figure="hero-ysolde", amount=20, source="orc"))
+    ysolde, bram_after = after.figure("hero-ysolde"), after.figure("hero-bram")
+    assert ysolde is not None and bram_after is not None
+    assert ysolde.condition == "dead" and after.spells == ()
+    assert bram_after.kn == before[3] and not bram_after.all_front

@@ -10,9 +10,11 @@ import msgspec
 from domain.dice import rolls_in
 from domain.hexes import Hex
 from domain.records import replace_where
+from domain.rulesets.pericle import board
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.catalogue import HEALING_ITEMS
 from domain.rulesets.pericle.combat import condition
+from domain.rulesets.pericle.dice import Check
 from domain.rulesets.pericle.state import (
     ActiveSpell,
     Bleed,
@@ -80,6 +82,7 @@ def wound(state: CombatState, figure_id: str, amount: int, source: str | None = 
 
 
 def _strike(state: CombatState, strike: ev.Strike) -> CombatState:
+    state = _readied_struck(state, strike.attacker, strike.target, strike.check)
     if strike.kind == "thrown":
         state = _leave(state, _figure(state, strike.attacker), strike.weapon.lower(), _figure(state, strike.target).hex)
     if strike.hit:
@@ -135,8 +138,52 @@ def _drop(state: CombatState, figure: Figure, items: tuple[str, ...]) -> CombatS
 
 
 def _new_turn(state: CombatState, turn: int) -> CombatState:
-    return replace(state, turn=turn, figures=tuple(
+    state = replace(state, turn=turn, figures=tuple(
         replace(f, moved=0, acted=False, defending=False, deft_strikes=False) for f in state.figures))
+    return _readied(state)
+
+
+READIED_STRIKE = "Readied Strike"
+READIED_MARK = "Readied Strike"  # the attack roll's adjustment (of 0) that says it was one
+
+
+def _readied(state: CombatState, target: str | None = None) -> CombatState:
+    """Pericle 6's Readied Strike (seed 001 line 1446) as it is cast (`target`) or a turn begins: its
+    target has no Readied Strike against the foes Embattled with it now ("cannot make Readied Strikes
+    against any foes it is already Embattled with"); those that become Embattled by it later have one."""
+    spells = []
+    for s in state.spells:
+        if s.spell == READIED_STRIKE and s.rules not in ("", "5") and target in (None, s.target) \
+                and (figure := state.figure(s.target)) is not None:
+            engaged = {f.id for f in board.embattled_by(state, figure)} | {
+                f.id for f in board.foes(state, figure) if figure in board.embattled_by(state, f)}
+            s = replace(s, foes=tuple(sorted(engaged)))
+        spells.append(s)
+    return replace(state, spells=tuple(spells))
+
+
+def _readied_now(state: CombatState) -> CombatState:
+    """As the Action phase begins, Pericle 6's Readied Strike is against the foes Embattled by its
+    target now (and not as the turn began): "at the start of the Attack Order", where that puts its
+    target (v6/body.py). A foe Embattled later in the turn has none ("This attack must be made on the
+    same turn that the foe becomes Embattled")."""
+    spells = []
+    for s in state.spells:
+        if s.spell == READIED_STRIKE and s.rules not in ("", "5") and (figure := state.figure(s.target)) is not None:
+            readied = {f.id for f in board.foes(state, figure) if figure in board.embattled_by(state, f)}
+            s = replace(s, foes=(*s.foes, *sorted(f.id for f in board.foes(state, figure)
+                                                  if f.id not in readied and f.id not in s.foes)))
+        spells.append(s)
+    return replace(state, spells=tuple(spells))
+
+
+def _readied_struck(state: CombatState, attacker: str, target: str, check: Check) -> CombatState:
+    """A Readied Strike made (its mark on the attack roll): none again against that foe."""
+    if not any(a.source == READIED_MARK for a in check.adjustments):
+        return state
+    return replace(state, spells=tuple(
+        replace(s, foes=(*s.foes, target)) if s.spell == READIED_STRIKE and s.target == attacker
+        and target not in s.foes else s for s in state.spells))
 
 
 def _tick_bleed(state: CombatState, event: ev.Damaged) -> CombatState:
@@ -186,6 +233,8 @@ def _cast(state: CombatState, event: ev.SpellCast) -> CombatState:
     state = _dropped(replace(state, spells=(*spells, spell)), state.spells)
     if event.rules and event.spell == "Regeneration":
         state = _update(state, event.target, regenerated=True)
+    if event.spell == READIED_STRIKE:
+        state = _readied(state, event.target)
     return _exhaust(_senses(state, event.spell, event.target), event.caster, event.exhaustion)
 
 
@@ -372,6 +421,10 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
             changes: dict[str, Any] = {"facing": event.facing, "moved": figure.moved + event.counted}
             if event.path:
                 changes["hex"] = event.path[-1]
+                # Pericle 6's Readied Strike (seed 001 line 1446): "As soon as the Target moves, Readied
+                # Strike is lost."
+                state = replace(state, spells=tuple(s for s in state.spells if not (
+                    s.spell == READIED_STRIKE and s.target == figure.id and s.rules not in ("", "5"))))
             if event.airborne is not None:
                 changes["airborne"] = event.airborne
             if event.reason == "movement":
@@ -409,7 +462,7 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
         case ev.DeftStrikesDeclared():
             return _update(state, event.figure, deft_strikes=True)
         case ev.ActionPhaseBegan():
-            return replace(state, order=event.order, position=0, delayed=(), phase="actions")
+            return _readied_now(replace(state, order=event.order, position=0, delayed=(), phase="actions"))
         case ev.Attacked():
             attacker = _figure(state, event.strikes[0].attacker)
             fired = tuple(s.weapon.lower() for s in event.strikes if s.kind == "ranged" and s.attacker == attacker.id

@@ -151,6 +151,9 @@ class ActiveSpell(msgspec.Struct, frozen=True):
     at: Hex | None = None
     # Pericle 6: what a Boon gave its target while it lasts (GET /state shows it only when set).
     boost: Boost | None = None
+    # Pericle 6's Readied Strike: the foes its target has no Readied Strike against (Embattled with it
+    # as it was cast or as the turn began, or struck by it already); GET /state shows it only when set.
+    foes: tuple[str, ...] = ()
 
 
 class LastCommand(msgspec.Struct, frozen=True):

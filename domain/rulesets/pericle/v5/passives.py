@@ -83,12 +83,19 @@ class V5Passives(Passives):
     # Spells with neither a duration nor an upkeep that a later version keeps in play until
     # something ends them (version 5's own: v5/casting.py's LASTING_UNTIL_BROKEN).
     lasting_until_broken: frozenset[str] = frozenset()
-    # Spells a later version lays on a hex (`at`, else its target's) until the end of combat, as
-    # version 5 lays Grease and Arcane Flux (v5/casting.py): not ended as cast.
-    laid_on_hexes: frozenset[str] = frozenset()
-    # [T] Spells whose `second_target` a later version reads as the caster's choice of what they
-    # affect (not a second figure): version 5 refuses a `second_target` on them, as version 4.
-    chosen_by_second_target: frozenset[str] = frozenset()
+
+    @property
+    def laid_on_hexes(self) -> frozenset[str]:
+        """Spells a later version lays on a hex (`at`, else its target's) until the end of combat,
+        as version 5 lays Grease and Arcane Flux (v5/casting.py): not ended as cast. (A later
+        version's classes add theirs to `super()`'s.)"""
+        return frozenset()
+
+    @property
+    def chosen_by_second_target(self) -> frozenset[str]:
+        """[T] Spells whose `second_target` a later version reads as the caster's choice of what
+        they affect (not a second figure): version 5 refuses a `second_target` on them, as version 4."""
+        return frozenset()
 
     def apply_spell(self, play: Play, caster: Figure, spell: HandbookSpell, target: Figure, command: cmd.CastSpell,
                     second: Figure | None, rolled: Check, double: bool) -> bool:

@@ -14,7 +14,9 @@ from domain.hexes import DIRECTIONS
 from domain.rulesets.pericle import board, spell_effects
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
-from domain.rulesets.pericle.dice import Check
+from domain.rulesets.pericle.catalogue import Weapon
+from domain.rulesets.pericle.dice import Adjustment, Check
+from domain.rulesets.pericle.evolve import READIED_MARK, READIED_STRIKE
 from domain.rulesets.pericle.heroes import grapple_score
 from domain.rulesets.pericle.movement import movement_points
 from domain.rulesets.pericle.play import Play
@@ -45,6 +47,16 @@ GREATER_FLUX = spell_effects.GREATER_FLUX
 # grant temporary XP. The caster incurs the amount of E equal to the temporary points granted to the
 # target." `power`: the points (and the E); `second_target`: what they go to ("MT", "DX", "KN" or a
 # Skill's name). Evolve gives them (`attribute_raised`) and takes them back as the spell ends.
+# Readied Strike (line 1446): "2E. Lasts 10 turns. The Target... gains Readied Strike as long as it
+# does not move. As soon as the Target moves, Readied Strike is lost. Readied Strike applies on the
+# first attack against foes that become Embattled by the Target. The Target makes this attack at the
+# start of the Attack Order (although at their normal AD) and, if successful, deals critical damage,
+# enabling the Crit Die to be rolled. This attack must be made on the same turn that the foe becomes
+# Embattled. If Readied Strike is cast on a Target that is already Embattled, the Target cannot make
+# Readied Strikes against any foes it is already Embattled with." Evolve keeps on the spell the foes
+# it has none against (`ActiveSpell.foes`: Embattled with it as it was cast or as each turn began,
+# or struck already) and drops it as its target moves; `BodyPassives` puts the target first in the
+# Action Order and marks its attack on a readied foe (an adjustment of 0), whose hit is a Crit.
 BOON = "Boon"
 BOON_CHOICES: tuple[str, ...] = ("MT", "DX", "KN", *SKILLS)
 
@@ -85,16 +97,31 @@ def _boon(play: Play, caster: Figure, spell: HandbookSpell, target: Figure, comm
                                  grapple=grapple))
 
 
+def readied_foes(state: CombatState, figure: Figure) -> list[Figure]:
+    """The foes the figure has a Readied Strike against now: Embattled by it since the turn began
+    (or since the cast), not struck by it yet."""
+    spell = lasting_v6(state, figure, READIED_STRIKE)
+    if spell is None:
+        return []
+    return [foe for foe in board.foes(state, figure) if foe.id not in spell.foes
+            and figure in board.embattled_by(state, foe)]
+
+
 SPELL_EFFECTS: dict[str, SpellEffect] = {SLOW_SPEED: _lasts, LUCK: _lasts, HEIGHTENED_SENSES: _lasts,
-                                         GREATER_FLUX: _greater_flux, BOON: _boon}
+                                         GREATER_FLUX: _greater_flux, BOON: _boon, READIED_STRIKE: _lasts}
 USED: dict[str, UsedEffect] = {}
 
 
 class BodyPassives(V5Passives):
     """Hooks of `V5Passives` this area overrides (each calls `super()` for the rest)."""
 
-    laid_on_hexes = frozenset({GREATER_FLUX})
-    chosen_by_second_target = frozenset({BOON})
+    @property
+    def laid_on_hexes(self) -> frozenset[str]:
+        return super().laid_on_hexes | {GREATER_FLUX}
+
+    @property
+    def chosen_by_second_target(self) -> frozenset[str]:
+        return super().chosen_by_second_target | {BOON}
 
     def spell_power(self, spell: HandbookSpell, command: cmd.CastSpell) -> int:
         if spell.name == GREATER_FLUX:
@@ -137,6 +164,27 @@ class BodyPassives(V5Passives):
             if any(not play.state.encounter.map.contains(h) or h in board.walls(play.state) for h in hexes):
                 raise RuleViolation("spell-target", f"{GREATER_FLUX}: its three hexes (a row from `at` the way "
                                                     "`power` points) must lie on the map, clear of walls")
+
+    def order_group(self, state: CombatState, figure: Figure) -> int:
+        # Readied Strike: "The Target makes this attack at the start of the Attack Order".
+        return 0 if readied_foes(state, figure) else super().order_group(state, figure)
+
+    def attack(self, play: Play, attacker: Figure, target: Figure, weapon: Weapon, kind: str) -> list[Adjustment]:
+        found = super().attack(play, attacker, target, weapon, kind)
+        # Its foes readied as the Action phase began (evolve.py) put it at the start of the order; it
+        # strikes them in its own slot (not delayed).
+        if kind == "grapple-strike" or play.state.current != attacker.id \
+                or target.id not in {f.id for f in readied_foes(play.state, attacker)}:
+            return found
+        # "(although at their normal AD)": no AD of its own; recorded with the roll so that the hit
+        # is a Crit (`crit`) and the foe has had its Readied Strike (evolve.py).
+        return [*found, Adjustment(0, READIED_MARK)]
+
+    def crit(self, play: Play, attacker: Figure, weapon: Weapon, kind: str, rolled: Check) -> bool:
+        # Readied Strike: "if successful, deals critical damage, enabling the Crit Die to be rolled".
+        if rolled.success and any(a.source == READIED_MARK for a in rolled.adjustments):
+            return True
+        return super().crit(play, attacker, weapon, kind, rolled)
 
     def luck(self, play: Play, figure: Figure) -> int:
         fortune = super().luck(play, figure)

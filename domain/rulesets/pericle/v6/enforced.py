@@ -24,6 +24,10 @@ SPELLS_OF_THE_BODY: dict[str, str] = {
                             "no cover (line 1488)",
     "Boon": "v6/body.py, evolve.py: `power` temporary points (and E) in MT (with as many HP), DX (Base AD), KN or "
             "a Skill named by `second_target`, for five turns, a hero's Grapple score following (line 1434)",
+    "Readied Strike": "v6/body.py, evolve.py: for 10 turns while its target does not move, a foe that becomes "
+                      "Embattled by it puts it first in that turn's Action Order, and its first attack on that foe "
+                      "then (at its normal AD) is a Crit on a hit; not against foes Embattled with it as it was cast "
+                      "or as the turn began (line 1446)",
 }
 
 # Spells that put creatures on the map or take control of them (v6/control.py).
