@@ -426,3 +426,25 @@ def test_a_wizard_who_loses_the_contest_leaves_the_control_with_the_other() -> N
     assert [(e.caster, e.reason) for e in of(events, SpellEnded)] == [("hero-bram", "resisted")]
     assert play.figure("orc").seat == "ana" and play.figure("hero-bram").exhaustion == 3
     assert [s.caster for s in play.combat.spells if s.spell == "Control Humanoid"] == ["hero-ysolde"]
+
+
+def test_a_colossus_goes_with_its_spell_and_a_hydra_with_a_dispel_on_any_of_its_hexes() -> None:
+    """Line 485: a caster "may cancel it at any time... This includes summoned creatures"; Dispel (line
+    1528): "Dispels all Spells and Spell effects in one chosen hex, including creations and summoned
+    creatures": a hex of the hydra's base that is not its anchor."""
+    play = arena("Summon Colossus")
+    colossus_id = summon(play, "Summon Colossus")
+    events = play.command("ana", {"type": "cancel_spell", "figure": "hero-ysolde", "spell": "Summon Colossus"})
+    assert [type(e).__name__ for e in events][-2:] == ["SpellEnded", "FigureVanished"]
+    assert play.combat.figure(colossus_id) is None
+    play = arena("Summon Hydra", "Dispel")
+    play.put("orc", 6, 6)
+    hydra_id = summon(play, "Summon Hydra", 3, 3)
+    far = play.figure(hydra_id).hexes[-1]
+    play.end_turn()
+    play.to_actions("heroes")
+    play.pass_until("hero-ysolde")
+    events = play.act("hero-ysolde", "cast_spell", [HIT], spell="Dispel", target="hero-ysolde",
+                      at={"q": far.q, "r": far.r})
+    assert ("Summon Hydra", "dispelled") in [(e.spell, e.reason) for e in of(events, SpellEnded)]
+    assert play.combat.figure(hydra_id) is None

@@ -91,3 +91,8 @@ class PericleV6Settings(PericleV5Settings, frozen=True, forbid_unknown_fields=Tr
     """Version 6: version 5's rules and settings, with more of the Handbook enforced."""
 
     REVISION: ClassVar[int] = 6
+    # Spells of control and summoning (v6/control.py).
+    PER_SUMMON_STATS: NoSetting = NoSetting()
+    PER_DJINN_WILL: NoSetting = NoSetting()
+    PER_GUISE_ABSORB: NoSetting = NoSetting()
+    PER_CONTROL_KIND: NoSetting = NoSetting()

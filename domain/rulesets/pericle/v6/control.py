@@ -15,6 +15,7 @@ import msgspec
 
 from domain.errors import RuleViolation
 from domain.hexes import Hex
+from domain.rulesets.contract import ProvisionalRule
 from domain.rulesets.pericle import board
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
@@ -29,6 +30,39 @@ from domain.rulesets.pericle.v4.handbook import HandbookSpell
 from domain.rulesets.pericle.v5.passives import HIT_SYMBOLS, V5Passives
 from domain.rulesets.pericle.v5.undead import zombie_id
 from domain.rulesets.pericle.v6.effects import SpellEffect, UsedEffect
+
+# Where seed 001 is silent on these Spells (docs/pericle-6-notes.md gives the lines).
+CONTROL_RULES: tuple[ProvisionalRule, ...] = (
+    ProvisionalRule(
+        "PER-SUMMON-STATS",
+        "What the stat blocks of Summon Colossus, Hydra and Djinn (seed 001 lines 1538, 1554, 1570) leave out: "
+        "the colossus stands on one hex (no base is given); the colossus and the hydra have Overrun but no "
+        "listed Overrun damage (line 609: \"as per their listed Overrun damage\"), so those they trample fall "
+        "prone and take none; the djinn has Grapple 0 and no Movement on foot (it teleports: `move_figure` "
+        "with the one hex it appears in); the hydra's four-hex base faces as its caster faces."),
+    ProvisionalRule(
+        "PER-DJINN-WILL",
+        "Summon Djinn (line 1570): \"The casting hero must use their Movement phase each turn to force the djinn "
+        "to act... by rolling an opposed KN check. With failure, the djinn taunts the caster and does not act\". "
+        "The check is rolled as the Action phase begins, for a caster that did not move in the Movement phase "
+        "(one that moved did not use it: the djinn does not act); a djinn that does not act has no slot that "
+        "turn. Its Spellstrike (undefined in the seed) and its Terror at no E cost are left to the table."),
+    ProvisionalRule(
+        "PER-GUISE-ABSORB",
+        "Guise of the Beast (line 1472): \"The bonus HP obtained while in beast form absorbs wounds and/or "
+        "Exhaustion first\": the bonus absorbs the wounds taken in beast form first, then its Exhaustion. "
+        "Morphing back: as the Action, `pass_action` with the Guise in `cancel_spells`; in the Movement phase, "
+        "`cancel_spell` while the caster's side moves and before it moves (it then moves no more). A Dispel "
+        "returns it too; it lands if aloft (the fall is not modelled); it may not morph back by itself aloft."),
+    ProvisionalRule(
+        "PER-CONTROL-KIND",
+        "Control Animal and Control Humanoid (lines 1466, 1524): an encounter's stat block does not say whether a "
+        "creature is an animal, a humanoid, undead or a devil; the caster's player names the Spell, and the server "
+        "checks what it can: a foe (or, Control Humanoid, a person another hero controls), KN0 and MT under 20 for "
+        "Control Animal, no zombie raised by Create Undead, no djinn. Only heroes cast Spells here, so a foe's "
+        "controlled or summoned animal (line 1466) does not arise. A controlled foe is on the heroes' side: "
+        "with every other foe dead, the heroes win."),
+)
 
 COLOSSUS, HYDRA, DJINN = "Summon Colossus", "Summon Hydra", "Summon Djinn"
 HYDRA_HEADS = 5  # line 1554: "It has five heads which each attack separately"
@@ -356,6 +390,7 @@ class ControlPassives(V5Passives):
         if in_guise.spell in getattr(command, "cancel_spells", ()):
             # Line 1472: "The caster may return to normal by spending the Movement phase or an
             # Action morphing back": the Action is a `pass_action` letting the Guise go.
+            _not_aloft(figure)
             if not isinstance(command, cmd.PassAction):
                 raise RuleViolation("beast-form", "morphing back takes the Action: `pass_action` with the Guise "
                                                   "in `cancel_spells` (or `cancel_spell` in the Movement phase)")
@@ -364,9 +399,15 @@ class ControlPassives(V5Passives):
             morph_back(play, figure, in_guise, "morphed back (an Action)")
 
 
+def _not_aloft(figure: Figure) -> None:
+    if figure.airborne:
+        raise RuleViolation("beast-form", f"{figure.name} lands before morphing back (PER-GUISE-ABSORB)")
+
+
 def _spend_movement(play: Play, figure: Figure) -> None:
     """Morphing back by `cancel_spell` is "spending the Movement phase" (line 1472): only while its
     team moves and before it has moved; it then moves no more this phase."""
+    _not_aloft(figure)
     state = play.state
     if state.phase != "movement" or state.moving != figure.team or figure.id in state.moved_figures:
         raise RuleViolation("beast-form", f"{figure.name} returns to normal by spending its Movement phase (before "

@@ -6,5 +6,6 @@ from __future__ import annotations
 
 from domain.rulesets.contract import ProvisionalRule
 from domain.rulesets.pericle.v5.provisional import V5_RULES
+from domain.rulesets.pericle.v6.control import CONTROL_RULES
 
-V6_RULES: tuple[ProvisionalRule, ...] = V5_RULES
+V6_RULES: tuple[ProvisionalRule, ...] = (*V5_RULES, *CONTROL_RULES)
