@@ -448,3 +448,16 @@ def test_a_colossus_goes_with_its_spell_and_a_hydra_with_a_dispel_on_any_of_its_
                       at={"q": far.q, "r": far.r})
     assert ("Summon Hydra", "dispelled") in [(e.spell, e.reason) for e in of(events, SpellEnded)]
     assert play.combat.figure(hydra_id) is None
+
+
+def test_a_shapeshifted_state_keeps_to_the_published_schema() -> None:
+    """GET /state shows `forms` while a caster is in a beast form (hidden when empty, as before):
+    the state validates against version 6's published state schema."""
+    from tests.unit.test_golden_logs import as_served
+    from tests.unit.test_published_schemas import problems, version_validator
+
+    play = control_arena("Guise of the Beast I")
+    cast(play, [HIT], "Guise of the Beast I")
+    served = as_served(play.state)
+    assert served["ruleset_state"]["forms"][0]["id"] == "hero-ysolde"
+    assert problems(version_validator("pericle", "6", "state"), served) == []
