@@ -4,7 +4,7 @@ Appendix: Spells): their effects as cast (`SPELL_EFFECTS`) and while they last (
 - Summon Colossus, Summon Hydra, Summon Djinn (lines 1538, 1554, 1570): a figure with the Spell's
   stat block joins its caster's side and seat, as version 5's summons do (v5/summons.py: it acts
   from the next turn, lasts while the Spell does, vanishes with it, is sent away by a Dispel).
-- Guise of the Beast I-III (lines 1472, 1512, 1548): the caster takes the beast's form
+- Guise of the Beast I-IV (lines 1472, 1512, 1548, 1564): the caster takes the beast's form
   (`ShapeTaken`, its own form kept in `CombatState.forms`) and returns to it (`ShapeLeft`).
 - Control Animal, Control Humanoid (lines 1466, 1524): the target's opposed KN check; on its failure
   it joins its controller's side and seat (`ControlTaken`) until the Spell ends (`ControlLost`)."""
@@ -53,7 +53,10 @@ CONTROL_RULES: tuple[ProvisionalRule, ...] = (
         "Exhaustion first\": the bonus absorbs the wounds taken in beast form first, then its Exhaustion. "
         "Morphing back: as the Action, `pass_action` with the Guise in `cancel_spells`; in the Movement phase, "
         "`cancel_spell` while the caster's side moves and before it moves (it then moves no more). A Dispel "
-        "returns it too; it lands if aloft (the fall is not modelled); it may not morph back by itself aloft."),
+        "returns it too; it lands if aloft (the fall is not modelled); it may not morph back by itself aloft. "
+        "Guise of the Beast IV gives no Grapple: the caster keeps its own; its four-hex base grows from the "
+        "caster's hex as it faces (PER-FACING), into empty hexes, not in a Grapple Pile, and shrinks back to "
+        "that hex."),
     ProvisionalRule(
         "PER-CONTROL-KIND",
         "Control Animal and Control Humanoid (lines 1466, 1524): an encounter's stat block does not say whether a "
@@ -156,12 +159,14 @@ class Beast(msgspec.Struct, frozen=True):
     hp: int  # added to the caster's HP
     mt: int  # added to the caster's MT
     ad: int
-    grapple: int
+    grapple: int | None  # None: the caster's own (Guise IV gives none)
     movement: int
     attack: str
     damage: str
     armour: int = 0
     flying: int = 0
+    heads: int = 1  # separate attacks, each once in an Attack ("Head 1".."Head 5")
+    size: int = 1  # hexes of its base, grown from the caster's hex as it faces (PER-FACING)
 
 
 GUISES: dict[str, Beast] = {
@@ -172,6 +177,9 @@ GUISES: dict[str, Beast] = {
     # 1548: "+6 HP, +5 MT, DX1, AD1, Grapple 6, Movement 6 on the ground, 8 flying, Talons 2d6
     # damage. 2 armor protection"
     "Guise of the Beast III": Beast(6, 5, 1, 6, 6, "Talons", "2d6", armour=2, flying=8),
+    # 1564: "transforms into a hydra or similar beast, becomes four hexes in size, and gains the
+    # following statistics: MT+15, HP+15 DX3, AD3, Movement 5, five separate attacks each 1d6+1d4"
+    "Guise of the Beast IV": Beast(15, 15, 3, None, 5, "Head", "1d6+1d4", heads=5, size=4),
 }
 # Line 1472: the caster "can't cast Spells nor use weapons or items while in beast form".
 NOT_IN_BEAST_FORM = (cmd.CastSpell, cmd.ReadyWeapons, cmd.FetchItem, cmd.UseItem, cmd.PickUp, cmd.Reload)
@@ -190,11 +198,14 @@ def own_form(state: CombatState, figure_id: str) -> Figure | None:
 def beast_form(own: Figure, beast: Beast) -> Figure:
     """Line 1472: "gains the following statistics"; "Armor does not carry over to beast form"; no
     weapons, items or Spells; its wounds and Exhaustion go with it (the bonus HP above them)."""
-    weapon = Weapon(name=beast.attack, mt=0, damage=beast.damage, weapon_class="natural", grapple=True)
+    names = [beast.attack] if beast.heads == 1 else [f"{beast.attack} {n}" for n in range(1, beast.heads + 1)]
+    weapons = tuple(Weapon(name=name, mt=0, damage=beast.damage, weapon_class="natural", grapple=True)
+                    for name in names)
     return msgspec.structs.replace(
-        own, max_hp=own.max_hp + beast.hp, mt=own.mt + beast.mt, base_ad=beast.ad, grapple=beast.grapple,
-        movement=beast.movement, flying_speed=beast.flying, armour=beast.armour, shield=0, weapons=(weapon,),
-        in_hand=(beast.attack.lower(),), unloaded=(), parrying=False, spells=(), pack=())
+        own, max_hp=own.max_hp + beast.hp, mt=own.mt + beast.mt, base_ad=beast.ad,
+        grapple=own.grapple if beast.grapple is None else beast.grapple, movement=beast.movement,
+        flying_speed=beast.flying, armour=beast.armour, shield=0, weapons=weapons, size=beast.size,
+        in_hand=tuple(name.lower() for name in names), unloaded=(), parrying=False, spells=(), pack=())
 
 
 def guise(play: Play, caster: Figure, spell: HandbookSpell, target: Figure, command: cmd.CastSpell,
@@ -218,6 +229,7 @@ def returned(beast: Figure, own: Figure, bonus: int) -> Figure:
     return msgspec.structs.replace(
         beast, name=own.name, max_hp=own.max_hp, mt=own.mt, base_ad=own.base_ad, grapple=own.grapple,
         movement=own.movement, flying_speed=own.flying_speed, airborne=False, armour=own.armour, shield=own.shield,
+        size=own.size,
         weapons=own.weapons, in_hand=own.in_hand, unloaded=own.unloaded, spells=own.spells, pack=own.pack,
         wounds=max(0, own.wounds + wounded - absorbed),
         exhaustion=max(0, own.exhaustion + tired - min(left, max(0, tired))))
@@ -339,8 +351,14 @@ class ControlPassives(V5Passives):
         return found
 
     def separate_attacks(self, state: CombatState, figure: Figure) -> bool:
-        # Line 1554: "It has five heads which each attack separately".
-        return summon_in(state, figure, HYDRA) is not None or super().separate_attacks(state, figure)
+        # Line 1554: "It has five heads which each attack separately"; line 1564 (Guise of the Beast
+        # IV): "five separate attacks".
+        if summon_in(state, figure, HYDRA) is not None:
+            return True
+        guise_in = guise_of(state, figure)
+        if guise_in is not None and GUISES[guise_in.spell].heads > 1:
+            return True
+        return super().separate_attacks(state, figure)
 
     def crit(self, play: Play, attacker: Figure, weapon: Weapon, kind: str, rolled: Check) -> bool:
         # Line 1570: the djinn "crits on all hit faces as per Swordsmanship" (line 1286: "All hit
@@ -381,6 +399,7 @@ class ControlPassives(V5Passives):
         if isinstance(command, cmd.CastSpell):
             _summoning_hex(play, figure, command)
             _control_target(play, figure, command)
+            _guise_base(play, figure, command)
         in_guise = guise_of(play.state, figure)
         if in_guise is None:
             return
@@ -414,6 +433,21 @@ def _spend_movement(play: Play, figure: Figure) -> None:
                                           "it moves, while its side moves) or an Action (`pass_action` with the "
                                           "Guise in `cancel_spells`), line 1472")
     play.emit(ev.FigureMoved(figure=figure.id, path=(), facing=figure.facing, counted=0, reason="movement"))
+
+
+def _guise_base(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
+    """Guise of the Beast IV (line 1564): the caster "becomes four hexes in size": its base grows from
+    its hex as it faces (PER-FACING's four-hex shape), into hexes that must be on the map, passable and
+    empty, and not in a Grapple Pile (PER-GUISE-ABSORB); checked before the cast's roll."""
+    beast = GUISES.get(command.spell)
+    if beast is None or beast.size == 1 or command.spell not in caster.spells:
+        return
+    grown = msgspec.structs.replace(caster, size=beast.size)
+    if caster.grappled_with or not board.base_fits(play.state, grown, caster.hex, caster.facing) or any(
+            f.id != caster.id for h in grown.hexes for f in play.state.at(h)):
+        raise RuleViolation("spell-target", f"{command.spell}: the beast's {beast.size}-hex base (grown from "
+                                            f"{caster.name}'s hex as it faces) must fit in empty hexes, out of a "
+                                            "Grapple")
 
 
 def _summoning_hex(play: Play, caster: Figure, command: cmd.CastSpell) -> None:

@@ -32,6 +32,9 @@ SPELLS_OF_CONTROL: dict[str, str] = {
                              "armour (v6/control.py)",
     "Guise of the Beast III": "as Guise of the Beast I, the hippogriff: +6 HP, +5 MT, AD1, Grapple 6, Movement 6 "
                               "(8 flying), talons 2d6, 2 armour (v6/control.py)",
+    "Guise of the Beast IV": "as Guise of the Beast I, the hydra: four hexes (grown from the caster's hex into empty "
+                             "hexes), +15 HP, +15 MT, AD3, Movement 5, five heads striking separately for 1d6+1d4 "
+                             "(v6/control.py)",
     "Control Animal": "a foe of KN0 and MT under 20 (no zombie, no djinn) rolls at its KN minus the caster's: on "
                       "failure it joins the caster's side and seat while maintained; a save still costs 1E; an "
                       "image is dispelled; the caster names it an animal (v6/control.py)",
