@@ -246,6 +246,21 @@ def test_a_djinn_crits_on_every_hit_face_and_teleports_as_its_movement() -> None
     assert strike.hit and strike.check.kept == "success" and strike.crit_face is not None
 
 
+def test_a_djinn_casts_terror_at_no_exhaustion() -> None:
+    """Line 1570: "Actions: Claw 2d6 + Spellstrike, Terror Spell at no E cost": its cast is a Base AD
+    check (AD3) as any caster's; Terror (line 1415): "Target must Defend for its next Action. If the
+    target has not taken an Action this turn, then it will Defend this turn"."""
+    play = arena("Summon Djinn")
+    djinn_id = summon(play, "Summon Djinn")
+    to_movement_of_next_turn(play)
+    begin_actions(play, [MISS])
+    play.pass_until(djinn_id)
+    events = play.act(djinn_id, "cast_spell", [HIT, BLANK], spell="Terror", target="orc")
+    [terror] = [e for e in events if type(e).__name__ == "SpellCast"]
+    assert terror.success and terror.exhaustion == 0 and play.figure(djinn_id).exhaustion == 0
+    assert play.figure("orc").defending
+
+
 # ---- Guise of the Beast ---------------------------------------------------------------------
 
 

@@ -90,6 +90,11 @@ class V5Passives(Passives):
         applied; False: version 5's own, v5/casting.py)."""
         return False
 
+    def spell_cost(self, play: Play, caster: Figure, spell: str, paid: int) -> int:
+        """The Exhaustion a successful cast costs its caster, as version 5 reckons it (`paid`), or a
+        later version's own (a creature that casts a Spell at no E cost)."""
+        return paid
+
     def used(self, play: Play, figure: Figure, name: str, target: Figure | None, command: cmd.UseDiscipline,
              ) -> Callable[[], None] | None:
         """A later version's effect of a Discipline used in combat, checked now (before any die)

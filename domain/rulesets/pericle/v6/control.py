@@ -46,7 +46,8 @@ CONTROL_RULES: tuple[ProvisionalRule, ...] = (
         "to act... by rolling an opposed KN check. With failure, the djinn taunts the caster and does not act\". "
         "The check is rolled as the Action phase begins, for a caster that did not move in the Movement phase "
         "(one that moved did not use it: the djinn does not act); a djinn that does not act has no slot that "
-        "turn. Its Spellstrike (undefined in the seed) and its Terror at no E cost are left to the table."),
+        "turn. It casts Terror (its Base AD check, as any caster) at no E cost; its Spellstrike (undefined in "
+        "the seed) is left to the table."),
     ProvisionalRule(
         "PER-GUISE-ABSORB",
         "Guise of the Beast (line 1472): \"The bonus HP obtained while in beast form absorbs wounds and/or "
@@ -93,8 +94,9 @@ STAT_BLOCKS: dict[str, Enemy] = {
     DJINN: Enemy(id="summoned", name="Djinn", hp=50, mt=40, base_ad=3, kn=6, grapple=0, movement=0,
                  attacks=[EnemyAttack(name="Claw", damage="2d6", natural=True)]),
 }
-# What a Djinn does that the server leaves to the table: "Spellstrike" (the seed does not say what
-# it is) and "Terror Spell at no E cost" (a summoned figure casts no Spells here).
+# The djinn's "Terror Spell at no E cost" (line 1570): it knows Terror, cast as its Action at 0E.
+# Its "Spellstrike" is left to the table (the seed does not say what it is).
+DJINN_SPELL = "Terror"
 DJINN_DEFIANCE = "Djinn's defiance"  # kept on the djinn for the turn it refuses to act
 
 
@@ -104,7 +106,8 @@ def summoned(spell: str, caster: Figure, at: Hex, turn: int) -> Figure:
     # The djinn's "Haste in attack order" (line 1570) is the Haste Discipline's place (turns.py).
     return msgspec.structs.replace(figure, team=caster.team, hex=at, facing=caster.facing,
                                    name=f"{block.name} ({caster.name})",
-                                   disciplines=("Haste",) if spell == DJINN else figure.disciplines)
+                                   disciplines=("Haste",) if spell == DJINN else figure.disciplines,
+                                   spells=(DJINN_SPELL,) if spell == DJINN else figure.spells)
 
 
 def summon(play: Play, caster: Figure, spell: HandbookSpell, target: Figure, command: cmd.CastSpell,
@@ -370,6 +373,12 @@ class ControlPassives(V5Passives):
     def teleports(self, state: CombatState, figure: Figure) -> bool:
         # Line 1570: the djinn "can teleport without E cost as Movement".
         return summon_in(state, figure, DJINN) is not None or super().teleports(state, figure)
+
+    def spell_cost(self, play: Play, caster: Figure, spell: str, paid: int) -> int:
+        # Line 1570: the djinn's "Terror Spell at no E cost".
+        if spell == DJINN_SPELL and summon_in(play.state, caster, DJINN) is not None:
+            return 0
+        return super().spell_cost(play, caster, spell, paid)
 
     def actions_begin(self, play: Play) -> None:
         super().actions_begin(play)

@@ -23,7 +23,7 @@ SPELLS_OF_CONTROL: dict[str, str] = {
                     "strike separately for 1d6+1d4 in one Attack, in four empty hexes (v6/control.py)",
     "Summon Djinn": "a djinn (HP50, MT40, AD3, KN6, Claw 2d6) for 10 turns: Haste in the order, crits on all hit "
                     "faces, teleports as its Movement, and acts only when its caster did not move and wins the "
-                    "opposed KN check as the Action phase begins; Spellstrike and its free Terror are the "
+                    "opposed KN check as the Action phase begins; it casts Terror at 0E; Spellstrike is the "
                     "table's (v6/control.py)",
     "Guise of the Beast I": "the caster becomes the beast (+5 HP, +5 MT, AD4, Grapple 3, Movement 6, 1d6+1), no "
                             "armour, Spells, weapons or items; the bonus HP absorbs wounds first; back by an Action "
