@@ -525,3 +525,24 @@ def test_guise_of_the_beast_iv_grows_to_four_hexes_with_five_heads() -> None:
     play.act("hero-ysolde", "pass_action", cancel_spells=["Guise of the Beast IV"])
     back = play.figure("hero-ysolde")
     assert (back.size, back.hexes, back.max_hp) == (1, (ysolde.hex,), ysolde.max_hp)
+
+
+def test_a_djinn_teleports_only_where_it_fits_and_a_hippogriff_lands_before_morphing_back() -> None:
+    """Line 1570: "can teleport... as Movement": not into a wall or a standing figure. Line 1548 with
+    line 1472: the hippogriff morphs back, but aloft it lands first (PER-GUISE-ABSORB)."""
+    play = arena("Summon Djinn")
+    djinn_id = summon(play, "Summon Djinn")
+    to_movement_of_next_turn(play)
+    for q, r in ((3, 0), (4, 3)):  # a wall; the orc
+        assert play.rule_of("ana", {"type": "move_figure", "figure": djinn_id, "path": [{"q": q, "r": r}]}) == \
+            "teleport"
+    play = arena("Guise of the Beast III")
+    cast(play, [HIT], "Guise of the Beast III")
+    play.end_turn()
+    play.to_actions("heroes")
+    play.pass_until("hero-ysolde")
+    play.put("hero-ysolde", 2, 3, airborne=True)
+    assert play.rule_of("ana", {"type": "pass_action", "figure": "hero-ysolde",
+                                "cancel_spells": ["Guise of the Beast III"]}) == "beast-form"
+    play.put("hero-ysolde", 2, 3, airborne=False)
+    assert of(play.act("hero-ysolde", "pass_action", cancel_spells=["Guise of the Beast III"]), ShapeLeft)
