@@ -1,6 +1,7 @@
 """Pericle 6 enforces the Spells that put creatures on the map or change their caster's shape
 (seed 001, Appendix: Spells; 3. Actions: Cast a Spell, lines 466-491): Summon Colossus, Summon
-Hydra, Summon Djinn, Guise of the Beast I-III, all table-applied in version 5. Each test quotes the
+Hydra, Summon Djinn, Guise of the Beast I-IV, Control Animal and Control Humanoid, all table-applied
+in version 5. Each test quotes the
 seed lines it follows and plays real commands on a version-6 battle."""
 
 from __future__ import annotations
@@ -89,7 +90,7 @@ def test_the_catalogue_of_version_6_says_where_each_is_enforced() -> None:
     v6 = {s.name: s for s in handbook_catalogue("6").spells}
     v5 = {s.name: s for s in handbook_catalogue("5").spells}
     for name in ("Summon Colossus", "Summon Hydra", "Summon Djinn", "Guise of the Beast I", "Guise of the Beast II",
-                 "Guise of the Beast III"):
+                 "Guise of the Beast III", "Guise of the Beast IV", "Control Animal", "Control Humanoid"):
         assert v6[name].effect == "enforced" and "v6/control.py" in (v6[name].enforced_as or "")
         assert v5[name].effect == "table-applied"
 
@@ -126,6 +127,20 @@ def test_a_colossus_resists_a_grapple_with_8() -> None:
     play.pass_until("orc")
     [grappled] = of(play.act("orc", "grapple", [HIT], target=colossus_id), Grappled)
     assert grappled.roller == colossus_id and grappled.check.base == 8 and not grappled.success
+
+
+def test_a_colossus_strikes_with_reach_two_hexes_away() -> None:
+    """Line 1538: "4d6 damage. Has Reach" (line 406: polearms with Reach "can attack from either an
+    adjacent hex or 2 hexes away"): the orc two hexes east of it, 4d6 = 6+3+3+3 less armour 3 and
+    shield 1."""
+    play = arena("Summon Colossus")
+    colossus_id = summon(play, "Summon Colossus")
+    play.end_turn()
+    play.put("orc", 5, 3, facing=3)
+    play.to_actions("heroes")
+    play.pass_until(colossus_id)
+    [strike] = list(strikes_in(play.act(colossus_id, "attack", [HIT, 6, 3, 3, 3], strikes=[{"target": "orc"}])))
+    assert strike.hit and strike.weapon == "Colossal blow" and strike.damage == 11
 
 
 # ---- Summon Hydra ---------------------------------------------------------------------------
@@ -229,6 +244,21 @@ def test_a_djinn_crits_on_every_hit_face_and_teleports_as_its_movement() -> None
     events = play.act(djinn_id, "attack", [HIT, BLANK, 1, 3, 3], strikes=[{"target": "orc"}])
     [strike] = list(strikes_in(events))
     assert strike.hit and strike.check.kept == "success" and strike.crit_face is not None
+
+
+def test_a_djinn_casts_terror_at_no_exhaustion() -> None:
+    """Line 1570: "Actions: Claw 2d6 + Spellstrike, Terror Spell at no E cost": its cast is a Base AD
+    check (AD3) as any caster's; Terror (line 1415): "Target must Defend for its next Action. If the
+    target has not taken an Action this turn, then it will Defend this turn"."""
+    play = arena("Summon Djinn")
+    djinn_id = summon(play, "Summon Djinn")
+    to_movement_of_next_turn(play)
+    begin_actions(play, [MISS])
+    play.pass_until(djinn_id)
+    events = play.act(djinn_id, "cast_spell", [HIT, BLANK], spell="Terror", target="orc")
+    [terror] = [e for e in events if type(e).__name__ == "SpellCast"]
+    assert terror.success and terror.exhaustion == 0 and play.figure(djinn_id).exhaustion == 0
+    assert play.figure("orc").defending
 
 
 # ---- Guise of the Beast ---------------------------------------------------------------------
@@ -426,3 +456,93 @@ def test_a_wizard_who_loses_the_contest_leaves_the_control_with_the_other() -> N
     assert [(e.caster, e.reason) for e in of(events, SpellEnded)] == [("hero-bram", "resisted")]
     assert play.figure("orc").seat == "ana" and play.figure("hero-bram").exhaustion == 3
     assert [s.caster for s in play.combat.spells if s.spell == "Control Humanoid"] == ["hero-ysolde"]
+
+
+def test_a_colossus_goes_with_its_spell_and_a_hydra_with_a_dispel_on_any_of_its_hexes() -> None:
+    """Line 485: a caster "may cancel it at any time... This includes summoned creatures"; Dispel (line
+    1528): "Dispels all Spells and Spell effects in one chosen hex, including creations and summoned
+    creatures": a hex of the hydra's base that is not its anchor."""
+    play = arena("Summon Colossus")
+    colossus_id = summon(play, "Summon Colossus")
+    events = play.command("ana", {"type": "cancel_spell", "figure": "hero-ysolde", "spell": "Summon Colossus"})
+    assert [type(e).__name__ for e in events][-2:] == ["SpellEnded", "FigureVanished"]
+    assert play.combat.figure(colossus_id) is None
+    play = arena("Summon Hydra", "Dispel")
+    play.put("orc", 6, 6)
+    hydra_id = summon(play, "Summon Hydra", 3, 3)
+    far = play.figure(hydra_id).hexes[-1]
+    play.end_turn()
+    play.to_actions("heroes")
+    play.pass_until("hero-ysolde")
+    events = play.act("hero-ysolde", "cast_spell", [HIT], spell="Dispel", target="hero-ysolde",
+                      at={"q": far.q, "r": far.r})
+    assert ("Summon Hydra", "dispelled") in [(e.spell, e.reason) for e in of(events, SpellEnded)]
+    assert play.combat.figure(hydra_id) is None
+
+
+def test_a_shapeshifted_state_keeps_to_the_published_schema() -> None:
+    """GET /state shows `forms` while a caster is in a beast form (hidden when empty, as before):
+    the state validates against version 6's published state schema."""
+    from tests.unit.test_golden_logs import as_served
+    from tests.unit.test_published_schemas import problems, version_validator
+
+    play = control_arena("Guise of the Beast I")
+    cast(play, [HIT], "Guise of the Beast I")
+    served = as_served(play.state)
+    assert served["ruleset_state"]["forms"][0]["id"] == "hero-ysolde"
+    assert problems(version_validator("pericle", "6", "state"), served) == []
+
+
+def test_guise_of_the_beast_iv_grows_to_four_hexes_with_five_heads() -> None:
+    """Guise of the Beast IV (line 1564): "As per Guise of the Beast I, except the caster transforms
+    into a hydra or similar beast, becomes four hexes in size, and gains the following statistics:
+    MT+15, HP+15 DX3, AD3, Movement 5, five separate attacks each 1d6+1d4." Its base grows from her
+    hex as she faces (PER-FACING), into empty hexes only; back in her own form she is one hex again."""
+    from domain.rulesets.pericle.bases import footprint
+
+    play = arena("Guise of the Beast IV")
+    ysolde = play.figure("hero-ysolde")
+    grown = footprint(4, ysolde.hex, ysolde.facing)
+    play.put("hero-bram", grown[2].q, grown[2].r)
+    assert play.rule_of("ana", {"type": "cast_spell", "figure": "hero-ysolde", "spell": "Guise of the Beast IV",
+                                "target": "hero-ysolde"}, [HIT]) == "spell-target"
+    play.put("hero-bram", 0, 0)
+    play.put("orc", 4, 3, facing=3, armour=0, shield=0, max_hp=60)  # before the front edge
+    cast(play, [HIT], "Guise of the Beast IV")
+    hydra = play.figure("hero-ysolde")
+    assert (hydra.size, hydra.hexes, hydra.max_hp, hydra.mt, hydra.base_ad, hydra.movement, hydra.grapple) == (
+        4, grown, ysolde.max_hp + 15, ysolde.mt + 15, 3, 5, ysolde.grapple)
+    assert [w.damage for w in hydra.weapons] == ["1d6+1d4"] * 5
+    play.end_turn()
+    play.to_actions("heroes")
+    play.pass_until("hero-ysolde")
+    heads = [{"target": "orc", "weapon": f"Head {n}"} for n in range(1, 6)]
+    strikes = list(strikes_in(play.act("hero-ysolde", "attack", [HIT, 1, 1] * 5, strikes=heads)))
+    assert len(strikes) == 5 and play.figure("orc").wounds == 10
+    play.end_turn()
+    play.to_actions("heroes")
+    play.pass_until("hero-ysolde")
+    play.act("hero-ysolde", "pass_action", cancel_spells=["Guise of the Beast IV"])
+    back = play.figure("hero-ysolde")
+    assert (back.size, back.hexes, back.max_hp) == (1, (ysolde.hex,), ysolde.max_hp)
+
+
+def test_a_djinn_teleports_only_where_it_fits_and_a_hippogriff_lands_before_morphing_back() -> None:
+    """Line 1570: "can teleport... as Movement": not into a wall or a standing figure. Line 1548 with
+    line 1472: the hippogriff morphs back, but aloft it lands first (PER-GUISE-ABSORB)."""
+    play = arena("Summon Djinn")
+    djinn_id = summon(play, "Summon Djinn")
+    to_movement_of_next_turn(play)
+    for q, r in ((3, 0), (4, 3)):  # a wall; the orc
+        assert play.rule_of("ana", {"type": "move_figure", "figure": djinn_id, "path": [{"q": q, "r": r}]}) == \
+            "teleport"
+    play = arena("Guise of the Beast III")
+    cast(play, [HIT], "Guise of the Beast III")
+    play.end_turn()
+    play.to_actions("heroes")
+    play.pass_until("hero-ysolde")
+    play.put("hero-ysolde", 2, 3, airborne=True)
+    assert play.rule_of("ana", {"type": "pass_action", "figure": "hero-ysolde",
+                                "cancel_spells": ["Guise of the Beast III"]}) == "beast-form"
+    play.put("hero-ysolde", 2, 3, airborne=False)
+    assert of(play.act("hero-ysolde", "pass_action", cancel_spells=["Guise of the Beast III"]), ShapeLeft)

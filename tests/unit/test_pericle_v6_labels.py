@@ -16,7 +16,7 @@ NEW = ("PER-INVERSUS-PILE", "PER-UNDEAD-CRIT", "PER-BARRAGE-MT", "PER-WORD-TIE",
 def test_version_6_lists_the_labels_version_5_kept_in_its_notes_and_keeps_every_older_one() -> None:
     v5 = [rule.id for rule in RULESETS[("pericle", "5")].provisional_rules]
     v6 = [rule.id for rule in RULESETS[("pericle", "6")].provisional_rules]
-    assert v6 == [*v5, *NEW]
+    assert v6[:len(v5)] == v5 and v6[len(v5):len(v5) + len(NEW)] == list(NEW)
     assert not set(NEW) & set(v5), "version 5 is released: its list does not change"
 
 

@@ -97,3 +97,8 @@ class PericleV6Settings(PericleV5Settings, frozen=True, forbid_unknown_fields=Tr
     PER_BARRAGE_MT: NoSetting = NoSetting()
     PER_WORD_TIE: NoSetting = NoSetting()
     PER_SEVEN_HEXES: NoSetting = NoSetting()
+    # Spells of control and summoning (v6/control.py).
+    PER_SUMMON_STATS: NoSetting = NoSetting()
+    PER_DJINN_WILL: NoSetting = NoSetting()
+    PER_GUISE_ABSORB: NoSetting = NoSetting()
+    PER_CONTROL_KIND: NoSetting = NoSetting()

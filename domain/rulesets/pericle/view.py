@@ -36,7 +36,7 @@ class CombatView(CombatState, frozen=True, kw_only=True):
     figures: tuple[FigureView, ...] = ()
     last: LastView | None = None  # type: ignore[assignment]  # shown as less than the state keeps
     current: str | None
-    # Shown only while set: a version 5 attack waiting in a Karma window.
+    # Shown only while set: a version 5 attack waiting in a Karma window; version 6's shapeshifted forms.
     shown_when_set: ClassVar[tuple[str, ...]] = ("pending", "forms")
 
 

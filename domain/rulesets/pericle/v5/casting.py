@@ -231,6 +231,7 @@ def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
         # Line 1574: "If the caster survives, they then suffer an Exhaustion cost equal to the
         # amount of HP that the target had prior to the Spell" (a tie: PER-WORD-TIE, nothing).
         paid = max(0, target.hp) if rolled.success and not free and target.hp < caster.hp else 0
+    paid = edition(play).spell_cost(play, caster, spell.name, paid)
     duration = (1 if spell.name == "Clumsiness" and target.mt >= 20 else spell.duration)
     at = _lies_at(spell, target, command.at, edition(play).laid_on_hexes)
     play.emit(ev.SpellCast(caster=caster.id, spell=spell.name, target=target.id, check=rolled,

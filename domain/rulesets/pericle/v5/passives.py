@@ -107,6 +107,10 @@ class V5Passives(Passives):
         """The Exhaustion of `power` in a cast (checked before any die): all of it in version 5; a
         later version may read `power` on a Spell of fixed cost as the caster's choice."""
         return command.power
+    def spell_cost(self, play: Play, caster: Figure, spell: str, paid: int) -> int:
+        """The Exhaustion a successful cast costs its caster, as version 5 reckons it (`paid`), or a
+        later version's own (a creature that casts a Spell at no E cost)."""
+        return paid
 
     def used(self, play: Play, figure: Figure, name: str, target: Figure | None, command: cmd.UseDiscipline,
              ) -> Callable[[], None] | None:

@@ -4,7 +4,7 @@ Appendix: Spells): their effects as cast (`SPELL_EFFECTS`) and while they last (
 - Summon Colossus, Summon Hydra, Summon Djinn (lines 1538, 1554, 1570): a figure with the Spell's
   stat block joins its caster's side and seat, as version 5's summons do (v5/summons.py: it acts
   from the next turn, lasts while the Spell does, vanishes with it, is sent away by a Dispel).
-- Guise of the Beast I-III (lines 1472, 1512, 1548): the caster takes the beast's form
+- Guise of the Beast I-IV (lines 1472, 1512, 1548, 1564): the caster takes the beast's form
   (`ShapeTaken`, its own form kept in `CombatState.forms`) and returns to it (`ShapeLeft`).
 - Control Animal, Control Humanoid (lines 1466, 1524): the target's opposed KN check; on its failure
   it joins its controller's side and seat (`ControlTaken`) until the Spell ends (`ControlLost`)."""
@@ -15,6 +15,7 @@ import msgspec
 
 from domain.errors import RuleViolation
 from domain.hexes import Hex
+from domain.rulesets.contract import ProvisionalRule
 from domain.rulesets.pericle import board
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
@@ -29,6 +30,43 @@ from domain.rulesets.pericle.v4.handbook import HandbookSpell
 from domain.rulesets.pericle.v5.passives import HIT_SYMBOLS, V5Passives
 from domain.rulesets.pericle.v5.undead import zombie_id
 from domain.rulesets.pericle.v6.effects import SpellEffect, UsedEffect
+
+# Where seed 001 is silent on these Spells (docs/pericle-6-notes.md gives the lines).
+CONTROL_RULES: tuple[ProvisionalRule, ...] = (
+    ProvisionalRule(
+        "PER-SUMMON-STATS",
+        "What the stat blocks of Summon Colossus, Hydra and Djinn (seed 001 lines 1538, 1554, 1570) leave out: "
+        "the colossus stands on one hex (no base is given); the colossus and the hydra have Overrun but no "
+        "listed Overrun damage (line 609: \"as per their listed Overrun damage\"), so those they trample fall "
+        "prone and take none; the djinn has Grapple 0 and no Movement on foot (it teleports: `move_figure` "
+        "with the one hex it appears in); the hydra's four-hex base faces as its caster faces."),
+    ProvisionalRule(
+        "PER-DJINN-WILL",
+        "Summon Djinn (line 1570): \"The casting hero must use their Movement phase each turn to force the djinn "
+        "to act... by rolling an opposed KN check. With failure, the djinn taunts the caster and does not act\". "
+        "The check is rolled as the Action phase begins, for a caster that did not move in the Movement phase "
+        "(one that moved did not use it: the djinn does not act); a djinn that does not act has no slot that "
+        "turn. It casts Terror (its Base AD check, as any caster) at no E cost; its Spellstrike (undefined in "
+        "the seed) is left to the table."),
+    ProvisionalRule(
+        "PER-GUISE-ABSORB",
+        "Guise of the Beast (line 1472): \"The bonus HP obtained while in beast form absorbs wounds and/or "
+        "Exhaustion first\": the bonus absorbs the wounds taken in beast form first, then its Exhaustion. "
+        "Morphing back: as the Action, `pass_action` with the Guise in `cancel_spells`; in the Movement phase, "
+        "`cancel_spell` while the caster's side moves and before it moves (it then moves no more). A Dispel "
+        "returns it too; it lands if aloft (the fall is not modelled); it may not morph back by itself aloft. "
+        "Guise of the Beast IV gives no Grapple: the caster keeps its own; its four-hex base grows from the "
+        "caster's hex as it faces (PER-FACING), into empty hexes, not in a Grapple Pile, and shrinks back to "
+        "that hex."),
+    ProvisionalRule(
+        "PER-CONTROL-KIND",
+        "Control Animal and Control Humanoid (lines 1466, 1524): an encounter's stat block does not say whether a "
+        "creature is an animal, a humanoid, undead or a devil; the caster's player names the Spell, and the server "
+        "checks what it can: a foe (or, Control Humanoid, a person another hero controls), KN0 and MT under 20 for "
+        "Control Animal, no zombie raised by Create Undead, no djinn. Only heroes cast Spells here, so a foe's "
+        "controlled or summoned animal (line 1466) does not arise. A controlled foe is on the heroes' side: "
+        "with every other foe dead, the heroes win."),
+)
 
 COLOSSUS, HYDRA, DJINN = "Summon Colossus", "Summon Hydra", "Summon Djinn"
 HYDRA_HEADS = 5  # line 1554: "It has five heads which each attack separately"
@@ -56,8 +94,9 @@ STAT_BLOCKS: dict[str, Enemy] = {
     DJINN: Enemy(id="summoned", name="Djinn", hp=50, mt=40, base_ad=3, kn=6, grapple=0, movement=0,
                  attacks=[EnemyAttack(name="Claw", damage="2d6", natural=True)]),
 }
-# What a Djinn does that the server leaves to the table: "Spellstrike" (the seed does not say what
-# it is) and "Terror Spell at no E cost" (a summoned figure casts no Spells here).
+# The djinn's "Terror Spell at no E cost" (line 1570): it knows Terror, cast as its Action at 0E.
+# Its "Spellstrike" is left to the table (the seed does not say what it is).
+DJINN_SPELL = "Terror"
 DJINN_DEFIANCE = "Djinn's defiance"  # kept on the djinn for the turn it refuses to act
 
 
@@ -67,7 +106,8 @@ def summoned(spell: str, caster: Figure, at: Hex, turn: int) -> Figure:
     # The djinn's "Haste in attack order" (line 1570) is the Haste Discipline's place (turns.py).
     return msgspec.structs.replace(figure, team=caster.team, hex=at, facing=caster.facing,
                                    name=f"{block.name} ({caster.name})",
-                                   disciplines=("Haste",) if spell == DJINN else figure.disciplines)
+                                   disciplines=("Haste",) if spell == DJINN else figure.disciplines,
+                                   spells=(DJINN_SPELL,) if spell == DJINN else figure.spells)
 
 
 def summon(play: Play, caster: Figure, spell: HandbookSpell, target: Figure, command: cmd.CastSpell,
@@ -122,12 +162,14 @@ class Beast(msgspec.Struct, frozen=True):
     hp: int  # added to the caster's HP
     mt: int  # added to the caster's MT
     ad: int
-    grapple: int
+    grapple: int | None  # None: the caster's own (Guise IV gives none)
     movement: int
     attack: str
     damage: str
     armour: int = 0
     flying: int = 0
+    heads: int = 1  # separate attacks, each once in an Attack ("Head 1".."Head 5")
+    size: int = 1  # hexes of its base, grown from the caster's hex as it faces (PER-FACING)
 
 
 GUISES: dict[str, Beast] = {
@@ -138,6 +180,9 @@ GUISES: dict[str, Beast] = {
     # 1548: "+6 HP, +5 MT, DX1, AD1, Grapple 6, Movement 6 on the ground, 8 flying, Talons 2d6
     # damage. 2 armor protection"
     "Guise of the Beast III": Beast(6, 5, 1, 6, 6, "Talons", "2d6", armour=2, flying=8),
+    # 1564: "transforms into a hydra or similar beast, becomes four hexes in size, and gains the
+    # following statistics: MT+15, HP+15 DX3, AD3, Movement 5, five separate attacks each 1d6+1d4"
+    "Guise of the Beast IV": Beast(15, 15, 3, None, 5, "Head", "1d6+1d4", heads=5, size=4),
 }
 # Line 1472: the caster "can't cast Spells nor use weapons or items while in beast form".
 NOT_IN_BEAST_FORM = (cmd.CastSpell, cmd.ReadyWeapons, cmd.FetchItem, cmd.UseItem, cmd.PickUp, cmd.Reload)
@@ -156,11 +201,14 @@ def own_form(state: CombatState, figure_id: str) -> Figure | None:
 def beast_form(own: Figure, beast: Beast) -> Figure:
     """Line 1472: "gains the following statistics"; "Armor does not carry over to beast form"; no
     weapons, items or Spells; its wounds and Exhaustion go with it (the bonus HP above them)."""
-    weapon = Weapon(name=beast.attack, mt=0, damage=beast.damage, weapon_class="natural", grapple=True)
+    names = [beast.attack] if beast.heads == 1 else [f"{beast.attack} {n}" for n in range(1, beast.heads + 1)]
+    weapons = tuple(Weapon(name=name, mt=0, damage=beast.damage, weapon_class="natural", grapple=True)
+                    for name in names)
     return msgspec.structs.replace(
-        own, max_hp=own.max_hp + beast.hp, mt=own.mt + beast.mt, base_ad=beast.ad, grapple=beast.grapple,
-        movement=beast.movement, flying_speed=beast.flying, armour=beast.armour, shield=0, weapons=(weapon,),
-        in_hand=(beast.attack.lower(),), unloaded=(), parrying=False, spells=(), pack=())
+        own, max_hp=own.max_hp + beast.hp, mt=own.mt + beast.mt, base_ad=beast.ad,
+        grapple=own.grapple if beast.grapple is None else beast.grapple, movement=beast.movement,
+        flying_speed=beast.flying, armour=beast.armour, shield=0, weapons=weapons, size=beast.size,
+        in_hand=tuple(name.lower() for name in names), unloaded=(), parrying=False, spells=(), pack=())
 
 
 def guise(play: Play, caster: Figure, spell: HandbookSpell, target: Figure, command: cmd.CastSpell,
@@ -184,6 +232,7 @@ def returned(beast: Figure, own: Figure, bonus: int) -> Figure:
     return msgspec.structs.replace(
         beast, name=own.name, max_hp=own.max_hp, mt=own.mt, base_ad=own.base_ad, grapple=own.grapple,
         movement=own.movement, flying_speed=own.flying_speed, airborne=False, armour=own.armour, shield=own.shield,
+        size=own.size,
         weapons=own.weapons, in_hand=own.in_hand, unloaded=own.unloaded, spells=own.spells, pack=own.pack,
         wounds=max(0, own.wounds + wounded - absorbed),
         exhaustion=max(0, own.exhaustion + tired - min(left, max(0, tired))))
@@ -305,8 +354,14 @@ class ControlPassives(V5Passives):
         return found
 
     def separate_attacks(self, state: CombatState, figure: Figure) -> bool:
-        # Line 1554: "It has five heads which each attack separately".
-        return summon_in(state, figure, HYDRA) is not None or super().separate_attacks(state, figure)
+        # Line 1554: "It has five heads which each attack separately"; line 1564 (Guise of the Beast
+        # IV): "five separate attacks".
+        if summon_in(state, figure, HYDRA) is not None:
+            return True
+        guise_in = guise_of(state, figure)
+        if guise_in is not None and GUISES[guise_in.spell].heads > 1:
+            return True
+        return super().separate_attacks(state, figure)
 
     def crit(self, play: Play, attacker: Figure, weapon: Weapon, kind: str, rolled: Check) -> bool:
         # Line 1570: the djinn "crits on all hit faces as per Swordsmanship" (line 1286: "All hit
@@ -318,6 +373,12 @@ class ControlPassives(V5Passives):
     def teleports(self, state: CombatState, figure: Figure) -> bool:
         # Line 1570: the djinn "can teleport without E cost as Movement".
         return summon_in(state, figure, DJINN) is not None or super().teleports(state, figure)
+
+    def spell_cost(self, play: Play, caster: Figure, spell: str, paid: int) -> int:
+        # Line 1570: the djinn's "Terror Spell at no E cost".
+        if spell == DJINN_SPELL and summon_in(play.state, caster, DJINN) is not None:
+            return 0
+        return super().spell_cost(play, caster, spell, paid)
 
     def actions_begin(self, play: Play) -> None:
         super().actions_begin(play)
@@ -347,6 +408,7 @@ class ControlPassives(V5Passives):
         if isinstance(command, cmd.CastSpell):
             _summoning_hex(play, figure, command)
             _control_target(play, figure, command)
+            _guise_base(play, figure, command)
         in_guise = guise_of(play.state, figure)
         if in_guise is None:
             return
@@ -356,6 +418,7 @@ class ControlPassives(V5Passives):
         if in_guise.spell in getattr(command, "cancel_spells", ()):
             # Line 1472: "The caster may return to normal by spending the Movement phase or an
             # Action morphing back": the Action is a `pass_action` letting the Guise go.
+            _not_aloft(figure)
             if not isinstance(command, cmd.PassAction):
                 raise RuleViolation("beast-form", "morphing back takes the Action: `pass_action` with the Guise "
                                                   "in `cancel_spells` (or `cancel_spell` in the Movement phase)")
@@ -364,15 +427,36 @@ class ControlPassives(V5Passives):
             morph_back(play, figure, in_guise, "morphed back (an Action)")
 
 
+def _not_aloft(figure: Figure) -> None:
+    if figure.airborne:
+        raise RuleViolation("beast-form", f"{figure.name} lands before morphing back (PER-GUISE-ABSORB)")
+
+
 def _spend_movement(play: Play, figure: Figure) -> None:
     """Morphing back by `cancel_spell` is "spending the Movement phase" (line 1472): only while its
     team moves and before it has moved; it then moves no more this phase."""
+    _not_aloft(figure)
     state = play.state
     if state.phase != "movement" or state.moving != figure.team or figure.id in state.moved_figures:
         raise RuleViolation("beast-form", f"{figure.name} returns to normal by spending its Movement phase (before "
                                           "it moves, while its side moves) or an Action (`pass_action` with the "
                                           "Guise in `cancel_spells`), line 1472")
     play.emit(ev.FigureMoved(figure=figure.id, path=(), facing=figure.facing, counted=0, reason="movement"))
+
+
+def _guise_base(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
+    """Guise of the Beast IV (line 1564): the caster "becomes four hexes in size": its base grows from
+    its hex as it faces (PER-FACING's four-hex shape), into hexes that must be on the map, passable and
+    empty, and not in a Grapple Pile (PER-GUISE-ABSORB); checked before the cast's roll."""
+    beast = GUISES.get(command.spell)
+    if beast is None or beast.size == 1 or command.spell not in caster.spells:
+        return
+    grown = msgspec.structs.replace(caster, size=beast.size)
+    if caster.grappled_with or not board.base_fits(play.state, grown, caster.hex, caster.facing) or any(
+            f.id != caster.id for h in grown.hexes for f in play.state.at(h)):
+        raise RuleViolation("spell-target", f"{command.spell}: the beast's {beast.size}-hex base (grown from "
+                                            f"{caster.name}'s hex as it faces) must fit in empty hexes, out of a "
+                                            "Grapple")
 
 
 def _summoning_hex(play: Play, caster: Figure, command: cmd.CastSpell) -> None:

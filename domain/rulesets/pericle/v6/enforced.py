@@ -39,7 +39,7 @@ SPELLS_OF_CONTROL: dict[str, str] = {
                     "strike separately for 1d6+1d4 in one Attack, in four empty hexes (v6/control.py)",
     "Summon Djinn": "a djinn (HP50, MT40, AD3, KN6, Claw 2d6) for 10 turns: Haste in the order, crits on all hit "
                     "faces, teleports as its Movement, and acts only when its caster did not move and wins the "
-                    "opposed KN check as the Action phase begins; Spellstrike and its free Terror are the "
+                    "opposed KN check as the Action phase begins; it casts Terror at 0E; Spellstrike is the "
                     "table's (v6/control.py)",
     "Guise of the Beast I": "the caster becomes the beast (+5 HP, +5 MT, AD4, Grapple 3, Movement 6, 1d6+1), no "
                             "armour, Spells, weapons or items; the bonus HP absorbs wounds first; back by an Action "
@@ -48,6 +48,9 @@ SPELLS_OF_CONTROL: dict[str, str] = {
                              "armour (v6/control.py)",
     "Guise of the Beast III": "as Guise of the Beast I, the hippogriff: +6 HP, +5 MT, AD1, Grapple 6, Movement 6 "
                               "(8 flying), talons 2d6, 2 armour (v6/control.py)",
+    "Guise of the Beast IV": "as Guise of the Beast I, the hydra: four hexes (grown from the caster's hex into empty "
+                             "hexes), +15 HP, +15 MT, AD3, Movement 5, five heads striking separately for 1d6+1d4 "
+                             "(v6/control.py)",
     "Control Animal": "a foe of KN0 and MT under 20 (no zombie, no djinn) rolls at its KN minus the caster's: on "
                       "failure it joins the caster's side and seat while maintained; a save still costs 1E; an "
                       "image is dispelled; the caster names it an animal (v6/control.py)",

@@ -1,4 +1,5 @@
-"""Pericle 6's provisional rules: version 5's (v5/provisional.py), and the labels version 5 kept
+"""Pericle 6's provisional rules: version 5's (v5/provisional.py), those of its Spells of control
+(v6/control.py `CONTROL_RULES`), and the labels version 5 kept
 only in docs/pericle-5-notes.md, now listed by GET /v1/rulesets/pericle for version 6 (its
 behaviour is version 5's: the label names it). Each is a place where seed 001 is silent; the
 text says which lines come closest and what the server does."""
@@ -7,6 +8,7 @@ from __future__ import annotations
 
 from domain.rulesets.contract import ProvisionalRule
 from domain.rulesets.pericle.v5.provisional import V5_RULES
+from domain.rulesets.pericle.v6.control import CONTROL_RULES
 
 INVERSUS_PILE = ProvisionalRule(
     "PER-INVERSUS-PILE",
@@ -39,4 +41,5 @@ SEVEN_HEXES = ProvisionalRule(
     "(`at`) and the six around it. The seed is silent on the shape: the hexes are the caster's to select, and the "
     "command names one hex.")
 
-V6_RULES: tuple[ProvisionalRule, ...] = (*V5_RULES, INVERSUS_PILE, UNDEAD_CRIT, BARRAGE_MT, WORD_TIE, SEVEN_HEXES)
+V6_RULES: tuple[ProvisionalRule, ...] = (*V5_RULES, INVERSUS_PILE, UNDEAD_CRIT, BARRAGE_MT, WORD_TIE, SEVEN_HEXES,
+                                         *CONTROL_RULES)
