@@ -148,10 +148,7 @@ def quick_draw(play: Play, command: cmd.ReadyWeapons) -> None:
     both = len(drawn) == 1 and len(left) >= 1 and "Quick Draw IV" in known
     if both:
         # IV: one drawn, one sheathed; anything else leaving the hands is dropped for a free hand.
-        sheathed = [item for item in left if figure.hands((*wanted, item)) <= 2][:1]
-        if not sheathed:
-            sheathed = left[:1]
-        name = "Quick Draw IV"
+        sheathed, name = left[:1], "Quick Draw IV"
     elif len(drawn) == 1:
         sheathed, name = [], ("Quick Draw III" if "Quick Draw III" in known else "Quick Draw II")
     elif not drawn and len(left) == 1:
