@@ -127,6 +127,31 @@ def test_quick_draw_ii_sheathes_while_moving_and_drops_a_held_item_for_a_hand() 
                         [HIT]) == "quick-draw"
 
 
+def test_a_failed_quick_draw_ii_check_may_be_rerolled_with_karma() -> None:
+    """Line 1319's Athletics check is a set of dice like any other (seed 001 line 632: Karma
+    re-rolls "the most recent set of dice"): Varya's Karma re-rolls the failed check, and the
+    sword is drawn."""
+    play = moving(known=("Quick Draw I", "Quick Draw II"), in_hand=("shield",))
+    walk(play, (1, 3))
+    ready(play, ["shield", "short sword"], [MISS])
+    assert play.figure("hero-varya").in_hand == ("shield",)
+    events = play.command("ana", {"type": "spend_karma", "hero": "hero-varya"}, [HIT])
+    assert of(events, WeaponsReadied) and play.figure("hero-varya").in_hand == ("shield", "short sword")
+
+
+def test_a_quick_draw_is_made_in_the_heroes_own_movement_phase_only() -> None:
+    """Line 1215 "instead of moving", line 1319 "during the Movement phase": the hero's own; a
+    Surprise turn's surprised heroes do not draw (PER-SURPRISE)."""
+    body = {"type": "ready_weapons", "figure": "hero-varya", "in_hand": ["shield", "short sword"]}
+    enemies_first = PericleArena(version="6")
+    enemies_first.put("hero-varya", 0, 3, disciplines=("Quick Draw I",), in_hand=("shield",))
+    enemies_first.to_movement("heroes", first="enemies")
+    assert enemies_first.rule_of("ana", body) == "not-your-movement"
+    surprised = PericleArena(version="6", surprise="enemies")
+    surprised.put("hero-varya", 0, 3, disciplines=("Quick Draw I",), in_hand=("shield",))
+    assert surprised.rule_of("ana", body) == "not-your-movement"
+
+
 def test_quick_draw_iii_draws_with_a_movement_without_a_check() -> None:
     """Quick Draw III (line 1343): "Once per turn, as per Quick Draw II, you may draw a weapon in
     combination with a Movement, but now without making an Athletics check." No die is rolled."""
@@ -420,6 +445,19 @@ def test_stalker_needs_the_kn_check_and_the_partys_initiative_and_version_6() ->
     five = stalking("5")
     assert [e for e in five.events if isinstance(e, CheckMade)] == []
     assert (five.combat.phase, five.combat.surprise) == ("order", None)
+
+
+def test_stalker_is_checked_only_at_the_combats_first_initiative() -> None:
+    """Line 1327: "At the beginning of combat": after an encounter's own Surprise turn, the
+    Initiative of turn 2 is not the beginning of combat; no KN check is rolled."""
+    play = PericleArena(version="6", surprise="heroes")
+    play.put("hero-sindaro", 0, 5, disciplines=("Dodge", "Stalker"))
+    play.command("ana", {"type": "end_movement"})
+    play.command("ana", {"type": "end_repositioning"})
+    play.command("ana", {"type": "begin_actions"})
+    play.end_turn()
+    events = play.command("ana", {"type": "roll_initiative"}, [HIT, HIT])
+    assert not of(events, CheckMade) and play.combat.turn == 2 and play.combat.surprise is None
 
 
 # ---- the table -----------------------------------------------------------------------------------
