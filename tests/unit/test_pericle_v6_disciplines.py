@@ -343,6 +343,26 @@ def test_shield_bash_iii_bashes_and_pushes_when_defending() -> None:
     assert play.figure("orc").hex == Hex(5, 3)
 
 
+def test_a_foe_too_big_to_push_is_still_bashed_back() -> None:
+    """Line 1219's push drives one-hex foes (v5/using.py); against an orc of three hexes the push
+    declared cannot be made, and Shield Bash I's bash back (line 1151) is not given up for it."""
+    play = PericleArena(version="6")
+    play.put("hero-varya", 3, 3, facing=0, disciplines=("Shield Bash I", "Shield Bash II"))
+    play.put("spearman", 7, 0)
+    play.put("zombie", 7, 7)
+    play.put("orc", 5, 3, facing=3, size=3)
+    play.to_movement("heroes")
+    play.command("ana", {"type": "end_movement"})
+    play.command("gm", {"type": "end_movement"})
+    play.command("ana", {"type": "end_repositioning"}, [1] * 20)
+    play.act("hero-varya", "defend")
+    play.act("hero-varya", "use_discipline", discipline="Shield Bash II")
+    play.command("ana", {"type": "begin_actions"})
+    play.pass_until("orc")
+    events = orc_attacks(play, [HIT, SHIELD, MISS, MISS])
+    assert [s.kind for s in strikes(events)] == ["melee", "shield bash back"] and not of(events, CheckMade)
+
+
 def test_the_push_is_declared_after_defend() -> None:
     play = PericleArena(version="6")
     play.put("hero-varya", 3, 3, facing=0, disciplines=("Shield Bash I", "Shield Bash II"))

@@ -296,9 +296,10 @@ class DisciplinePassives(V5Passives):
 
     def bashes_back(self, play: Play, defender: Figure, attacker: Figure) -> bool:
         # Line 1219: "Instead of taking a second attack with your shield, you may instead choose to
-        # make a MT check"; III (line 1274) does both.
-        return _declared_push(play.state, defender) != "Shield Bash II" \
-            and super().bashes_back(play, defender, attacker)
+        # make a MT check"; III (line 1274) does both. Where no push can be made (a foe of more
+        # than one hex, in the air), Shield Bash I's bash back stays.
+        pushing = _declared_push(play.state, defender) == "Shield Bash II" and _pushable(defender, attacker)
+        return not pushing and super().bashes_back(play, defender, attacker)
 
     def after_strike(self, play: Play, strike: ev.Strike) -> None:
         super().after_strike(play, strike)
@@ -307,10 +308,7 @@ class DisciplinePassives(V5Passives):
         defender, attacker = play.state.figure(strike.target), play.state.figure(strike.attacker)
         if defender is None or attacker is None or _declared_push(play.state, defender) is None:
             return
-        if not (defender.defending and defender.active and defender.standing and attacker.active
-                and "shield" in defender.in_hand and defender.size == 1 and attacker.size == 1
-                and not attacker.grappled_with and not defender.grappled_with
-                and attacker.airborne == defender.airborne and board.gap(defender, attacker) == 1):
+        if not (defender.active and attacker.active and _pushable(defender, attacker)):
             return
         if all(face == "blank" for face in strike.check.defense_faces):
             return  # "if ... you roll any die face other than a blank"
@@ -325,6 +323,15 @@ class DisciplinePassives(V5Passives):
         # Line 1323: "A hero with Spell Tenacity can require the target to subtract two points from
         # their opposed AD score for Spells that require an opposed check."
         return SPELL_TENACITY if "Spell Tenacity" in caster.disciplines else super().spell_tenacity(caster)
+
+
+def _pushable(defender: Figure, attacker: Figure) -> bool:
+    """Shield Bash II's push when Defending (line 1224: "an adjacent foe that attacks you if you're
+    Defending"), by the push's own rules (v5/using.py `push_ready`): one-hex figures, neither in a
+    Grapple, on the same level, the shield in hand, the defender on its feet."""
+    return defender.defending and defender.standing and "shield" in defender.in_hand \
+        and defender.size == 1 and attacker.size == 1 and not attacker.grappled_with \
+        and not defender.grappled_with and attacker.airborne == defender.airborne and board.gap(defender, attacker) == 1
 
 
 def _cover(state: CombatState, shooter: Figure, target: Figure, ignored: tuple[str, ...]) -> str:
