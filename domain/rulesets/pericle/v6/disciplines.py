@@ -6,9 +6,15 @@ its seed line."""
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable
+
 import msgspec
 
 from domain.errors import RuleViolation
+from domain.rulesets.contract import Context, Events
+from domain.rulesets.contract import Play as Row
+from domain.rulesets.contract import play as typed
 from domain.rulesets.pericle import board, poison, turns
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
@@ -16,7 +22,10 @@ from domain.rulesets.pericle.actions import act
 from domain.rulesets.pericle.actions import ready_weapons as ready_as_an_action
 from domain.rulesets.pericle.dice import check
 from domain.rulesets.pericle.movement import athletics
+from domain.rulesets.pericle.passives import Passives
 from domain.rulesets.pericle.play import RUNNING, Play, acting_for_team, require_phase
+from domain.rulesets.pericle.rules import combat
+from domain.rulesets.pericle.settings import PericleCombatSettings
 from domain.rulesets.pericle.state import CombatState, Figure
 from domain.rulesets.pericle.turns import can_move, not_surprised
 from domain.rulesets.pericle.v5 import sight as v5_sight
@@ -212,14 +221,11 @@ def roll_initiative(play: Play, command: cmd.RollInitiative) -> None:
 SHIELD_PUSHES = ("Shield Bash II", "Shield Bash III")
 
 
-def use(play: Play, command: cmd.UseDiscipline) -> None:
-    """Version 6's `use_discipline`: Shield Bash II or III named in the declarations by a hero that
-    declared Defend chooses the push (II) or the bash and the push (III) against the foes that
-    attack it this turn; anything else as version 5 (v5/using.py)."""
-    if command.discipline in SHIELD_PUSHES and play.state.phase == "declare":
-        _declare_push(play, play.figure(command.figure), command)
-    else:
-        using.use(play, command)
+def declare_push(play: Play, command: cmd.UseDiscipline) -> None:
+    """Version 6's `use_discipline` in the declarations for Shield Bash II or III (the other uses
+    keep their rows: `revised`)."""
+    require_phase(play.state, "declare")
+    _declare_push(play, play.figure(command.figure), command)
 
 
 def _declare_push(play: Play, figure: Figure, command: cmd.UseDiscipline) -> None:
@@ -332,6 +338,52 @@ def _pushable(defender: Figure, attacker: Figure) -> bool:
     return defender.defending and defender.standing and "shield" in defender.in_hand \
         and defender.size == 1 and attacker.size == 1 and not attacker.grappled_with \
         and not defender.grappled_with and attacker.airborne == defender.airborne and board.gap(defender, attacker) == 1
+
+
+# ---- version 6's rows for `ready_weapons`, `use_discipline` and `roll_initiative` ---------------
+
+Rows = tuple[Row[CombatState | None, PericleCombatSettings], ...]
+Decide = Callable[[Context[CombatState | None, PericleCombatSettings], msgspec.Struct], Events]
+
+
+def _quick_draw_now(state: CombatState, command: msgspec.Struct) -> bool:
+    """`ready_weapons` played by this module: in the Movement phase (Quick Draw I-IV), or as the
+    Action of a hero with Quick Draw IV after a run."""
+    if state.phase == "movement":
+        return True
+    figure = state.figure(command.figure) if isinstance(command, cmd.ReadyWeapons) else None
+    return state.phase == "actions" and figure is not None and figure.moved > RUNNING \
+        and "Quick Draw IV" in figure.disciplines
+
+
+def _push_declared_now(state: CombatState, command: msgspec.Struct) -> bool:
+    return state.phase == "declare" and isinstance(command, cmd.UseDiscipline) \
+        and command.discipline in SHIELD_PUSHES
+
+
+def revised(plays: Rows, passives: Passives) -> Rows:
+    """The version's rows, each of `ready_weapons`, `use_discipline` and `roll_initiative` played
+    by this module where a Discipline of its own is at stake (Quick Draw, the Defending push,
+    Stalker) and by the row it had otherwise (so that other areas' rows compose with these)."""
+    mine: dict[type[msgspec.Struct], tuple[Decide, Callable[[CombatState, msgspec.Struct], bool]]] = {
+        cmd.ReadyWeapons: (typed(cmd.ReadyWeapons, combat(ready_weapons, passives)).rule, _quick_draw_now),
+        cmd.UseDiscipline: (typed(cmd.UseDiscipline, combat(declare_push, passives)).rule, _push_declared_now),
+        cmd.RollInitiative: (typed(cmd.RollInitiative, combat(roll_initiative, passives)).rule,
+                             lambda state, command: True),
+    }
+    return tuple(_first(r, *mine[r.command]) if r.command in mine else r for r in plays)
+
+
+def _first(row: Row[CombatState | None, PericleCombatSettings], own: Decide,
+           when: Callable[[CombatState, msgspec.Struct], bool]) -> Row[CombatState | None, PericleCombatSettings]:
+    previous = row.rule
+
+    def rule(ctx: Context[CombatState | None, PericleCombatSettings], sent: msgspec.Struct) -> Events:
+        if ctx.state is not None and when(ctx.state, sent):
+            return own(ctx, sent)
+        return previous(ctx, sent)
+
+    return dataclasses.replace(row, rule=rule)
 
 
 def _cover(state: CombatState, shooter: Figure, target: Figure, ignored: tuple[str, ...]) -> str:
