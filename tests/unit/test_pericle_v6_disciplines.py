@@ -10,9 +10,11 @@ from typing import Any
 import pytest
 
 from domain.hexes import Hex
+from domain.rulesets.pericle.catalogue import WEAPONS
 from domain.rulesets.pericle.combat_events import (
     CheckMade,
     DisciplineUsed,
+    SpellCast,
     SpellEnded,
     Strike,
     TableApplied,
@@ -409,6 +411,85 @@ def test_spell_tenacity_takes_two_from_the_targets_opposed_score() -> None:
     assert [e.reason for e in of(events, SpellEnded)] == ["resisted"] and not old.figure("zombie").defending
     _, events = terror("6", ())
     assert [(e.figure, e.check.ad) for e in of(events, CheckMade)] == [("zombie", 1)]
+
+
+# ---- Spell Strike -----------------------------------------------------------------------------------
+
+
+def striking(version: str = "6", declare: bool = True, **varya: Any) -> PericleArena:
+    """Varya (short sword) west of the orc, with Spell Strike and the Trip Spell; Spell Strike
+    declared (or not) with the declarations; her Action come."""
+    play = PericleArena(version=version)
+    play.put("hero-varya", 3, 3, facing=0, disciplines=("Spell Strike",), spells=("Trip",), **varya)
+    play.put("spearman", 7, 0)
+    play.put("zombie", 7, 7)
+    play.to_movement("heroes")
+    play.command("ana", {"type": "end_movement"})
+    play.command("gm", {"type": "end_movement"})
+    play.command("ana", {"type": "end_repositioning"}, [1] * 20)
+    if declare:
+        play.act("hero-varya", "use_discipline", discipline="Spell Strike")
+    play.command("ana", {"type": "begin_actions"})
+    play.pass_until("hero-varya")
+    return play
+
+
+def trip(play: PericleArena, faces: list[int], target: str = "orc") -> list[Any]:
+    return play.act("hero-varya", "cast_spell", faces, spell="Trip", target=target)
+
+
+def test_spell_strike_casts_the_thrown_spell_at_the_foe_the_blade_hit() -> None:
+    """Spell Strike (line 1167): "You may cast a thrown Spell when making a melee attack. You must
+    declare that you are using Spell Strike and which Spell you will be using before you attack.
+    If you successfully strike with your melee weapon, you may then roll an AD check to cast your
+    Spell against the target you just hit with your weapon." Trip (line 1462) knocks the orc
+    prone."""
+    play = striking()
+    events = trip(play, [HIT, 3, 3, HIT])
+    assert [(s.kind, s.hit) for s in strikes(events)] == [("melee", True)]
+    [cast] = of(events, SpellCast)
+    assert cast.success and cast.exhaustion == 2 and play.figure("orc").condition == "prone"
+    assert [type(e).__name__ for e in events].index("Attacked") < [type(e).__name__ for e in events].index("SpellCast")
+
+
+def test_spell_strike_missing_with_the_blade_casts_nothing_and_a_failed_cast_still_deals_the_blow() -> None:
+    """Line 1167: "If your weapon attack misses, the Spell is also automatically unsuccessful.
+    However, if the attack hits but the Spell casting is unsuccessful, you still roll your attack
+    damage but the Spell fails." """
+    missed = striking()
+    events = trip(missed, [MISS])
+    assert not of(events, SpellCast) and missed.figure("orc").condition == "standing"
+    failed = striking()
+    events = trip(failed, [HIT, 3, 3, MISS])
+    [blow] = strikes(events)
+    [cast] = of(events, SpellCast)
+    assert blow.hit and blow.damage > 0 and not cast.success and cast.exhaustion == 0
+    assert failed.figure("orc").condition == "standing"
+
+
+def test_spell_strike_is_declared_and_needs_a_blade_a_foe_in_reach_and_a_legal_cast() -> None:
+    """Line 1167: "You must declare that you are using Spell Strike ... before you attack":
+    undeclared, `cast_spell` is a plain cast; the strike and the cast are judged before any die
+    (a bow in hand, a foe out of reach, a cast after a run without Cast on the Run)."""
+    plain = striking(declare=False)
+    events = trip(plain, [HIT])
+    assert not strikes(events) and of(events, SpellCast)
+    body = {"type": "cast_spell", "figure": "hero-varya", "spell": "Trip", "target": "orc"}
+    assert striking(in_hand=("short bow",), weapons=(WEAPONS["short bow"],)).rule_of("ana", body) == "spell-strike"
+    far = striking()
+    assert far.rule_of("ana", {**body, "target": "spearman"}) in ("out-of-reach", "front-hexes")
+    ran = striking()
+    ran.put("hero-varya", 3, 3, facing=0, moved=3)
+    assert ran.rule_of("ana", body) == "ran"
+    # Version 5: the declaration is refused (Spell Strike is the table's, used as an Action).
+    five = PericleArena(version="5")
+    five.put("hero-varya", 3, 3, facing=0, disciplines=("Spell Strike",), spells=("Trip",))
+    five.to_movement("heroes")
+    five.command("ana", {"type": "end_movement"})
+    five.command("gm", {"type": "end_movement"})
+    five.command("ana", {"type": "end_repositioning"}, [1] * 20)
+    assert five.rule_of("ana", {"type": "use_discipline", "figure": "hero-varya", "discipline": "Spell Strike"}) \
+        == "wrong-phase"
 
 
 # ---- Stalker --------------------------------------------------------------------------------------

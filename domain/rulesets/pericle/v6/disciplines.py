@@ -1,13 +1,14 @@
 """Version 6's Disciplines (seed 001, Appendix: Disciplines): always on (`DisciplinePassives`)
 and used (`USED`), and the commands whose rows version 6 replaces for them (v6/version.py):
 `ready_weapons` (Quick Draw I-IV in the Movement phase, and IV's as an Action), `use_discipline`
-(Shield Bash II's push declared for a Defend) and `roll_initiative` (Stalker). Each effect quotes
-its seed line."""
+(Shield Bash II's push declared for a Defend, Spell Strike declared), `cast_spell` (Spell Strike)
+and `roll_initiative` (Stalker). Each effect quotes its seed line."""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from typing import Any
 
 import msgspec
 
@@ -27,10 +28,12 @@ from domain.rulesets.pericle.play import RUNNING, Play, acting_for_team, require
 from domain.rulesets.pericle.rules import combat
 from domain.rulesets.pericle.settings import PericleCombatSettings
 from domain.rulesets.pericle.state import CombatState, Figure
+from domain.rulesets.pericle.strikes import ready_strikes, strike_all, weapon_in_hand
 from domain.rulesets.pericle.turns import can_move, not_surprised
+from domain.rulesets.pericle.v4.book import SPELLS
+from domain.rulesets.pericle.v5 import casting, using
 from domain.rulesets.pericle.v5 import sight as v5_sight
-from domain.rulesets.pericle.v5 import using
-from domain.rulesets.pericle.v5.passives import V5Passives
+from domain.rulesets.pericle.v5.passives import V5Passives, declared
 from domain.rulesets.pericle.v6.effects import SpellEffect, UsedEffect
 
 SPELL_EFFECTS: dict[str, SpellEffect] = {}
@@ -221,11 +224,19 @@ def roll_initiative(play: Play, command: cmd.RollInitiative) -> None:
 SHIELD_PUSHES = ("Shield Bash II", "Shield Bash III")
 
 
-def declare_push(play: Play, command: cmd.UseDiscipline) -> None:
-    """Version 6's `use_discipline` in the declarations for Shield Bash II or III (the other uses
-    keep their rows: `revised`)."""
+def declare(play: Play, command: cmd.UseDiscipline) -> None:
+    """Version 6's `use_discipline` in the declarations for Shield Bash II or III and Spell Strike
+    (the other uses keep their rows: `revised`)."""
     require_phase(play.state, "declare")
-    _declare_push(play, play.figure(command.figure), command)
+    figure = play.figure(command.figure)
+    if command.discipline == SPELL_STRIKE:
+        if command.target is not None or command.at is not None or command.on_failure is not None \
+                or command.follow is not None:
+            raise RuleViolation("discipline-fields", "Spell Strike is declared alone: its foe and Spell are the "
+                                                     "`cast_spell` of the hero's Action")
+        declare_spell_strike(play, figure)
+    else:
+        _declare_push(play, figure, command)
 
 
 def _declare_push(play: Play, figure: Figure, command: cmd.UseDiscipline) -> None:
@@ -340,6 +351,91 @@ def _pushable(defender: Figure, attacker: Figure) -> bool:
         and not defender.grappled_with and attacker.airborne == defender.airborne and board.gap(defender, attacker) == 1
 
 
+# ---- Spell Strike (line 1167) -------------------------------------------------------------------
+
+SPELL_STRIKE = "Spell Strike"
+
+
+class _BeforeTheDice(Exception):
+    """Raised by `_Unrolled` at the first die: every check made before it has passed."""
+
+
+class _Unrolled:
+    """Dice that stop a rule at its first roll (`_castable`)."""
+
+    commitment = "0" * 64
+
+    def start(self, purpose: str) -> Any:
+        raise _BeforeTheDice(purpose)
+
+
+def _castable(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
+    """Every check version 5's casting makes before its first die (v5/casting.py rolls nothing
+    before it has judged the cast), made on the field as it stands, nothing emitted."""
+    trial = Play(dataclasses.replace(play.ctx, dice=_Unrolled(), state=play.state), play.passives)  # type: ignore[arg-type]
+    try:
+        casting.cast_spell(trial, trial.figure(caster.id), command)
+    except _BeforeTheDice:
+        return
+
+
+def declare_spell_strike(play: Play, figure: Figure) -> None:
+    """Spell Strike (line 1167): "You must declare that you are using Spell Strike and which Spell
+    you will be using before you attack": declared with the Defend declarations; the Spell is named
+    by the hero's Action, a `cast_spell` of a thrown Spell at the foe it strikes."""
+    if SPELL_STRIKE not in figure.disciplines:
+        raise RuleViolation("discipline-unknown", f"{figure.name} has not learned {SPELL_STRIKE!r}")
+    turns.may_declare(play.state, figure)
+    if declared(play.state, figure, SPELL_STRIKE):
+        raise RuleViolation("discipline-active", f"{figure.name} has declared Spell Strike this turn")
+    play.emit(ev.DisciplineUsed(figure=figure.id, discipline=SPELL_STRIKE))
+    play.emit(ev.DisciplineDeclared(figure=figure.id, discipline=SPELL_STRIKE))
+
+
+def spell_strike(play: Play, command: cmd.CastSpell) -> None:
+    """The Action of a hero that declared Spell Strike: its `cast_spell` of a thrown Spell at a foe."""
+    act(play, command, _spell_strike)
+
+
+def _spell_strike(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
+    """Spell Strike (line 1167): "You may cast a thrown Spell when making a melee attack. ... If you
+    successfully strike with your melee weapon, you may then roll an AD check to cast your Spell
+    against the target you just hit with your weapon. If your weapon attack misses, the Spell is
+    also automatically unsuccessful. However, if the attack hits but the Spell casting is
+    unsuccessful, you still roll your attack damage but the Spell fails." One strike at the foe with
+    the weapon in the hero's first hand (a melee weapon), then, on a hit, the cast by version 5's
+    casting (Base AD check, Exhaustion on success). Both are judged before any die."""
+    target = play.figure(command.target)
+    order = cmd.StrikeOrder(target=target.id)
+    weapon = weapon_in_hand(caster, None)
+    if not weapon.melee:
+        raise RuleViolation("spell-strike", f"Spell Strike casts with a melee attack: {caster.name} holds a "
+                                            f"{weapon.name}")
+    ready = ready_strikes(play, caster, [order])
+    _castable(play, caster, command)
+    strike_all(play, caster, [order], ready=ready)
+    hits = [s for e in play.events if isinstance(e, ev.Attacked) for s in e.strikes
+            if s.attacker == caster.id and s.target == target.id and s.kind in ("melee", "reach")]
+    caster, target = play.figure(caster.id), play.figure(target.id)
+    if not (hits and hits[-1].hit and caster.active and target.active):
+        return  # "If your weapon attack misses, the Spell is also automatically unsuccessful"
+    try:
+        _castable(play, caster, command)
+    except RuleViolation:
+        return  # the blow left no cast to make (the foe out of the caster's sight or front)
+    casting.cast_spell(play, caster, command)
+
+
+def _spell_strike_now(state: CombatState, command: msgspec.Struct) -> bool:
+    """A `cast_spell` played as Spell Strike: in the Action phase, by a hero that declared it this
+    turn, of a thrown Spell ([T]) at a foe."""
+    if not isinstance(command, cmd.CastSpell) or state.phase != "actions":
+        return False
+    caster, target, spell = state.figure(command.figure), state.figure(command.target), SPELLS.get(command.spell)
+    return caster is not None and target is not None and spell is not None and spell.category == "T" \
+        and target.team != caster.team and declared(state, caster, SPELL_STRIKE)
+
+
 # ---- version 6's rows for `ready_weapons`, `use_discipline` and `roll_initiative` ---------------
 
 Rows = tuple[Row[CombatState | None, PericleCombatSettings], ...]
@@ -356,9 +452,9 @@ def _quick_draw_now(state: CombatState, command: msgspec.Struct) -> bool:
         and "Quick Draw IV" in figure.disciplines
 
 
-def _push_declared_now(state: CombatState, command: msgspec.Struct) -> bool:
+def _declared_now(state: CombatState, command: msgspec.Struct) -> bool:
     return state.phase == "declare" and isinstance(command, cmd.UseDiscipline) \
-        and command.discipline in SHIELD_PUSHES
+        and command.discipline in (*SHIELD_PUSHES, SPELL_STRIKE)
 
 
 def revised(plays: Rows, passives: Passives) -> Rows:
@@ -367,7 +463,8 @@ def revised(plays: Rows, passives: Passives) -> Rows:
     Stalker) and by the row it had otherwise (so that other areas' rows compose with these)."""
     mine: dict[type[msgspec.Struct], tuple[Decide, Callable[[CombatState, msgspec.Struct], bool]]] = {
         cmd.ReadyWeapons: (typed(cmd.ReadyWeapons, combat(ready_weapons, passives)).rule, _quick_draw_now),
-        cmd.UseDiscipline: (typed(cmd.UseDiscipline, combat(declare_push, passives)).rule, _push_declared_now),
+        cmd.UseDiscipline: (typed(cmd.UseDiscipline, combat(declare, passives)).rule, _declared_now),
+        cmd.CastSpell: (typed(cmd.CastSpell, combat(spell_strike, passives)).rule, _spell_strike_now),
         cmd.RollInitiative: (typed(cmd.RollInitiative, combat(roll_initiative, passives)).rule,
                              lambda state, command: True),
     }
