@@ -1,5 +1,5 @@
 """Version 6's Disciplines (seed 001, Appendix: Disciplines): always on (`DisciplinePassives`)
-and used (`USED`), and the commands whose rows version 6 replaces for them (v6/version.py):
+and used (`USED`), and the commands whose rows version 6 plays here first (`revised`, v6/version.py):
 `ready_weapons` (Quick Draw I-IV in the Movement phase, and IV's as an Action), `use_discipline`
 (Shield Bash II's push declared for a Defend, Spell Strike declared), `cast_spell` (Spell Strike)
 and `roll_initiative` (Stalker). Each effect quotes its seed line."""
