@@ -1,21 +1,18 @@
 """Version 6's Disciplines (seed 001, Appendix: Disciplines): always on (`DisciplinePassives`)
-and used (`USED`), and the commands whose rows version 6 plays here first (`revised`, v6/version.py):
+and used (`USED`), and the commands whose rows version 6 plays by this module (v6/version.py):
 `ready_weapons` (Quick Draw I-IV in the Movement phase, and IV's as an Action), `use_discipline`
-(Shield Bash II's push declared for a Defend, Spell Strike declared), `cast_spell` (Spell Strike)
-and `roll_initiative` (Stalker). Each effect quotes its seed line."""
+(Shield Bash II's push declared for a Defend, Spell Strike declared) and `roll_initiative`
+(Stalker); Spell Strike's `cast_spell` through version 5's casting (`strikes_before_casting`).
+Each effect quotes its seed line."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
 from typing import Any
 
 import msgspec
 
 from domain.errors import RuleViolation
-from domain.rulesets.contract import Context, Events
-from domain.rulesets.contract import Play as Row
-from domain.rulesets.contract import play as typed
 from domain.rulesets.pericle import board, poison, turns
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
@@ -23,10 +20,7 @@ from domain.rulesets.pericle.actions import act
 from domain.rulesets.pericle.actions import ready_weapons as ready_as_an_action
 from domain.rulesets.pericle.dice import check
 from domain.rulesets.pericle.movement import athletics
-from domain.rulesets.pericle.passives import Passives
 from domain.rulesets.pericle.play import RUNNING, Play, acting_for_team, require_phase
-from domain.rulesets.pericle.rules import combat
-from domain.rulesets.pericle.settings import PericleCombatSettings
 from domain.rulesets.pericle.state import CombatState, Figure
 from domain.rulesets.pericle.strikes import ready_strikes, strike_all, weapon_in_hand
 from domain.rulesets.pericle.turns import can_move, not_surprised
@@ -224,9 +218,17 @@ def roll_initiative(play: Play, command: cmd.RollInitiative) -> None:
 SHIELD_PUSHES = ("Shield Bash II", "Shield Bash III")
 
 
+def use(play: Play, command: cmd.UseDiscipline) -> None:
+    """Version 6's `use_discipline`: in the declarations, Shield Bash II or III chosen for a Defend
+    and Spell Strike declared; anything else as version 5 (v5/using.py)."""
+    if play.state.phase == "declare" and command.discipline in (*SHIELD_PUSHES, SPELL_STRIKE):
+        declare(play, command)
+    else:
+        using.use(play, command)
+
+
 def declare(play: Play, command: cmd.UseDiscipline) -> None:
-    """Version 6's `use_discipline` in the declarations for Shield Bash II or III and Spell Strike
-    (the other uses keep their rows: `revised`)."""
+    """`use_discipline` in the declarations for Shield Bash II or III and Spell Strike."""
     require_phase(play.state, "declare")
     figure = play.figure(command.figure)
     if command.discipline == SPELL_STRIKE:
@@ -334,6 +336,17 @@ class DisciplinePassives(V5Passives):
         straight_back = using._rear(defender, attacker)[1]
         using._push(play, defender, attacker.id, straight_back, follow, _declared_push(play.state, defender) or "")
 
+    # ---- Spell Strike (line 1167) ----
+
+    def strikes_before_casting(self, play: Play, caster: Figure, command: cmd.CastSpell) -> bool:
+        """Spell Strike: a `cast_spell` of a hero that declared it, a thrown Spell at a foe, is the
+        strike and then (`_spell_strike`, which casts by calling the casting again) the cast."""
+        if isinstance(play.dice, _Unrolled) or not _spell_strike_now(play.state, command) \
+                or _struck(play, caster):
+            return super().strikes_before_casting(play, caster, command)
+        _spell_strike(play, caster, command)
+        return True
+
     # ---- Spell Tenacity (line 1323) ----
 
     def spell_tenacity(self, caster: Figure) -> int:
@@ -392,11 +405,6 @@ def declare_spell_strike(play: Play, figure: Figure) -> None:
     play.emit(ev.DisciplineDeclared(figure=figure.id, discipline=SPELL_STRIKE))
 
 
-def spell_strike(play: Play, command: cmd.CastSpell) -> None:
-    """The Action of a hero that declared Spell Strike: its `cast_spell` of a thrown Spell at a foe."""
-    act(play, command, _spell_strike)
-
-
 def _spell_strike(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
     """Spell Strike (line 1167): "You may cast a thrown Spell when making a melee attack. ... If you
     successfully strike with your melee weapon, you may then roll an AD check to cast your Spell
@@ -426,6 +434,12 @@ def _spell_strike(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
     casting.cast_spell(play, caster, command)
 
 
+def _struck(play: Play, caster: Figure) -> bool:
+    """Whether the caster has struck in this command already: its Spell Strike's blow is made, the
+    cast follows."""
+    return any(isinstance(e, ev.Attacked) and any(s.attacker == caster.id for s in e.strikes) for e in play.events)
+
+
 def _spell_strike_now(state: CombatState, command: msgspec.Struct) -> bool:
     """A `cast_spell` played as Spell Strike: in the Action phase, by a hero that declared it this
     turn, of a thrown Spell ([T]) at a foe."""
@@ -434,53 +448,6 @@ def _spell_strike_now(state: CombatState, command: msgspec.Struct) -> bool:
     caster, target, spell = state.figure(command.figure), state.figure(command.target), SPELLS.get(command.spell)
     return caster is not None and target is not None and spell is not None and spell.category == "T" \
         and target.team != caster.team and declared(state, caster, SPELL_STRIKE)
-
-
-# ---- version 6's rows for `ready_weapons`, `use_discipline` and `roll_initiative` ---------------
-
-Rows = tuple[Row[CombatState | None, PericleCombatSettings], ...]
-Decide = Callable[[Context[CombatState | None, PericleCombatSettings], msgspec.Struct], Events]
-
-
-def _quick_draw_now(state: CombatState, command: msgspec.Struct) -> bool:
-    """`ready_weapons` played by this module: in the Movement phase (Quick Draw I-IV), or as the
-    Action of a hero with Quick Draw IV after a run."""
-    if state.phase == "movement":
-        return True
-    figure = state.figure(command.figure) if isinstance(command, cmd.ReadyWeapons) else None
-    return state.phase == "actions" and figure is not None and figure.moved > RUNNING \
-        and "Quick Draw IV" in figure.disciplines
-
-
-def _declared_now(state: CombatState, command: msgspec.Struct) -> bool:
-    return state.phase == "declare" and isinstance(command, cmd.UseDiscipline) \
-        and command.discipline in (*SHIELD_PUSHES, SPELL_STRIKE)
-
-
-def revised(plays: Rows, passives: Passives) -> Rows:
-    """The version's rows, each of `ready_weapons`, `use_discipline` and `roll_initiative` played
-    by this module where a Discipline of its own is at stake (Quick Draw, the Defending push,
-    Stalker) and by the row it had otherwise (so that other areas' rows compose with these)."""
-    mine: dict[type[msgspec.Struct], tuple[Decide, Callable[[CombatState, msgspec.Struct], bool]]] = {
-        cmd.ReadyWeapons: (typed(cmd.ReadyWeapons, combat(ready_weapons, passives)).rule, _quick_draw_now),
-        cmd.UseDiscipline: (typed(cmd.UseDiscipline, combat(declare, passives)).rule, _declared_now),
-        cmd.CastSpell: (typed(cmd.CastSpell, combat(spell_strike, passives)).rule, _spell_strike_now),
-        cmd.RollInitiative: (typed(cmd.RollInitiative, combat(roll_initiative, passives)).rule,
-                             lambda state, command: True),
-    }
-    return tuple(_first(r, *mine[r.command]) if r.command in mine else r for r in plays)
-
-
-def _first(row: Row[CombatState | None, PericleCombatSettings], own: Decide,
-           when: Callable[[CombatState, msgspec.Struct], bool]) -> Row[CombatState | None, PericleCombatSettings]:
-    previous = row.rule
-
-    def rule(ctx: Context[CombatState | None, PericleCombatSettings], sent: msgspec.Struct) -> Events:
-        if ctx.state is not None and when(ctx.state, sent):
-            return own(ctx, sent)
-        return previous(ctx, sent)
-
-    return dataclasses.replace(row, rule=rule)
 
 
 def _cover(state: CombatState, shooter: Figure, target: Figure, ignored: tuple[str, ...]) -> str:
