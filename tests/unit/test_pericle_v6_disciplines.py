@@ -10,9 +10,11 @@ from typing import Any
 import pytest
 
 from domain.hexes import Hex
+from domain.rulesets.pericle.catalogue import WEAPONS
 from domain.rulesets.pericle.combat_events import (
     CheckMade,
     DisciplineUsed,
+    SpellCast,
     SpellEnded,
     Strike,
     TableApplied,
@@ -125,6 +127,31 @@ def test_quick_draw_ii_sheathes_while_moving_and_drops_a_held_item_for_a_hand() 
     walk(both, (1, 3))
     assert both.rule_of("ana", {"type": "ready_weapons", "figure": "hero-varya", "in_hand": ["short sword"]},
                         [HIT]) == "quick-draw"
+
+
+def test_a_failed_quick_draw_ii_check_may_be_rerolled_with_karma() -> None:
+    """Line 1319's Athletics check is a set of dice like any other (seed 001 line 632: Karma
+    re-rolls "the most recent set of dice"): Varya's Karma re-rolls the failed check, and the
+    sword is drawn."""
+    play = moving(known=("Quick Draw I", "Quick Draw II"), in_hand=("shield",))
+    walk(play, (1, 3))
+    ready(play, ["shield", "short sword"], [MISS])
+    assert play.figure("hero-varya").in_hand == ("shield",)
+    events = play.command("ana", {"type": "spend_karma", "hero": "hero-varya"}, [HIT])
+    assert of(events, WeaponsReadied) and play.figure("hero-varya").in_hand == ("shield", "short sword")
+
+
+def test_a_quick_draw_is_made_in_the_heroes_own_movement_phase_only() -> None:
+    """Line 1215 "instead of moving", line 1319 "during the Movement phase": the hero's own; a
+    Surprise turn's surprised heroes do not draw (PER-SURPRISE)."""
+    body = {"type": "ready_weapons", "figure": "hero-varya", "in_hand": ["shield", "short sword"]}
+    enemies_first = PericleArena(version="6")
+    enemies_first.put("hero-varya", 0, 3, disciplines=("Quick Draw I",), in_hand=("shield",))
+    enemies_first.to_movement("heroes", first="enemies")
+    assert enemies_first.rule_of("ana", body) == "not-your-movement"
+    surprised = PericleArena(version="6", surprise="enemies")
+    surprised.put("hero-varya", 0, 3, disciplines=("Quick Draw I",), in_hand=("shield",))
+    assert surprised.rule_of("ana", body) == "not-your-movement"
 
 
 def test_quick_draw_iii_draws_with_a_movement_without_a_check() -> None:
@@ -318,6 +345,26 @@ def test_shield_bash_iii_bashes_and_pushes_when_defending() -> None:
     assert play.figure("orc").hex == Hex(5, 3)
 
 
+def test_a_foe_too_big_to_push_is_still_bashed_back() -> None:
+    """Line 1219's push drives one-hex foes (v5/using.py); against an orc of three hexes the push
+    declared cannot be made, and Shield Bash I's bash back (line 1151) is not given up for it."""
+    play = PericleArena(version="6")
+    play.put("hero-varya", 3, 3, facing=0, disciplines=("Shield Bash I", "Shield Bash II"))
+    play.put("spearman", 7, 0)
+    play.put("zombie", 7, 7)
+    play.put("orc", 5, 3, facing=3, size=3)
+    play.to_movement("heroes")
+    play.command("ana", {"type": "end_movement"})
+    play.command("gm", {"type": "end_movement"})
+    play.command("ana", {"type": "end_repositioning"}, [1] * 20)
+    play.act("hero-varya", "defend")
+    play.act("hero-varya", "use_discipline", discipline="Shield Bash II")
+    play.command("ana", {"type": "begin_actions"})
+    play.pass_until("orc")
+    events = orc_attacks(play, [HIT, SHIELD, MISS, MISS])
+    assert [s.kind for s in strikes(events)] == ["melee", "shield bash back"] and not of(events, CheckMade)
+
+
 def test_the_push_is_declared_after_defend() -> None:
     play = PericleArena(version="6")
     play.put("hero-varya", 3, 3, facing=0, disciplines=("Shield Bash I", "Shield Bash II"))
@@ -364,6 +411,85 @@ def test_spell_tenacity_takes_two_from_the_targets_opposed_score() -> None:
     assert [e.reason for e in of(events, SpellEnded)] == ["resisted"] and not old.figure("zombie").defending
     _, events = terror("6", ())
     assert [(e.figure, e.check.ad) for e in of(events, CheckMade)] == [("zombie", 1)]
+
+
+# ---- Spell Strike -----------------------------------------------------------------------------------
+
+
+def striking(version: str = "6", declare: bool = True, **varya: Any) -> PericleArena:
+    """Varya (short sword) west of the orc, with Spell Strike and the Trip Spell; Spell Strike
+    declared (or not) with the declarations; her Action come."""
+    play = PericleArena(version=version)
+    play.put("hero-varya", 3, 3, facing=0, disciplines=("Spell Strike",), spells=("Trip",), **varya)
+    play.put("spearman", 7, 0)
+    play.put("zombie", 7, 7)
+    play.to_movement("heroes")
+    play.command("ana", {"type": "end_movement"})
+    play.command("gm", {"type": "end_movement"})
+    play.command("ana", {"type": "end_repositioning"}, [1] * 20)
+    if declare:
+        play.act("hero-varya", "use_discipline", discipline="Spell Strike")
+    play.command("ana", {"type": "begin_actions"})
+    play.pass_until("hero-varya")
+    return play
+
+
+def trip(play: PericleArena, faces: list[int], target: str = "orc") -> list[Any]:
+    return play.act("hero-varya", "cast_spell", faces, spell="Trip", target=target)
+
+
+def test_spell_strike_casts_the_thrown_spell_at_the_foe_the_blade_hit() -> None:
+    """Spell Strike (line 1167): "You may cast a thrown Spell when making a melee attack. You must
+    declare that you are using Spell Strike and which Spell you will be using before you attack.
+    If you successfully strike with your melee weapon, you may then roll an AD check to cast your
+    Spell against the target you just hit with your weapon." Trip (line 1462) knocks the orc
+    prone."""
+    play = striking()
+    events = trip(play, [HIT, 3, 3, HIT])
+    assert [(s.kind, s.hit) for s in strikes(events)] == [("melee", True)]
+    [cast] = of(events, SpellCast)
+    assert cast.success and cast.exhaustion == 2 and play.figure("orc").condition == "prone"
+    assert [type(e).__name__ for e in events].index("Attacked") < [type(e).__name__ for e in events].index("SpellCast")
+
+
+def test_spell_strike_missing_with_the_blade_casts_nothing_and_a_failed_cast_still_deals_the_blow() -> None:
+    """Line 1167: "If your weapon attack misses, the Spell is also automatically unsuccessful.
+    However, if the attack hits but the Spell casting is unsuccessful, you still roll your attack
+    damage but the Spell fails." """
+    missed = striking()
+    events = trip(missed, [MISS])
+    assert not of(events, SpellCast) and missed.figure("orc").condition == "standing"
+    failed = striking()
+    events = trip(failed, [HIT, 3, 3, MISS])
+    [blow] = strikes(events)
+    [cast] = of(events, SpellCast)
+    assert blow.hit and blow.damage > 0 and not cast.success and cast.exhaustion == 0
+    assert failed.figure("orc").condition == "standing"
+
+
+def test_spell_strike_is_declared_and_needs_a_blade_a_foe_in_reach_and_a_legal_cast() -> None:
+    """Line 1167: "You must declare that you are using Spell Strike ... before you attack":
+    undeclared, `cast_spell` is a plain cast; the strike and the cast are judged before any die
+    (a bow in hand, a foe out of reach, a cast after a run without Cast on the Run)."""
+    plain = striking(declare=False)
+    events = trip(plain, [HIT])
+    assert not strikes(events) and of(events, SpellCast)
+    body = {"type": "cast_spell", "figure": "hero-varya", "spell": "Trip", "target": "orc"}
+    assert striking(in_hand=("short bow",), weapons=(WEAPONS["short bow"],)).rule_of("ana", body) == "spell-strike"
+    far = striking()
+    assert far.rule_of("ana", {**body, "target": "spearman"}) in ("out-of-reach", "front-hexes")
+    ran = striking()
+    ran.put("hero-varya", 3, 3, facing=0, moved=3)
+    assert ran.rule_of("ana", body) == "ran"
+    # Version 5: the declaration is refused (Spell Strike is the table's, used as an Action).
+    five = PericleArena(version="5")
+    five.put("hero-varya", 3, 3, facing=0, disciplines=("Spell Strike",), spells=("Trip",))
+    five.to_movement("heroes")
+    five.command("ana", {"type": "end_movement"})
+    five.command("gm", {"type": "end_movement"})
+    five.command("ana", {"type": "end_repositioning"}, [1] * 20)
+    assert five.rule_of("ana", {"type": "use_discipline", "figure": "hero-varya", "discipline": "Spell Strike"}) \
+        == "wrong-phase"
 
 
 # ---- Stalker --------------------------------------------------------------------------------------
@@ -420,6 +546,19 @@ def test_stalker_needs_the_kn_check_and_the_partys_initiative_and_version_6() ->
     five = stalking("5")
     assert [e for e in five.events if isinstance(e, CheckMade)] == []
     assert (five.combat.phase, five.combat.surprise) == ("order", None)
+
+
+def test_stalker_is_checked_only_at_the_combats_first_initiative() -> None:
+    """Line 1327: "At the beginning of combat": after an encounter's own Surprise turn, the
+    Initiative of turn 2 is not the beginning of combat; no KN check is rolled."""
+    play = PericleArena(version="6", surprise="heroes")
+    play.put("hero-sindaro", 0, 5, disciplines=("Dodge", "Stalker"))
+    play.command("ana", {"type": "end_movement"})
+    play.command("ana", {"type": "end_repositioning"})
+    play.command("ana", {"type": "begin_actions"})
+    play.end_turn()
+    events = play.command("ana", {"type": "roll_initiative"}, [HIT, HIT])
+    assert not of(events, CheckMade) and play.combat.turn == 2 and play.combat.surprise is None
 
 
 # ---- the table -----------------------------------------------------------------------------------

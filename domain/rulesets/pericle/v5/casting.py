@@ -195,6 +195,8 @@ def _delved(caster: Figure, spell: HandbookSpell | None, name: str) -> str | Non
 
 
 def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
+    if edition(play).strikes_before_casting(play, caster, command):  # version 6's Spell Strike
+        return
     if not play.passives.casts_after_running(caster):  # Cast on the Run (line 1189), as v4/casting.py
         not_after_running(caster, "casting a spell")
     spell = SPELLS.get(command.spell)

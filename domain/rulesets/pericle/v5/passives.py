@@ -123,6 +123,11 @@ class V5Passives(Passives):
         (version 6, line 1323; none in version 5)."""
         return 0
 
+    def strikes_before_casting(self, play: Play, caster: Figure, command: cmd.CastSpell) -> bool:
+        """A later version's strike that comes with a cast (version 6's Spell Strike), played
+        wholly by the hook, the cast included (True); False: the cast as version 5 makes it."""
+        return False
+
     def attack(self, play: Play, attacker: Figure, target: Figure, weapon: Weapon, kind: str) -> list[Adjustment]:
         found = []
         if weapon.name.lower() == "katar":

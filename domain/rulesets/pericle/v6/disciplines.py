@@ -1,10 +1,14 @@
 """Version 6's Disciplines (seed 001, Appendix: Disciplines): always on (`DisciplinePassives`)
-and used (`USED`), and the commands whose rows version 6 replaces for them (v6/version.py):
+and used (`USED`), and the commands whose rows version 6 plays by this module (v6/version.py):
 `ready_weapons` (Quick Draw I-IV in the Movement phase, and IV's as an Action), `use_discipline`
-(Shield Bash II's push declared for a Defend) and `roll_initiative` (Stalker). Each effect quotes
-its seed line."""
+(Shield Bash II's push declared for a Defend, Spell Strike declared) and `roll_initiative`
+(Stalker); Spell Strike's `cast_spell` through version 5's casting (`strikes_before_casting`).
+Each effect quotes its seed line."""
 
 from __future__ import annotations
+
+import dataclasses
+from typing import Any
 
 import msgspec
 
@@ -18,10 +22,12 @@ from domain.rulesets.pericle.dice import check
 from domain.rulesets.pericle.movement import athletics
 from domain.rulesets.pericle.play import RUNNING, Play, acting_for_team, require_phase
 from domain.rulesets.pericle.state import CombatState, Figure
+from domain.rulesets.pericle.strikes import ready_strikes, strike_all, weapon_in_hand
 from domain.rulesets.pericle.turns import can_move, not_surprised
+from domain.rulesets.pericle.v4.book import SPELLS
+from domain.rulesets.pericle.v5 import casting, using
 from domain.rulesets.pericle.v5 import sight as v5_sight
-from domain.rulesets.pericle.v5 import using
-from domain.rulesets.pericle.v5.passives import V5Passives
+from domain.rulesets.pericle.v5.passives import V5Passives, declared
 from domain.rulesets.pericle.v6.effects import SpellEffect, UsedEffect
 
 SPELL_EFFECTS: dict[str, SpellEffect] = {}
@@ -148,10 +154,7 @@ def quick_draw(play: Play, command: cmd.ReadyWeapons) -> None:
     both = len(drawn) == 1 and len(left) >= 1 and "Quick Draw IV" in known
     if both:
         # IV: one drawn, one sheathed; anything else leaving the hands is dropped for a free hand.
-        sheathed = [item for item in left if figure.hands((*wanted, item)) <= 2][:1]
-        if not sheathed:
-            sheathed = left[:1]
-        name = "Quick Draw IV"
+        sheathed, name = left[:1], "Quick Draw IV"
     elif len(drawn) == 1:
         sheathed, name = [], ("Quick Draw III" if "Quick Draw III" in known else "Quick Draw II")
     elif not drawn and len(left) == 1:
@@ -216,13 +219,26 @@ SHIELD_PUSHES = ("Shield Bash II", "Shield Bash III")
 
 
 def use(play: Play, command: cmd.UseDiscipline) -> None:
-    """Version 6's `use_discipline`: Shield Bash II or III named in the declarations by a hero that
-    declared Defend chooses the push (II) or the bash and the push (III) against the foes that
-    attack it this turn; anything else as version 5 (v5/using.py)."""
-    if command.discipline in SHIELD_PUSHES and play.state.phase == "declare":
-        _declare_push(play, play.figure(command.figure), command)
+    """Version 6's `use_discipline`: in the declarations, Shield Bash II or III chosen for a Defend
+    and Spell Strike declared; anything else as version 5 (v5/using.py)."""
+    if play.state.phase == "declare" and command.discipline in (*SHIELD_PUSHES, SPELL_STRIKE):
+        declare(play, command)
     else:
         using.use(play, command)
+
+
+def declare(play: Play, command: cmd.UseDiscipline) -> None:
+    """`use_discipline` in the declarations for Shield Bash II or III and Spell Strike."""
+    require_phase(play.state, "declare")
+    figure = play.figure(command.figure)
+    if command.discipline == SPELL_STRIKE:
+        if command.target is not None or command.at is not None or command.on_failure is not None \
+                or command.follow is not None:
+            raise RuleViolation("discipline-fields", "Spell Strike is declared alone: its foe and Spell are the "
+                                                     "`cast_spell` of the hero's Action")
+        declare_spell_strike(play, figure)
+    else:
+        _declare_push(play, figure, command)
 
 
 def _declare_push(play: Play, figure: Figure, command: cmd.UseDiscipline) -> None:
@@ -299,9 +315,10 @@ class DisciplinePassives(V5Passives):
 
     def bashes_back(self, play: Play, defender: Figure, attacker: Figure) -> bool:
         # Line 1219: "Instead of taking a second attack with your shield, you may instead choose to
-        # make a MT check"; III (line 1274) does both.
-        return _declared_push(play.state, defender) != "Shield Bash II" \
-            and super().bashes_back(play, defender, attacker)
+        # make a MT check"; III (line 1274) does both. Where no push can be made (a foe of more
+        # than one hex, in the air), Shield Bash I's bash back stays.
+        pushing = _declared_push(play.state, defender) == "Shield Bash II" and _pushable(defender, attacker)
+        return not pushing and super().bashes_back(play, defender, attacker)
 
     def after_strike(self, play: Play, strike: ev.Strike) -> None:
         super().after_strike(play, strike)
@@ -310,10 +327,7 @@ class DisciplinePassives(V5Passives):
         defender, attacker = play.state.figure(strike.target), play.state.figure(strike.attacker)
         if defender is None or attacker is None or _declared_push(play.state, defender) is None:
             return
-        if not (defender.defending and defender.active and defender.standing and attacker.active
-                and "shield" in defender.in_hand and defender.size == 1 and attacker.size == 1
-                and not attacker.grappled_with and not defender.grappled_with
-                and attacker.airborne == defender.airborne and board.gap(defender, attacker) == 1):
+        if not (defender.active and attacker.active and _pushable(defender, attacker)):
             return
         if all(face == "blank" for face in strike.check.defense_faces):
             return  # "if ... you roll any die face other than a blank"
@@ -322,12 +336,118 @@ class DisciplinePassives(V5Passives):
         straight_back = using._rear(defender, attacker)[1]
         using._push(play, defender, attacker.id, straight_back, follow, _declared_push(play.state, defender) or "")
 
+    # ---- Spell Strike (line 1167) ----
+
+    def strikes_before_casting(self, play: Play, caster: Figure, command: cmd.CastSpell) -> bool:
+        """Spell Strike: a `cast_spell` of a hero that declared it, a thrown Spell at a foe, is the
+        strike and then (`_spell_strike`, which casts by calling the casting again) the cast."""
+        if isinstance(play.dice, _Unrolled) or not _spell_strike_now(play.state, command) \
+                or _struck(play, caster):
+            return super().strikes_before_casting(play, caster, command)
+        _spell_strike(play, caster, command)
+        return True
+
     # ---- Spell Tenacity (line 1323) ----
 
     def spell_tenacity(self, caster: Figure) -> int:
         # Line 1323: "A hero with Spell Tenacity can require the target to subtract two points from
         # their opposed AD score for Spells that require an opposed check."
         return SPELL_TENACITY if "Spell Tenacity" in caster.disciplines else super().spell_tenacity(caster)
+
+
+def _pushable(defender: Figure, attacker: Figure) -> bool:
+    """Shield Bash II's push when Defending (line 1224: "an adjacent foe that attacks you if you're
+    Defending"), by the push's own rules (v5/using.py `push_ready`): one-hex figures, neither in a
+    Grapple, on the same level, the shield in hand, the defender on its feet."""
+    return defender.defending and defender.standing and "shield" in defender.in_hand \
+        and defender.size == 1 and attacker.size == 1 and not attacker.grappled_with \
+        and not defender.grappled_with and attacker.airborne == defender.airborne and board.gap(defender, attacker) == 1
+
+
+# ---- Spell Strike (line 1167) -------------------------------------------------------------------
+
+SPELL_STRIKE = "Spell Strike"
+
+
+class _BeforeTheDice(Exception):
+    """Raised by `_Unrolled` at the first die: every check made before it has passed."""
+
+
+class _Unrolled:
+    """Dice that stop a rule at its first roll (`_castable`)."""
+
+    commitment = "0" * 64
+
+    def start(self, purpose: str) -> Any:
+        raise _BeforeTheDice(purpose)
+
+
+def _castable(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
+    """Every check version 5's casting makes before its first die (v5/casting.py rolls nothing
+    before it has judged the cast), made on the field as it stands, nothing emitted."""
+    trial = Play(dataclasses.replace(play.ctx, dice=_Unrolled(), state=play.state), play.passives)  # type: ignore[arg-type]
+    try:
+        casting.cast_spell(trial, trial.figure(caster.id), command)
+    except _BeforeTheDice:
+        return
+
+
+def declare_spell_strike(play: Play, figure: Figure) -> None:
+    """Spell Strike (line 1167): "You must declare that you are using Spell Strike and which Spell
+    you will be using before you attack": declared with the Defend declarations; the Spell is named
+    by the hero's Action, a `cast_spell` of a thrown Spell at the foe it strikes."""
+    if SPELL_STRIKE not in figure.disciplines:
+        raise RuleViolation("discipline-unknown", f"{figure.name} has not learned {SPELL_STRIKE!r}")
+    turns.may_declare(play.state, figure)
+    if declared(play.state, figure, SPELL_STRIKE):
+        raise RuleViolation("discipline-active", f"{figure.name} has declared Spell Strike this turn")
+    play.emit(ev.DisciplineUsed(figure=figure.id, discipline=SPELL_STRIKE))
+    play.emit(ev.DisciplineDeclared(figure=figure.id, discipline=SPELL_STRIKE))
+
+
+def _spell_strike(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
+    """Spell Strike (line 1167): "You may cast a thrown Spell when making a melee attack. ... If you
+    successfully strike with your melee weapon, you may then roll an AD check to cast your Spell
+    against the target you just hit with your weapon. If your weapon attack misses, the Spell is
+    also automatically unsuccessful. However, if the attack hits but the Spell casting is
+    unsuccessful, you still roll your attack damage but the Spell fails." One strike at the foe with
+    the weapon in the hero's first hand (a melee weapon), then, on a hit, the cast by version 5's
+    casting (Base AD check, Exhaustion on success). Both are judged before any die."""
+    target = play.figure(command.target)
+    order = cmd.StrikeOrder(target=target.id)
+    weapon = weapon_in_hand(caster, None)
+    if not weapon.melee:
+        raise RuleViolation("spell-strike", f"Spell Strike casts with a melee attack: {caster.name} holds a "
+                                            f"{weapon.name}")
+    ready = ready_strikes(play, caster, [order])
+    _castable(play, caster, command)
+    strike_all(play, caster, [order], ready=ready)
+    hits = [s for e in play.events if isinstance(e, ev.Attacked) for s in e.strikes
+            if s.attacker == caster.id and s.target == target.id and s.kind in ("melee", "reach")]
+    caster, target = play.figure(caster.id), play.figure(target.id)
+    if not (hits and hits[-1].hit and caster.active and target.active):
+        return  # "If your weapon attack misses, the Spell is also automatically unsuccessful"
+    try:
+        _castable(play, caster, command)
+    except RuleViolation:
+        return  # the blow left no cast to make (the foe out of the caster's sight or front)
+    casting.cast_spell(play, caster, command)
+
+
+def _struck(play: Play, caster: Figure) -> bool:
+    """Whether the caster has struck in this command already: its Spell Strike's blow is made, the
+    cast follows."""
+    return any(isinstance(e, ev.Attacked) and any(s.attacker == caster.id for s in e.strikes) for e in play.events)
+
+
+def _spell_strike_now(state: CombatState, command: msgspec.Struct) -> bool:
+    """A `cast_spell` played as Spell Strike: in the Action phase, by a hero that declared it this
+    turn, of a thrown Spell ([T]) at a foe."""
+    if not isinstance(command, cmd.CastSpell) or state.phase != "actions":
+        return False
+    caster, target, spell = state.figure(command.figure), state.figure(command.target), SPELLS.get(command.spell)
+    return caster is not None and target is not None and spell is not None and spell.category == "T" \
+        and target.team != caster.team and declared(state, caster, SPELL_STRIKE)
 
 
 def _cover(state: CombatState, shooter: Figure, target: Figure, ignored: tuple[str, ...]) -> str:

@@ -80,6 +80,10 @@ DISCIPLINES_V6: dict[str, str] = {
     "Shield Bash III": "used as the Action: the main attack, the shield's strike (Shield Bash I) and the push of "
                        "Shield Bash II, all at `target` (v5/using.py); when Defending, declared as Shield Bash II's: "
                        "the bash back and the push (v6/disciplines.py)",
+    "Spell Strike": "declared with the Defend declarations (`use_discipline`); the hero's Action is then a "
+                    "`cast_spell` of a thrown Spell at a foe: one strike with the melee weapon in its first hand, and "
+                    "only on a hit the cast (version 5's casting, Base AD check, Exhaustion on success); both judged "
+                    "before any die (v6/disciplines.py)",
     "Stalker": "the combat's first Initiative won by the party: a KN check for each hero with Stalker; those that "
                "succeed take turn 1 alone as a Surprise turn (the others neither move, turn, declare nor act; the "
                "enemies are surprised); the Initiative won stands for turn 2 (`roll_initiative` rolls no die) "
