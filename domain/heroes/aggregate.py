@@ -14,6 +14,7 @@ from domain.heroes.commands import EnterBattle, OpenHero, RecordOutcome, Recover
 from domain.heroes.events import (
     HeroCreated,
     HeroEnteredBattle,
+    HeroInspirationSettled,
     HeroOutcomeRecorded,
     HeroRecovered,
     HeroRecoveredFully,
@@ -23,7 +24,15 @@ from domain.heroes.events import (
 )
 from domain.heroes.growth import spend
 from domain.heroes.outcome import outcome
-from domain.heroes.recovery import HEALING_POTION, INSPIRATION, recover, recover_fully, recovery_checks, rest
+from domain.heroes.recovery import (
+    HEALING_POTION,
+    INSPIRATION,
+    MAX_INSPIRATION,
+    recover,
+    recover_fully,
+    recovery_checks,
+    rest,
+)
 from domain.heroes.sheets import creation_problems, hosts_heroes, sheet_rules, xp_left
 from domain.rulesets import find_ruleset
 
@@ -51,6 +60,7 @@ class HeroState(msgspec.Struct, frozen=True):
     # "+1 MT", line 1248), and its Inspiration point from Bardic Arts (at most one, line 1298).
     alchemy_potions: tuple[str, ...] = ()
     inspiration: int = 0
+    inspiration_in: tuple[str, ...] = ()  # battles the Inspiration point went into, as one more Karma
     version: int = 0
     next_nonce: int = 0
     chain: str = CHAIN_V1
@@ -71,7 +81,8 @@ def decide(state: HeroState, command: Any, dice: Dice, actor: str, now: str) -> 
                 raise RuleViolation("hero-not-in-battle", f"the hero never entered battle {command.battle_id}")
             if command.battle_id in state.outcomes or state.status == "dead":
                 return []  # recorded once (read twice, or by two nodes); a dead hero records no more
-            return [outcome(state.sheet, state.max_hp, state.wounds, state.exhaustion, command)]
+            return outcome(state.sheet, state.max_hp, state.wounds, state.exhaustion, command,
+                           inspiration=int(command.battle_id in state.inspiration_in))
     if state.status == "new":
         raise RuleViolation("no-hero", "no such hero")
     if actor != state.owner:
@@ -82,7 +93,10 @@ def decide(state: HeroState, command: Any, dice: Dice, actor: str, now: str) -> 
         case EnterBattle():
             if command.battle_id in state.battles:
                 return []  # already recorded (a retried request): nothing new to say
-            return [HeroEnteredBattle(battle_id=command.battle_id, seat=command.seat, sheet=state.sheet)]
+            if command.inspiration > state.inspiration:
+                raise RuleViolation("no-inspiration", "the hero has no Inspiration point to take into the battle")
+            return [HeroEnteredBattle(battle_id=command.battle_id, seat=command.seat, sheet=state.sheet,
+                                      inspiration=command.inspiration)]
         case Rest():
             return [rest(state.rest_due, command, list(state.sheet.get("disciplines", [])), state.exhaustion,
                          state.wounds, state.combat_damage, list(state.sheet.get("items", [])), dice)]
@@ -123,8 +137,10 @@ def _apply(state: HeroState, event: msgspec.Struct) -> HeroState:
                 max_hp=event.max_hp, hp=event.max_hp, chain=event.chain)
         case HeroEnteredBattle():
             # Entering another battle ends the time for the last one's Rest.
-            return msgspec.structs.replace(state, battles=(*state.battles, event.battle_id), rest_due=None,
-                                           combat_damage=0)
+            return msgspec.structs.replace(
+                state, battles=(*state.battles, event.battle_id), rest_due=None, combat_damage=0,
+                inspiration=state.inspiration - event.inspiration,
+                inspiration_in=(*state.inspiration_in, event.battle_id) if event.inspiration else state.inspiration_in)
         case HeroOutcomeRecorded():
             sheet = {**state.sheet, "karma": event.karma, "items": event.items}
             return _health(msgspec.structs.replace(
@@ -132,6 +148,10 @@ def _apply(state: HeroState, event: msgspec.Struct) -> HeroState:
                 earned_xp=state.earned_xp + event.xp_gained, status="dead" if event.died else state.status,
                 died=event.died or state.died, rest_due=event.battle_id if event.present and not event.died else None,
                 combat_damage=min(event.wounds_taken, event.wounds)), event.wounds, event.exhaustion)
+        case HeroInspirationSettled():
+            return msgspec.structs.replace(
+                state, inspiration=min(MAX_INSPIRATION, state.inspiration + event.kept),
+                inspiration_in=tuple(b for b in state.inspiration_in if b != event.battle_id))
         case HeroRested():
             pack = list(state.sheet.get("items", []))
             for used in event.items:

@@ -28,12 +28,15 @@ class OpenHero(msgspec.Struct, frozen=True, tag="open_hero"):
     chain: str = CURRENT_CHAIN
 
 
-class EnterBattle(msgspec.Struct, frozen=True, tag="enter_battle"):
+class EnterBattle(msgspec.Struct, frozen=True, omit_defaults=True, tag="enter_battle"):
     """Record that the battle accepted the hero's sheet at `seat` (the server sends it after the
     battle's own `submit_hero` has committed)."""
 
     battle_id: str
     seat: str
+    # Pericle 6: the Inspiration point (Bardic Arts, line 1298) the battle took as one more Karma
+    # on the hero's sheet: "Inspiration points are exactly like Karma".
+    inspiration: Annotated[int, msgspec.Meta(ge=0, le=1)] = 0
 
 
 

@@ -25,12 +25,13 @@ class HeroCreated(msgspec.Struct, frozen=True, tag="hero_created"):
     chain: str = CHAIN_V1  # the stream's hash chain format
 
 
-class HeroEnteredBattle(msgspec.Struct, frozen=True, tag="hero_entered_battle"):
+class HeroEnteredBattle(msgspec.Struct, frozen=True, omit_defaults=True, tag="hero_entered_battle"):
     """The hero joined a battle at `seat`; the battle recorded `sheet` as it was then."""
 
     battle_id: str
     seat: str
     sheet: dict[str, Any]
+    inspiration: int = 0  # Pericle 6: the Inspiration point it took in, as one more Karma (line 1298)
 
 
 
@@ -59,6 +60,16 @@ class HeroOutcomeRecorded(msgspec.Struct, frozen=True, kw_only=True, tag="hero_o
     exhaustion: int = 0
     died: str | None = None  # why the hero died (adventure mode)
     revived: bool = False  # saga mode: revived by its teammates with 1 HP (line 543)
+
+
+class HeroInspirationSettled(msgspec.Struct, frozen=True, kw_only=True, tag="hero_inspiration_settled"):
+    """Pericle 6: what became of the Inspiration point (Bardic Arts, line 1298) the hero took into
+    the battle `battle_id` as one more Karma: `kept` 1, unspent and back on its record; 0, spent
+    (PER-HERO-INSPIRATION-FIRST: Karma spent in the battle spends it first). Recorded with the
+    battle's outcome, whose `karma` is then the hero's Karma without it."""
+
+    battle_id: str
+    kept: int
 
 
 class ItemHealing(msgspec.Struct, frozen=True, kw_only=True):
@@ -125,4 +136,4 @@ class XpSpent(msgspec.Struct, frozen=True, kw_only=True, tag="xp_spent"):
 
 HERO_EVENTS: tuple[type[msgspec.Struct], ...] = (
     HeroCreated, HeroEnteredBattle, HeroOutcomeRecorded, HeroRested, HeroRecovered, HeroRecoveredFully, XpSpent,
-    HeroRecoveryCheck)
+    HeroRecoveryCheck, HeroInspirationSettled)

@@ -44,6 +44,7 @@ from server.receipts import Receipt
 from server.verification import Report, verify_stream
 
 _READ = read_route("heroes")
+MAX_KARMA = 20  # the most Karma a hero sheet holds (HeroSheet.karma)
 _WRITE = write_route("heroes")
 
 
@@ -236,18 +237,28 @@ async def bring_hero(request: Request[Any, Any, Any], battle_id: FromPath[UUID],
         raise NotPermitted("not-hero-owner", "only the hero's owner brings it into a battle")
     if hero.status == "dead":
         raise RuleViolation("hero-dead", f"{hero.name} is dead ({hero.died}) and fights no more battles")
-    command = _joining(hero, data, find_ruleset(battle.ruleset, battle.ruleset_version))
+    inspiration = _inspiration(hero)
+    command = _joining(hero, data, find_ruleset(battle.ruleset, battle.ruleset_version), inspiration)
     result = await battles.command(player.id, str(battle_id), command, None, idempotency)
     # The battle holds the sheet; the hero's own history says where it went.
-    await _service(request).execute(str(data.hero_id), player.id, EnterBattle(battle_id=str(battle_id), seat=seat),
+    await _service(request).execute(str(data.hero_id), player.id,
+                                    EnterBattle(battle_id=str(battle_id), seat=seat, inspiration=inspiration),
                                     None, None)
     return stored(result)
 
 
-def _joining(hero: HeroState, data: BringHero, ruleset: Ruleset) -> msgspec.Struct:
+def _inspiration(hero: HeroState) -> int:
+    """The Inspiration point (Pericle 6, Bardic Arts, line 1298) the hero takes into a battle: "exactly
+    like Karma", one more Karma on the sheet the battle takes, while the sheet holds no more than
+    its 20 Karma."""
+    return min(hero.inspiration, MAX_KARMA - int(hero.sheet.get("karma", 0)))
+
+
+def _joining(hero: HeroState, data: BringHero, ruleset: Ruleset, inspiration: int = 0) -> msgspec.Struct:
     """The battle command that brings the hero in: from Pericle 5, `bring_hero` (the record's
-    sheet, wounds and id, checked as a veteran's); before, `submit_hero` with its sheet."""
-    sheet = msgspec.convert(hero.sheet, HeroSheet)
+    sheet, wounds and id, checked as a veteran's); before, `submit_hero` with its sheet. The sheet's
+    Karma counts the Inspiration point the hero takes in."""
+    sheet = msgspec.convert({**hero.sheet, "karma": int(hero.sheet.get("karma", 0)) + inspiration}, HeroSheet)
     if BringHeroCommand in ruleset.commands:
         return BringHeroCommand(hero_id=str(data.hero_id), hero_version=hero.version, hero=sheet,
                                 wounds=hero.wounds, exhaustion=hero.exhaustion, start=data.start, facing=data.facing,

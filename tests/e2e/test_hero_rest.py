@@ -10,7 +10,7 @@ import httpx
 from domain.codec import event_from
 from domain.heroes.aggregate import replay
 from tests.e2e.helpers import auth, new_player
-from tests.e2e.test_hero_life import create, hero, history, ok, post
+from tests.e2e.test_hero_life import create, encounter_with, hero, history, ok, outcome, post, turn
 
 # A human KN3: 45 XP; Quick Study, Alchemy, Herbalism and Bardic Arts (23 XP).
 LARK = {"name": "Lark", "ancestry": "human", "mt": 1, "dx": 1, "kn": 3, "weapons": ["Dagger"],
@@ -58,3 +58,29 @@ async def test_a_version_6_hero_brews_and_is_inspired_during_a_recovery(client: 
                  "Bardic Arts"):
         assert disciplines[name]["effect"] == "enforced" and "/v1/heroes/" in disciplines[name]["enforced_as"]
     assert disciplines["Runestone Mastery"]["effect"] == "table-applied"
+
+
+async def test_the_inspiration_point_goes_into_a_battle_as_karma_and_comes_back_unspent(
+        client: httpx.AsyncClient) -> None:
+    """Line 1298: "Inspiration points are exactly like Karma" (PER-HERO-INSPIRATION-FIRST)."""
+    players = {seat: await new_player(client, seat) for seat in ("ana", "gm")}
+    lark = await create(client, players["ana"], LARK)
+    for _ in range(20):  # a Moderate KN check at KN3 (AD3): 8 faces in 10 succeed
+        await ok(await post(client, players["ana"], lark, "recover", {"bardic_arts": True}))
+        if (await hero(client, lark))["inspiration"]:
+            break
+    assert (await hero(client, lark))["inspiration"] == 1
+    battle = await encounter_with(client, players, {"ana": lark}, "adventure")
+    brought = [e["command"] for e in (await ok(await client.get(
+        f"/v1/battles/{battle}/events", params={"limit": 1000}), 200))["events"]
+        if e.get("command") and e["command"]["type"] == "bring_hero"]
+    assert brought[0]["hero"]["karma"] == 1, "Lark's sheet has no Karma: the battle takes her Inspiration point"
+    inside = await hero(client, lark)
+    assert (inside["inspiration"], inside["sheet"]["karma"]) == (0, 0)
+    entered = [e for e in await history(client, lark) if e["type"] == "hero_entered_battle"]
+    assert entered[0]["data"]["inspiration"] == 1
+    await turn(client, players, battle, rat_burns=True)
+    shown = await outcome(client, lark, battle)
+    assert (shown["inspiration"], shown["sheet"]["karma"]) == (1, 0), "unspent: back on her record"
+    verified = await ok(await client.get(f"/v1/heroes/{lark}/verify"), 200)
+    assert verified["ok"] is True, verified

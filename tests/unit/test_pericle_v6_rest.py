@@ -256,3 +256,43 @@ def test_a_version_5_hero_record_recovers_as_before_and_leaves_them_to_the_table
                                                                               exhaustion_recovered=0)]
     for command in (Recover(herbalism=True), Recover(alchemy="MT"), Recover(bardic_arts=True)):
         assert refused(old, command) == "discipline-table-applied"
+
+
+def outcome_with_karma(state: HeroState, battle_id: str, karma_at_end: int) -> HeroState:
+    figure = FigureAtEnd(wounds=0, exhaustion=0, condition="standing", karma=karma_at_end,
+                         pack=[item.lower() for item in state.sheet["items"]])
+    return run(state, RecordOutcome(battle_id=battle_id, mode="adventure", won=True, figure=figure), actor=SYSTEM)
+
+
+def test_the_inspiration_point_goes_into_a_battle_as_karma_and_is_spent_first() -> None:
+    """Line 1298: "Inspiration points are exactly like Karma, except that you can never have more
+    than one Inspiration point." Line 632: "A hero may immediately expend 1 Karma to force a re-roll
+    of any set of dice." PER-HERO-INSPIRATION-FIRST: the battle's Karma pool spends it first."""
+    lark = run(hero({**LARK, "karma": 1}, battles=()), Recover(bardic_arts=True), [SUCCESS_ICON])
+    assert (lark.inspiration, lark.sheet["karma"]) == (1, 1)
+    assert refused(hero(LARK, battles=()), EnterBattle(battle_id=B1, seat="ana", inspiration=1)) == "no-inspiration"
+    inside = run(lark, EnterBattle(battle_id=B1, seat="ana", inspiration=1))
+    assert (inside.inspiration, inside.inspiration_in) == (0, (B1,))
+    # Nothing spent (the figure ends with its 2): the point comes back, Karma stays 1.
+    unspent = outcome_with_karma(inside, B1, 2)
+    assert (unspent.inspiration, unspent.sheet["karma"], unspent.inspiration_in) == (1, 1, ())
+    figure = FigureAtEnd(wounds=0, exhaustion=0, condition="standing", karma=1, pack=["healing berry"])
+    events = decide(inside, RecordOutcome(battle_id=B1, mode="adventure", won=True, figure=figure), DICE, SYSTEM, NOW)
+    assert [event_type(e) for e in events] == ["hero_outcome_recorded", "hero_inspiration_settled"]
+    assert all(event_from(event_type(e), event_data(e)) == e for e in events)
+    # One re-roll spent: the Inspiration point, not the Karma.
+    one = outcome_with_karma(inside, B1, 1)
+    assert (one.inspiration, one.sheet["karma"]) == (0, 1)
+    # Two: both.
+    two = outcome_with_karma(inside, B1, 0)
+    assert (two.inspiration, two.sheet["karma"]) == (0, 0)
+    # Never more than one: a point won while the other was in the battle, and the other unspent.
+    again = run(inside, Recover(bardic_arts=True), [SUCCESS_ICON])
+    assert again.inspiration == 1, "the point is in the battle: Bardic Arts may win another"
+    assert outcome_with_karma(again, B1, 2).inspiration == 1
+    # A hero that took no point in: its Karma as the battle left it, as before.
+    plain = run(hero({**LARK, "karma": 1}, battles=()), EnterBattle(battle_id=B1, seat="ana"))
+    assert [event_type(e) for e in decide(plain, RecordOutcome(battle_id=B1, mode="adventure", won=True,
+                                                               figure=figure), DICE, SYSTEM, NOW)] == [
+        "hero_outcome_recorded"], "no point taken in: the outcome alone, as before"
+    assert (outcome_with_karma(plain, B1, 0).sheet["karma"], outcome_with_karma(plain, B1, 0).inspiration) == (0, 0)
