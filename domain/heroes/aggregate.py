@@ -15,6 +15,7 @@ from domain.heroes.events import (
     HeroCreated,
     HeroEnteredBattle,
     HeroInspirationSettled,
+    HeroModeChosen,
     HeroOutcomeRecorded,
     HeroRecovered,
     HeroRecoveredFully,
@@ -35,6 +36,7 @@ from domain.heroes.recovery import (
 )
 from domain.heroes.sheets import creation_problems, hosts_heroes, sheet_rules, xp_left
 from domain.rulesets import find_ruleset
+from domain.rulesets.pericle.v5.heroes import HERO_MODES
 
 
 class HeroState(msgspec.Struct, frozen=True):
@@ -61,6 +63,7 @@ class HeroState(msgspec.Struct, frozen=True):
     alchemy_potions: tuple[str, ...] = ()
     inspiration: int = 0
     inspiration_in: tuple[str, ...] = ()  # battles the Inspiration point went into, as one more Karma
+    mode: str | None = None  # Pericle 6: its own mode, Adventure or Saga (line 545); None: each encounter's
     version: int = 0
     next_nonce: int = 0
     chain: str = CHAIN_V1
@@ -73,7 +76,14 @@ class HeroState(msgspec.Struct, frozen=True):
 def decide(state: HeroState, command: Any, dice: Dice, actor: str, now: str) -> list[msgspec.Struct]:
     match command:
         case OpenHero():
-            return [_create(state, command, actor)]
+            created = _create(state, command, actor)
+            mode = command.hero.mode
+            if mode is None:
+                return [created]
+            if not modes_of_its_own(created.ruleset_version):
+                raise RuleViolation("hero-mode", f"Pericle {created.ruleset_version} heroes play each encounter's "
+                                    "mode: a hero with a mode of its own (seed 001 line 545) is a Pericle 6 hero")
+            return [created, HeroModeChosen(mode=mode)]
         case RecordOutcome():
             if actor != SYSTEM:
                 raise NotPermitted("not-system", "only the server records a battle's outcome")
@@ -110,6 +120,12 @@ def decide(state: HeroState, command: Any, dice: Dice, actor: str, now: str) -> 
         case SpendXp():
             return [spend(state.sheet, state.ruleset_version, state.xp, state.earned_xp, command.buy)]
     raise RuleViolation("unknown-command", f"heroes take no {type(command).__name__}")
+
+
+def modes_of_its_own(version: str) -> bool:
+    """Whether heroes of Pericle `version` may play a mode of their own (line 545): from version 6,
+    whose battles take a hero's own mode (`bring_hero`'s `mode`)."""
+    return int(version) >= HERO_MODES
 
 
 def _create(state: HeroState, command: OpenHero, actor: str) -> HeroCreated:
@@ -163,6 +179,8 @@ def _apply(state: HeroState, event: msgspec.Struct) -> HeroState:
         case HeroRecovered() | HeroRecoveredFully():
             return _health(msgspec.structs.replace(state, rest_due=None, combat_damage=0),
                            state.wounds - event.healed, state.exhaustion - event.exhaustion_recovered)
+        case HeroModeChosen():
+            return msgspec.structs.replace(state, mode=event.mode)
         case HeroRecoveryCheck(made=None):
             return state
         case HeroRecoveryCheck(discipline="Herbalism"):

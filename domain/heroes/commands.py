@@ -16,6 +16,9 @@ class CreateHero(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="c
 
     sheet: HeroSheet
     ruleset: Literal["pericle"] = "pericle"
+    # Pericle 6: the hero's own mode, "one player may wish to play Saga Mode, whereas another
+    # player in the party may choose Adventure Mode" (seed 001 line 545); None: each encounter's.
+    mode: Literal["adventure", "saga"] | None = None
 
 
 class OpenHero(msgspec.Struct, frozen=True, tag="open_hero"):

@@ -25,6 +25,13 @@ class HeroCreated(msgspec.Struct, frozen=True, tag="hero_created"):
     chain: str = CHAIN_V1  # the stream's hash chain format
 
 
+class HeroModeChosen(msgspec.Struct, frozen=True, kw_only=True, tag="hero_mode_chosen"):
+    """Pericle 6: the hero plays its own mode in every battle, Adventure or Saga, whatever the
+    encounter's (seed 001 line 545); recorded at creation, after `hero_created`."""
+
+    mode: str
+
+
 class HeroEnteredBattle(msgspec.Struct, frozen=True, omit_defaults=True, tag="hero_entered_battle"):
     """The hero joined a battle at `seat`; the battle recorded `sheet` as it was then."""
 
@@ -136,4 +143,4 @@ class XpSpent(msgspec.Struct, frozen=True, kw_only=True, tag="xp_spent"):
 
 HERO_EVENTS: tuple[type[msgspec.Struct], ...] = (
     HeroCreated, HeroEnteredBattle, HeroOutcomeRecorded, HeroRested, HeroRecovered, HeroRecoveredFully, XpSpent,
-    HeroRecoveryCheck, HeroInspirationSettled)
+    HeroRecoveryCheck, HeroInspirationSettled, HeroModeChosen)

@@ -33,11 +33,13 @@ from domain.heroes.commands import (
     SpendXp,
 )
 from domain.heroes.events import HeroRecovered, HeroRecoveryCheck, HeroRested
+from domain.heroes.outcome import outcome_command
 from domain.rulesets.pericle.sheet import HeroSheet
 from domain.rulesets.pericle.v4.catalogue import handbook_catalogue
 from domain.rulesets.pericle.v6.enforced import BETWEEN_COMBATS_V6, discipline_enforcement
 from tests.fakes import ScriptedDice
-from tests.unit.hero_battles import MIRA, TORVALD
+from tests.unit.hero_battles import MIRA, RAT, STARTS, TORVALD, finish, hazard_map
+from tests.unit.pericle_arena import PericleArena
 
 NOW = "2026-12-01T00:00:00Z"
 DICE = HmacDice(b"s" * 32, "hero-1", [], 0)
@@ -296,3 +298,66 @@ def test_the_inspiration_point_goes_into_a_battle_as_karma_and_is_spent_first() 
                                                                figure=figure), DICE, SYSTEM, NOW)] == [
         "hero_outcome_recorded"], "no point taken in: the outcome alone, as before"
     assert (outcome_with_karma(plain, B1, 0).sheet["karma"], outcome_with_karma(plain, B1, 0).inspiration) == (0, 0)
+
+
+# ---- one mode per hero (lines 539-545) ----
+
+
+def mixed_party(encounter_mode: str, mira_mode: str | None, version: str = "6") -> PericleArena:
+    """Mira brought from her record with a mode of her own; Torvald plays the encounter's."""
+    brought = {"type": "bring_hero", "hero_id": "h1", "hero_version": 1, "mode": mira_mode}
+    return PericleArena(heroes={"ana": [{"hero": MIRA, "start": STARTS["hero-mira"], **brought}],
+                                "ben": [{"hero": TORVALD, "start": STARTS["hero-torvald"]}]},
+                        enemies=[RAT], map=hazard_map(), mode=encounter_mode, version=version)
+
+
+def test_a_saga_hero_lies_unconscious_in_an_adventure_encounter_and_is_revived() -> None:
+    """Line 545: "one player may wish to play Saga Mode, whereas another player in the party may
+    choose Adventure Mode". Line 541 (Adventure): "If a hero's hit points reach -5 or lower, they
+    die." Line 543 (Saga): "heroes do not die ... Revived heroes have 1 HP." Both walk into the
+    fire (1d4+20) in an Adventure encounter."""
+    battle = finish(mixed_party("adventure", "saga"), fire=("hero-mira", "hero-torvald"), rat_burns=False)
+    combat = battle.ruleset_state
+    mira, torvald = combat.figure("hero-mira"), combat.figure("hero-torvald")
+    assert mira.hp <= -5 and torvald.hp <= -5
+    assert (mira.mode, mira.condition) == ("saga", "unconscious"), "her own mode"
+    assert (torvald.mode, torvald.condition) == (None, "dead"), "the encounter's"
+    command = outcome_command(battle, "Mira")
+    assert command is not None and command.mode == "saga"
+    record = run(hero(MIRA, battles=(battle.battle_id,)), command, actor=SYSTEM)
+    assert (record.status, record.hp) == ("alive", 1)
+    assert (outcome_command(battle, "Torvald") or command).mode == "adventure"
+    # Without a mode of her own she plays the encounter's, as before.
+    plain = finish(mixed_party("adventure", None), fire=("hero-mira",), rat_burns=False)
+    assert plain.ruleset_state.figure("hero-mira").condition == "dead"
+
+
+def test_an_adventure_hero_dies_in_a_saga_encounter() -> None:
+    """Line 541 against line 543: in a Saga encounter, Mira plays Adventure Mode and dies at -5 HP
+    (her spells end at once, line 547); Torvald lies unconscious to be revived."""
+    battle = finish(mixed_party("saga", "adventure"), fire=("hero-mira", "hero-torvald"), rat_burns=False)
+    combat = battle.ruleset_state
+    assert (combat.figure("hero-mira").condition, combat.figure("hero-torvald").condition) == ("dead", "unconscious")
+    command = outcome_command(battle, "Mira")
+    assert command is not None and command.mode == "adventure"
+    record = run(hero(MIRA, battles=(battle.battle_id,)), command, actor=SYSTEM)
+    assert record.status == "dead" and record.died == "hit points reached -5 or lower (seed 001 line 541)"
+
+
+def test_a_hero_chooses_its_mode_at_creation_and_version_5_keeps_one_mode_per_encounter() -> None:
+    sheet = msgspec.convert(MIRA, HeroSheet)
+    events = decide(HeroState(), OpenHero(hero_id="h1", hero=CreateHero(sheet=sheet, mode="saga"),
+                                          ruleset_version="6"), DICE, "alice", NOW)
+    assert [event_type(e) for e in events] == ["hero_created", "hero_mode_chosen"]
+    state = HeroState()
+    for event in events:
+        state = evolve(state, event_from(event_type(event), event_data(event)))
+    assert state.mode == "saga"
+    assert [event_type(e) for e in decide(HeroState(), OpenHero(hero_id="h1", hero=CreateHero(sheet=sheet),
+                                                                ruleset_version="6"), DICE, "alice", NOW)] == [
+        "hero_created"], "no mode of its own: each encounter's, as before"
+    assert refused(HeroState(), OpenHero(hero_id="h1", hero=CreateHero(sheet=sheet, mode="saga"),
+                                         ruleset_version="5")) == "hero-mode"
+    with pytest.raises(DomainError) as error:
+        mixed_party("adventure", "saga", version="5")
+    assert error.value.rule == "hero-mode"

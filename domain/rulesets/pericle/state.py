@@ -89,6 +89,10 @@ class Figure(msgspec.Struct, frozen=True, kw_only=True):
     # shield) protects against damage until cumulative damage exceeds the armor bonus", line
     # 1430); GET /state shows it only when above 0.
     flux_absorbed: int = 0
+    # Pericle 6: a hero record's own mode, Adventure or Saga ("one player may wish to play Saga
+    # Mode, whereas another player in the party may choose Adventure Mode", seed 001 line 545);
+    # None: the encounter's. GET /state shows it only when set.
+    mode: Literal["adventure", "saga"] | None = None
 
     @property
     def hexes(self) -> tuple[Hex, ...]:
