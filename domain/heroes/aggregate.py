@@ -20,6 +20,7 @@ from domain.heroes.events import (
     HeroRecovered,
     HeroRecoveredFully,
     HeroRecoveryCheck,
+    HeroRegenerationUsed,
     HeroRested,
     XpSpent,
 )
@@ -36,7 +37,7 @@ from domain.heroes.recovery import (
 )
 from domain.heroes.sheets import creation_problems, hosts_heroes, sheet_rules, xp_left
 from domain.rulesets import find_ruleset
-from domain.rulesets.pericle.v5.heroes import HERO_MODES
+from domain.rulesets.pericle.v5.heroes import RECORD_REVISION
 
 
 class HeroState(msgspec.Struct, frozen=True):
@@ -64,6 +65,8 @@ class HeroState(msgspec.Struct, frozen=True):
     inspiration: int = 0
     inspiration_in: tuple[str, ...] = ()  # battles the Inspiration point went into, as one more Karma
     mode: str | None = None  # Pericle 6: its own mode, Adventure or Saga (line 545); None: each encounter's
+    # Pericle 6: Regeneration was cast on it since its last Recovery ("once per day", line 1530).
+    regenerated: bool = False
     version: int = 0
     next_nonce: int = 0
     chain: str = CHAIN_V1
@@ -91,8 +94,13 @@ def decide(state: HeroState, command: Any, dice: Dice, actor: str, now: str) -> 
                 raise RuleViolation("hero-not-in-battle", f"the hero never entered battle {command.battle_id}")
             if command.battle_id in state.outcomes or state.status == "dead":
                 return []  # recorded once (read twice, or by two nodes); a dead hero records no more
-            return outcome(state.sheet, state.max_hp, state.wounds, state.exhaustion, command,
-                           inspiration=int(command.battle_id in state.inspiration_in))
+            events = outcome(state.sheet, state.max_hp, state.wounds, state.exhaustion, command,
+                             inspiration=int(command.battle_id in state.inspiration_in))
+            figure = command.figure
+            if figure is not None and figure.regenerated and not state.regenerated \
+                    and int(state.ruleset_version) >= RECORD_REVISION:
+                events.append(HeroRegenerationUsed(battle_id=command.battle_id))
+            return events
     if state.status == "new":
         raise RuleViolation("no-hero", "no such hero")
     if actor != state.owner:
@@ -125,7 +133,7 @@ def decide(state: HeroState, command: Any, dice: Dice, actor: str, now: str) -> 
 def modes_of_its_own(version: str) -> bool:
     """Whether heroes of Pericle `version` may play a mode of their own (line 545): from version 6,
     whose battles take a hero's own mode (`bring_hero`'s `mode`)."""
-    return int(version) >= HERO_MODES
+    return int(version) >= RECORD_REVISION
 
 
 def _create(state: HeroState, command: OpenHero, actor: str) -> HeroCreated:
@@ -177,8 +185,12 @@ def _apply(state: HeroState, event: msgspec.Struct) -> HeroState:
                            state.wounds - event.healed - sum(used.healed for used in event.items),
                            state.exhaustion - event.exhaustion_recovered)
         case HeroRecovered() | HeroRecoveredFully():
-            return _health(msgspec.structs.replace(state, rest_due=None, combat_damage=0),
+            # "During Recovery, all magic items and spells that may only be used X times per day will
+            # reset" (line 652).
+            return _health(msgspec.structs.replace(state, rest_due=None, combat_damage=0, regenerated=False),
                            state.wounds - event.healed, state.exhaustion - event.exhaustion_recovered)
+        case HeroRegenerationUsed():
+            return msgspec.structs.replace(state, regenerated=True)
         case HeroModeChosen():
             return msgspec.structs.replace(state, mode=event.mode)
         case HeroRecoveryCheck(made=None):

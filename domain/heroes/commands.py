@@ -59,6 +59,8 @@ class FigureAtEnd(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # carries its wounds and Exhaustion in; one pasted as a sheet (`submit_hero`) begins whole.
     wounds_at_start: int = 0
     exhaustion_at_start: int = 0
+    # Regeneration was cast on the figure ("can only be cast once per day on a target hero", line 1530).
+    regenerated: bool = False
 
 
 class RecordOutcome(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="record_outcome"):

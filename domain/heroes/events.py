@@ -79,6 +79,15 @@ class HeroInspirationSettled(msgspec.Struct, frozen=True, kw_only=True, tag="her
     kept: int
 
 
+class HeroRegenerationUsed(msgspec.Struct, frozen=True, kw_only=True, tag="hero_regeneration_used"):
+    """Pericle 6: Regeneration was cast on the hero in the battle `battle_id`. "Regeneration can
+    only be cast once per day on a target hero" (line 1530): the hero's next battles take it as
+    cast, until a Recovery, when "all magic items and spells that may only be used X times per day
+    will reset" (line 652)."""
+
+    battle_id: str
+
+
 class ItemHealing(msgspec.Struct, frozen=True, kw_only=True):
     """A healing item used during a Rest: what it healed, and its roll when it rolls (a Potion
     of Healing: "Roll 2d6 and use the highest 1d6")."""
@@ -143,4 +152,4 @@ class XpSpent(msgspec.Struct, frozen=True, kw_only=True, tag="xp_spent"):
 
 HERO_EVENTS: tuple[type[msgspec.Struct], ...] = (
     HeroCreated, HeroEnteredBattle, HeroOutcomeRecorded, HeroRested, HeroRecovered, HeroRecoveredFully, XpSpent,
-    HeroRecoveryCheck, HeroInspirationSettled, HeroModeChosen)
+    HeroRecoveryCheck, HeroInspirationSettled, HeroModeChosen, HeroRegenerationUsed)

@@ -108,7 +108,7 @@ def outcome_command(battle: BattleState, hero_name: str, wounds_at_start: int = 
         wounds=figure.wounds, exhaustion=figure.exhaustion, condition=figure.condition, karma=figure.karma,
         # A healing item fetched into a hand and not used is still the hero's.
         pack=[*figure.pack, *(item for item in figure.in_hand if item in HEALING_ITEMS)],
-        wounds_at_start=wounds_at_start, exhaustion_at_start=exhaustion_at_start)
+        wounds_at_start=wounds_at_start, exhaustion_at_start=exhaustion_at_start, regenerated=figure.regenerated)
     # Pericle 6: a hero brought with a mode of its own (line 545) lives or dies by it.
     mode = (figure.mode if at_end is not None and figure is not None else None) or combat.encounter.mode
     return RecordOutcome(battle_id=battle.battle_id, mode=mode, won=combat.winner == "heroes", figure=at_end)

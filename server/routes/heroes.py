@@ -35,7 +35,7 @@ from domain.rulesets.pericle.combat_commands import SeatName, SubmitHero
 from domain.rulesets.pericle.encounter import Facing, Name
 from domain.rulesets.pericle.sheet import HeroSheet
 from domain.rulesets.pericle.state import CombatState
-from domain.rulesets.pericle.v5.heroes import HERO_MODES
+from domain.rulesets.pericle.v5.heroes import RECORD_REVISION
 from domain.rulesets.pericle.v5.heroes import BringHero as BringHeroCommand
 from domain.seats import acting_seat
 from server.api_models import CommandResult
@@ -88,6 +88,7 @@ class HeroView(msgspec.Struct, frozen=True):
     alchemy_potions: list[str] = []  # Pericle 6: potions Alchemy made (seed 001 line 1248)
     inspiration: int = 0  # Pericle 6: the Inspiration point of Bardic Arts, at most one (line 1298)
     mode: str | None = None  # Pericle 6: its own mode, Adventure or Saga (line 545); null: each encounter's
+    regenerated: bool = False  # Pericle 6: Regeneration cast on it since its last Recovery (line 1530)
 
 
 class HeroList(msgspec.Struct, frozen=True):
@@ -168,7 +169,7 @@ def _view(state: HeroState) -> HeroView:
                     hp=state.hp, battles=list(state.battles), version=state.version, wounds=state.wounds,
                     exhaustion=state.exhaustion, earned_xp=state.earned_xp, outcomes=list(state.outcomes),
                     rest_due=state.rest_due, died=state.died, alchemy_potions=list(state.alchemy_potions),
-                    inspiration=state.inspiration, mode=state.mode)
+                    inspiration=state.inspiration, mode=state.mode, regenerated=state.regenerated)
 
 
 async def _hero(request: Request[Any, Any, Any], hero_id: UUID) -> HeroState:
@@ -259,6 +260,12 @@ def _inspiration(hero: HeroState) -> int:
     return min(hero.inspiration, MAX_KARMA - int(hero.sheet.get("karma", 0)))
 
 
+def _takes_record(ruleset: Ruleset) -> bool:
+    """Whether the battle's `bring_hero` takes what a record keeps beyond its sheet (its own mode, a
+    Regeneration cast on it that day): from settings REVISION 6."""
+    return bool(getattr(ruleset.settings_type, "REVISION", 0) >= RECORD_REVISION)
+
+
 def _mode(hero: HeroState, battle: BattleState, ruleset: Ruleset) -> Literal["adventure", "saga"] | None:
     """The hero's own mode (Pericle 6, line 545) for a battle that takes it (`bring_hero`'s `mode`,
     from settings REVISION 6); a battle of an earlier version plays the encounter's mode for every
@@ -266,7 +273,7 @@ def _mode(hero: HeroState, battle: BattleState, ruleset: Ruleset) -> Literal["ad
     if hero.mode is None:
         return None
     mode: Literal["adventure", "saga"] = "saga" if hero.mode == "saga" else "adventure"
-    if getattr(ruleset.settings_type, "REVISION", 0) >= HERO_MODES:
+    if _takes_record(ruleset):
         return mode
     combat = battle.ruleset_state
     encounter = combat.encounter.mode if isinstance(combat, CombatState) else None
@@ -286,7 +293,8 @@ def _joining(hero: HeroState, data: BringHero, ruleset: Ruleset, inspiration: in
     if BringHeroCommand in ruleset.commands:
         return BringHeroCommand(hero_id=str(data.hero_id), hero_version=hero.version, hero=sheet,
                                 wounds=hero.wounds, exhaustion=hero.exhaustion, start=data.start, facing=data.facing,
-                                in_hand=data.in_hand, seat=data.seat, mode=mode)
+                                in_hand=data.in_hand, seat=data.seat, mode=mode,
+                                regenerated=hero.regenerated and _takes_record(ruleset))
     return SubmitHero(hero=sheet, start=data.start, facing=data.facing, in_hand=data.in_hand, seat=data.seat)
 
 

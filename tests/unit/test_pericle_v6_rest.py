@@ -40,6 +40,7 @@ from domain.rulesets.pericle.v6.enforced import BETWEEN_COMBATS_V6, discipline_e
 from tests.fakes import ScriptedDice
 from tests.unit.hero_battles import MIRA, RAT, STARTS, TORVALD, finish, hazard_map
 from tests.unit.pericle_arena import PericleArena
+from tests.unit.test_pericle_v4_play import BRAM, YSOLDE
 
 NOW = "2026-12-01T00:00:00Z"
 DICE = HmacDice(b"s" * 32, "hero-1", [], 0)
@@ -361,3 +362,64 @@ def test_a_hero_chooses_its_mode_at_creation_and_version_5_keeps_one_mode_per_en
     with pytest.raises(DomainError) as error:
         mixed_party("adventure", "saga", version="5")
     assert error.value.rule == "hero-mode"
+
+
+# ---- once a day, until the next Recovery (lines 1530, 652) ----
+
+
+def regeneration_arena(bram_regenerated: bool, version: str | None = None) -> PericleArena:
+    """Ysolde, who knows Regeneration, beside Bram, brought from his record (test_pericle_v5_spells'
+    arena)."""
+    brought = {"type": "bring_hero", "hero_id": "h1", "hero_version": 1, "regenerated": bram_regenerated}
+    play = PericleArena(heroes={"ana": [{"hero": YSOLDE, "start": {"q": 0, "r": 3}}],
+                                "ben": [{"hero": BRAM, "start": {"q": 0, "r": 4}, **brought}]}, version=version)
+    play.put("hero-ysolde", 2, 3, facing=0, spells=("Regeneration",))
+    play.put("hero-bram", 3, 2, facing=0, wounds=4)
+    play.put("spearman", 7, 0)
+    play.put("zombie", 7, 7)
+    play.to_actions("heroes")
+    play.pass_until("hero-ysolde")
+    return play
+
+
+def test_regeneration_cast_on_a_hero_is_not_cast_again_that_day_in_its_next_battle() -> None:
+    """Line 1530, Regeneration: "Regeneration can only be cast once per day on a target hero. ...
+    Even if more than one caster in the party knows the Regeneration Spell, it can still only be
+    cast once total per day on each hero." Line 652: "During Recovery, all magic items and spells
+    that may only be used X times per day will reset to their full capacity for the next day." """
+    body = {"type": "cast_spell", "figure": "hero-ysolde", "spell": "Regeneration", "target": "hero-bram"}
+    first = regeneration_arena(False)
+    first.act("hero-ysolde", "cast_spell", [SUCCESS_ICON, 3], spell="Regeneration", target="hero-bram")
+    command = outcome_command(first.state, "Bram")
+    assert command is not None and command.figure is not None and command.figure.regenerated
+    bram = hero(BRAM, battles=(first.state.battle_id,))
+    bram = run(bram, command, actor=SYSTEM)
+    assert bram.regenerated
+    # The record brings him into his next battle with it cast: Ysolde may not cast it again.
+    assert regeneration_arena(True).rule_of("ana", body) == "spell-once-a-day"
+    fresh = regeneration_arena(False)
+    fresh.act("hero-ysolde", "cast_spell", [SUCCESS_ICON, 3], spell="Regeneration", target="hero-bram")
+    assert fresh.figure("hero-bram").regenerated, "without it, as before"
+    # A Recovery resets it; a version 5 record keeps no such thing, and a version 5 battle refuses it.
+    assert not run(bram, Recover()).regenerated
+    old = run(hero(BRAM, version="5", battles=(first.state.battle_id,)), command, actor=SYSTEM)
+    assert not old.regenerated
+    with pytest.raises(DomainError) as error:
+        regeneration_arena(True, version="5")
+    assert error.value.rule == "hero-regenerated"
+
+
+def test_the_route_brings_what_the_record_keeps_only_into_a_battle_that_takes_it() -> None:
+    """POST /v1/battles/{id}/heroes builds `bring_hero` from the record: its Regeneration of the day
+    (line 1530) and its Inspiration point as Karma (line 1298) for a version 6 battle."""
+    from domain.rulesets import find_ruleset
+    from domain.rulesets.pericle.v5.heroes import BringHero as BringHeroCommand
+    from server.routes.heroes import BringHero, _joining
+
+    bram = msgspec.structs.replace(hero(BRAM, battles=()), regenerated=True)
+    body = msgspec.convert({"hero_id": "00000000-0000-0000-0000-000000000001", "start": {"q": 0, "r": 4}},
+                           BringHero)
+    newest = _joining(bram, body, find_ruleset("pericle", "6"), inspiration=1)
+    assert isinstance(newest, BringHeroCommand) and newest.regenerated and newest.hero.karma == BRAM.get("karma", 0) + 1
+    older = _joining(bram, body, find_ruleset("pericle", "5"))
+    assert isinstance(older, BringHeroCommand) and not older.regenerated and older.mode is None
