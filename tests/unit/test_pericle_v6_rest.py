@@ -221,7 +221,7 @@ def test_alchemy_makes_a_potion_of_plus_2_to_a_skill_or_plus_1_to_an_attribute()
     lark = run(lark, Recover(alchemy="DX"), [SUCCESS_ICON])
     assert lark.alchemy_potions == ("Alchemy potion: +2 Perception", "Alchemy potion: +1 DX")
     assert lark.next_nonce == 3 and lark.sheet["items"] == ["Healing Berry"]
-    # KN1: the check is rolled at AD1 (an Ability Check at the hero's KN, Moderate: +0).
+    # KN2: the check is rolled at AD2 (an Ability Check at the hero's KN, line 695; Moderate: +0), a 3 fails.
     slow = hero({**LARK, "mt": 2, "kn": 2, "disciplines": ["Alchemy"]})
     [made] = checks_of(slow, Recover(alchemy="Lore"), ScriptedDice([FOUR - 1]))
     assert (made.check.ad, made.check.success, made.bonus) == (2, False, "Lore")
@@ -240,6 +240,8 @@ def test_bardic_arts_gains_one_inspiration_point_and_never_more() -> None:
 
 
 def test_all_three_are_attempted_in_one_recovery_each_with_its_own_roll() -> None:
+    """Lines 1248, 1260, 1298: each "regardless of and in addition to your Recovery activity";
+    PER-HERO-RECOVERY-CHECK: once each in a Recovery, whatever its days, each its own roll."""
     lark = hero(LARK)
     checks = checks_of(lark, Recover(days=2, alchemy="KN", herbalism=True, bardic_arts=True),
                        HmacDice(b"r" * 32, "h1", [], lark.next_nonce))
@@ -254,6 +256,8 @@ def test_all_three_are_attempted_in_one_recovery_each_with_its_own_roll() -> Non
 
 
 def test_a_version_5_hero_record_recovers_as_before_and_leaves_them_to_the_table() -> None:
+    """Line 652 only, as version 5 reads it: "Wounded heroes may heal 1HP per day ... One night's
+    sleep in a comfortable setting will remove all Exhaustion"."""
     old = hero(LARK, version="5")
     assert decide(old, Recover(days=2), DICE, "alice", NOW) == [HeroRecovered(days=2, healed=0,
                                                                               exhaustion_recovered=0)]
