@@ -14,18 +14,30 @@ from domain.heroes.commands import EnterBattle, OpenHero, RecordOutcome, Recover
 from domain.heroes.events import (
     HeroCreated,
     HeroEnteredBattle,
+    HeroInspirationSettled,
+    HeroModeChosen,
     HeroOutcomeRecorded,
     HeroRecovered,
     HeroRecoveredFully,
     HeroRecoveryCheck,
+    HeroRegenerationUsed,
     HeroRested,
     XpSpent,
 )
 from domain.heroes.growth import spend
 from domain.heroes.outcome import outcome
-from domain.heroes.recovery import HEALING_POTION, INSPIRATION, recover, recover_fully, recovery_checks, rest
+from domain.heroes.recovery import (
+    HEALING_POTION,
+    INSPIRATION,
+    MAX_INSPIRATION,
+    recover,
+    recover_fully,
+    recovery_checks,
+    rest,
+)
 from domain.heroes.sheets import creation_problems, hosts_heroes, sheet_rules, xp_left
 from domain.rulesets import find_ruleset
+from domain.rulesets.pericle.v5.heroes import RECORD_REVISION
 
 
 class HeroState(msgspec.Struct, frozen=True):
@@ -51,6 +63,10 @@ class HeroState(msgspec.Struct, frozen=True):
     # "+1 MT", line 1248), and its Inspiration point from Bardic Arts (at most one, line 1298).
     alchemy_potions: tuple[str, ...] = ()
     inspiration: int = 0
+    inspiration_in: tuple[str, ...] = ()  # battles the Inspiration point went into, as one more Karma
+    mode: str | None = None  # Pericle 6: its own mode, Adventure or Saga (line 545); None: each encounter's
+    # Pericle 6: Regeneration was cast on it since its last Recovery ("once per day", line 1530).
+    regenerated: bool = False
     version: int = 0
     next_nonce: int = 0
     chain: str = CHAIN_V1
@@ -63,7 +79,14 @@ class HeroState(msgspec.Struct, frozen=True):
 def decide(state: HeroState, command: Any, dice: Dice, actor: str, now: str) -> list[msgspec.Struct]:
     match command:
         case OpenHero():
-            return [_create(state, command, actor)]
+            created = _create(state, command, actor)
+            mode = command.hero.mode
+            if mode is None:
+                return [created]
+            if not modes_of_its_own(created.ruleset_version):
+                raise RuleViolation("hero-mode", f"Pericle {created.ruleset_version} heroes play each encounter's "
+                                    "mode: a hero with a mode of its own (seed 001 line 545) is a Pericle 6 hero")
+            return [created, HeroModeChosen(mode=mode)]
         case RecordOutcome():
             if actor != SYSTEM:
                 raise NotPermitted("not-system", "only the server records a battle's outcome")
@@ -71,7 +94,13 @@ def decide(state: HeroState, command: Any, dice: Dice, actor: str, now: str) -> 
                 raise RuleViolation("hero-not-in-battle", f"the hero never entered battle {command.battle_id}")
             if command.battle_id in state.outcomes or state.status == "dead":
                 return []  # recorded once (read twice, or by two nodes); a dead hero records no more
-            return [outcome(state.sheet, state.max_hp, state.wounds, state.exhaustion, command)]
+            events = outcome(state.sheet, state.max_hp, state.wounds, state.exhaustion, command,
+                             inspiration=int(command.battle_id in state.inspiration_in))
+            figure = command.figure
+            if figure is not None and figure.regenerated and not state.regenerated \
+                    and int(state.ruleset_version) >= RECORD_REVISION:
+                events.append(HeroRegenerationUsed(battle_id=command.battle_id))
+            return events
     if state.status == "new":
         raise RuleViolation("no-hero", "no such hero")
     if actor != state.owner:
@@ -82,7 +111,10 @@ def decide(state: HeroState, command: Any, dice: Dice, actor: str, now: str) -> 
         case EnterBattle():
             if command.battle_id in state.battles:
                 return []  # already recorded (a retried request): nothing new to say
-            return [HeroEnteredBattle(battle_id=command.battle_id, seat=command.seat, sheet=state.sheet)]
+            if command.inspiration > state.inspiration:
+                raise RuleViolation("no-inspiration", "the hero has no Inspiration point to take into the battle")
+            return [HeroEnteredBattle(battle_id=command.battle_id, seat=command.seat, sheet=state.sheet,
+                                      inspiration=command.inspiration)]
         case Rest():
             return [rest(state.rest_due, command, list(state.sheet.get("disciplines", [])), state.exhaustion,
                          state.wounds, state.combat_damage, list(state.sheet.get("items", [])), dice)]
@@ -96,6 +128,12 @@ def decide(state: HeroState, command: Any, dice: Dice, actor: str, now: str) -> 
         case SpendXp():
             return [spend(state.sheet, state.ruleset_version, state.xp, state.earned_xp, command.buy)]
     raise RuleViolation("unknown-command", f"heroes take no {type(command).__name__}")
+
+
+def modes_of_its_own(version: str) -> bool:
+    """Whether heroes of Pericle `version` may play a mode of their own (line 545): from version 6,
+    whose battles take a hero's own mode (`bring_hero`'s `mode`)."""
+    return int(version) >= RECORD_REVISION
 
 
 def _create(state: HeroState, command: OpenHero, actor: str) -> HeroCreated:
@@ -123,8 +161,10 @@ def _apply(state: HeroState, event: msgspec.Struct) -> HeroState:
                 max_hp=event.max_hp, hp=event.max_hp, chain=event.chain)
         case HeroEnteredBattle():
             # Entering another battle ends the time for the last one's Rest.
-            return msgspec.structs.replace(state, battles=(*state.battles, event.battle_id), rest_due=None,
-                                           combat_damage=0)
+            return msgspec.structs.replace(
+                state, battles=(*state.battles, event.battle_id), rest_due=None, combat_damage=0,
+                inspiration=state.inspiration - event.inspiration,
+                inspiration_in=(*state.inspiration_in, event.battle_id) if event.inspiration else state.inspiration_in)
         case HeroOutcomeRecorded():
             sheet = {**state.sheet, "karma": event.karma, "items": event.items}
             return _health(msgspec.structs.replace(
@@ -132,6 +172,10 @@ def _apply(state: HeroState, event: msgspec.Struct) -> HeroState:
                 earned_xp=state.earned_xp + event.xp_gained, status="dead" if event.died else state.status,
                 died=event.died or state.died, rest_due=event.battle_id if event.present and not event.died else None,
                 combat_damage=min(event.wounds_taken, event.wounds)), event.wounds, event.exhaustion)
+        case HeroInspirationSettled():
+            return msgspec.structs.replace(
+                state, inspiration=min(MAX_INSPIRATION, state.inspiration + event.kept),
+                inspiration_in=tuple(b for b in state.inspiration_in if b != event.battle_id))
         case HeroRested():
             pack = list(state.sheet.get("items", []))
             for used in event.items:
@@ -141,8 +185,14 @@ def _apply(state: HeroState, event: msgspec.Struct) -> HeroState:
                            state.wounds - event.healed - sum(used.healed for used in event.items),
                            state.exhaustion - event.exhaustion_recovered)
         case HeroRecovered() | HeroRecoveredFully():
-            return _health(msgspec.structs.replace(state, rest_due=None, combat_damage=0),
+            # "During Recovery, all magic items and spells that may only be used X times per day will
+            # reset" (line 652).
+            return _health(msgspec.structs.replace(state, rest_due=None, combat_damage=0, regenerated=False),
                            state.wounds - event.healed, state.exhaustion - event.exhaustion_recovered)
+        case HeroRegenerationUsed():
+            return msgspec.structs.replace(state, regenerated=True)
+        case HeroModeChosen():
+            return msgspec.structs.replace(state, mode=event.mode)
         case HeroRecoveryCheck(made=None):
             return state
         case HeroRecoveryCheck(discipline="Herbalism"):

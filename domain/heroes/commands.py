@@ -16,6 +16,9 @@ class CreateHero(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="c
 
     sheet: HeroSheet
     ruleset: Literal["pericle"] = "pericle"
+    # Pericle 6: the hero's own mode, "one player may wish to play Saga Mode, whereas another
+    # player in the party may choose Adventure Mode" (seed 001 line 545); None: each encounter's.
+    mode: Literal["adventure", "saga"] | None = None
 
 
 class OpenHero(msgspec.Struct, frozen=True, tag="open_hero"):
@@ -28,12 +31,15 @@ class OpenHero(msgspec.Struct, frozen=True, tag="open_hero"):
     chain: str = CURRENT_CHAIN
 
 
-class EnterBattle(msgspec.Struct, frozen=True, tag="enter_battle"):
+class EnterBattle(msgspec.Struct, frozen=True, omit_defaults=True, tag="enter_battle"):
     """Record that the battle accepted the hero's sheet at `seat` (the server sends it after the
     battle's own `submit_hero` has committed)."""
 
     battle_id: str
     seat: str
+    # Pericle 6: the Inspiration point (Bardic Arts, line 1298) the battle took as one more Karma
+    # on the hero's sheet: "Inspiration points are exactly like Karma".
+    inspiration: Annotated[int, msgspec.Meta(ge=0, le=1)] = 0
 
 
 
@@ -53,6 +59,8 @@ class FigureAtEnd(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # carries its wounds and Exhaustion in; one pasted as a sheet (`submit_hero`) begins whole.
     wounds_at_start: int = 0
     exhaustion_at_start: int = 0
+    # Regeneration was cast on the figure ("can only be cast once per day on a target hero", line 1530).
+    regenerated: bool = False
 
 
 class RecordOutcome(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="record_outcome"):

@@ -25,12 +25,20 @@ class HeroCreated(msgspec.Struct, frozen=True, tag="hero_created"):
     chain: str = CHAIN_V1  # the stream's hash chain format
 
 
-class HeroEnteredBattle(msgspec.Struct, frozen=True, tag="hero_entered_battle"):
+class HeroModeChosen(msgspec.Struct, frozen=True, kw_only=True, tag="hero_mode_chosen"):
+    """Pericle 6: the hero plays its own mode in every battle, Adventure or Saga, whatever the
+    encounter's (seed 001 line 545); recorded at creation, after `hero_created`."""
+
+    mode: str
+
+
+class HeroEnteredBattle(msgspec.Struct, frozen=True, omit_defaults=True, tag="hero_entered_battle"):
     """The hero joined a battle at `seat`; the battle recorded `sheet` as it was then."""
 
     battle_id: str
     seat: str
     sheet: dict[str, Any]
+    inspiration: int = 0  # Pericle 6: the Inspiration point it took in, as one more Karma (line 1298)
 
 
 
@@ -59,6 +67,25 @@ class HeroOutcomeRecorded(msgspec.Struct, frozen=True, kw_only=True, tag="hero_o
     exhaustion: int = 0
     died: str | None = None  # why the hero died (adventure mode)
     revived: bool = False  # saga mode: revived by its teammates with 1 HP (line 543)
+
+
+class HeroInspirationSettled(msgspec.Struct, frozen=True, kw_only=True, tag="hero_inspiration_settled"):
+    """Pericle 6: what became of the Inspiration point (Bardic Arts, line 1298) the hero took into
+    the battle `battle_id` as one more Karma: `kept` 1, unspent and back on its record; 0, spent
+    (PER-HERO-INSPIRATION-FIRST: Karma spent in the battle spends it first). Recorded with the
+    battle's outcome, whose `karma` is then the hero's Karma without it."""
+
+    battle_id: str
+    kept: int
+
+
+class HeroRegenerationUsed(msgspec.Struct, frozen=True, kw_only=True, tag="hero_regeneration_used"):
+    """Pericle 6: Regeneration was cast on the hero in the battle `battle_id`. "Regeneration can
+    only be cast once per day on a target hero" (line 1530): the hero's next battles take it as
+    cast, until a Recovery, when "all magic items and spells that may only be used X times per day
+    will reset" (line 652)."""
+
+    battle_id: str
 
 
 class ItemHealing(msgspec.Struct, frozen=True, kw_only=True):
@@ -125,4 +152,4 @@ class XpSpent(msgspec.Struct, frozen=True, kw_only=True, tag="xp_spent"):
 
 HERO_EVENTS: tuple[type[msgspec.Struct], ...] = (
     HeroCreated, HeroEnteredBattle, HeroOutcomeRecorded, HeroRested, HeroRecovered, HeroRecoveredFully, XpSpent,
-    HeroRecoveryCheck)
+    HeroRecoveryCheck, HeroInspirationSettled, HeroModeChosen, HeroRegenerationUsed)

@@ -7,9 +7,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+import msgspec
+
 from domain.battle import BattleState
 from domain.heroes.commands import FigureAtEnd, RecordOutcome
-from domain.heroes.events import HeroOutcomeRecorded
+from domain.heroes.events import HeroInspirationSettled, HeroOutcomeRecorded
 from domain.rulesets.pericle.catalogue import HEALING_ITEMS
 from domain.rulesets.pericle.joining import hero_id as figure_id
 from domain.rulesets.pericle.state import CombatState
@@ -39,8 +41,17 @@ def revived(max_hp: int, exhaustion: int) -> tuple[int, int]:
     return max_hp - REVIVED_HP - exhaustion, exhaustion
 
 
+def karma_after(karma: int, inspiration: int, at_end: int) -> tuple[int, int]:
+    """The hero's Karma and the Inspiration point it keeps after a battle whose figure began with
+    `karma` + `inspiration` (Pericle 6: "Inspiration points are exactly like Karma", line 1298) and
+    ended with `at_end`: Karma spent spends the Inspiration point first (PER-HERO-INSPIRATION-FIRST)."""
+    spent = max(0, karma + inspiration - at_end)
+    kept = max(0, inspiration - spent)
+    return at_end - kept, kept
+
+
 def outcome(sheet: dict[str, Any], max_hp: int, wounds: int, exhaustion: int,
-            command: RecordOutcome) -> HeroOutcomeRecorded:
+            command: RecordOutcome, inspiration: int = 0) -> list[msgspec.Struct]:
     """The hero's outcome of `command.battle_id`: what the battle did to the figure (its wounds
     and Exhaustion at the end less those it began with) is added to what the hero has now, and
     the seed's thresholds apply to the sum (0 HP or lower: unconscious, line 537; -5 or lower:
@@ -50,8 +61,9 @@ def outcome(sheet: dict[str, Any], max_hp: int, wounds: int, exhaustion: int,
     karma = int(sheet.get("karma", 0))
     figure = command.figure
     if figure is None:
-        return HeroOutcomeRecorded(battle_id=command.battle_id, mode=command.mode, won=command.won, present=False,
-                                   karma=karma, items=items, wounds=wounds, exhaustion=exhaustion)
+        return [HeroOutcomeRecorded(battle_id=command.battle_id, mode=command.mode, won=command.won, present=False,
+                                    karma=karma, items=items, wounds=wounds, exhaustion=exhaustion),
+                *_settled(command.battle_id, inspiration, inspiration)]
     taken = figure.wounds - figure.wounds_at_start  # below zero when the battle healed carried wounds
     drained = figure.exhaustion - figure.exhaustion_at_start
     wounds, exhaustion = max(0, wounds + taken), max(0, exhaustion + drained)
@@ -68,12 +80,19 @@ def outcome(sheet: dict[str, Any], max_hp: int, wounds: int, exhaustion: int,
         wounds, exhaustion = revived(max_hp, exhaustion)
         is_revived = True
     kept, used = items_left(items, figure.pack)
-    return HeroOutcomeRecorded(
+    karma_left, inspiration_kept = karma_after(karma, inspiration, figure.karma)
+    return [HeroOutcomeRecorded(
         battle_id=command.battle_id, mode=command.mode, won=command.won,
         xp_gained=VICTORY_XP if command.won and died is None else 0,
         wounds_taken=max(0, taken), exhaustion_gained=max(0, drained), battle_condition=figure.condition,
-        karma_spent=max(0, karma - figure.karma), karma=figure.karma, items_used=used, items=kept,
-        wounds=wounds, exhaustion=exhaustion, died=died, revived=is_revived)
+        karma_spent=max(0, karma - karma_left), karma=karma_left, items_used=used, items=kept,
+        wounds=wounds, exhaustion=exhaustion, died=died, revived=is_revived),
+        *_settled(command.battle_id, inspiration, inspiration_kept)]
+
+
+def _settled(battle_id: str, carried: int, kept: int) -> list[msgspec.Struct]:
+    """The Inspiration point's fate, recorded only for a hero that took one into the battle."""
+    return [HeroInspirationSettled(battle_id=battle_id, kept=kept)] if carried else []
 
 
 def outcome_command(battle: BattleState, hero_name: str, wounds_at_start: int = 0,
@@ -89,6 +108,7 @@ def outcome_command(battle: BattleState, hero_name: str, wounds_at_start: int = 
         wounds=figure.wounds, exhaustion=figure.exhaustion, condition=figure.condition, karma=figure.karma,
         # A healing item fetched into a hand and not used is still the hero's.
         pack=[*figure.pack, *(item for item in figure.in_hand if item in HEALING_ITEMS)],
-        wounds_at_start=wounds_at_start, exhaustion_at_start=exhaustion_at_start)
-    return RecordOutcome(battle_id=battle.battle_id, mode=combat.encounter.mode, won=combat.winner == "heroes",
-                         figure=at_end)
+        wounds_at_start=wounds_at_start, exhaustion_at_start=exhaustion_at_start, regenerated=figure.regenerated)
+    # Pericle 6: a hero brought with a mode of its own (line 545) lives or dies by it.
+    mode = (figure.mode if at_end is not None and figure is not None else None) or combat.encounter.mode
+    return RecordOutcome(battle_id=battle.battle_id, mode=mode, won=combat.winner == "heroes", figure=at_end)

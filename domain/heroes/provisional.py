@@ -36,4 +36,22 @@ REVIVAL_WINDOW = HeroProvisionalRule(
         "berries may be given to unconscious heroes, but not for how long after combat the party may try, nor who "
         "says it has failed.")
 
-HERO_PROVISIONAL: tuple[HeroProvisionalRule, ...] = (XP_POOL, REVIVAL_EXHAUSTION, REVIVAL_WINDOW)
+RECOVERY_CHECKS = HeroProvisionalRule(
+    id="PER-HERO-RECOVERY-CHECK",
+    rule="Pericle 6: Alchemy, Herbalism and Bardic Arts are each attempted at most once in a Recovery (one Moderate "
+         "KN check each, whatever the Recovery's days), when the player asks for it with that Recovery; an Extended "
+         "Recovery attempts none of them (record a Recovery to attempt them).",
+    why="Silent: lines 1248, 1260 and 1298 say \"During Recovery, you may ...\" once, and line 652 counts Recovery "
+        "in days (1HP per day), but neither says whether the check is made once a Recovery or once a day of it, nor "
+        "whether an Extended Recovery (line 656) is one.")
+INSPIRATION_FIRST = HeroProvisionalRule(
+    id="PER-HERO-INSPIRATION-FIRST",
+    rule="Pericle 6: a hero's Inspiration point goes into the next battle the hero is brought into as one more "
+         "Karma on the sheet that battle takes; Karma spent in that battle spends the Inspiration point first; an "
+         "unspent point comes back to the hero's record with the battle's outcome.",
+    why="Silent: line 1298 makes Inspiration points \"exactly like Karma, except that you can never have more than "
+        "one\", and a battle keeps one Karma pool for a figure (line 632), but the seed does not say which of the "
+        "two a re-roll spends.")
+
+HERO_PROVISIONAL: tuple[HeroProvisionalRule, ...] = (XP_POOL, REVIVAL_EXHAUSTION, REVIVAL_WINDOW, RECOVERY_CHECKS,
+                                                     INSPIRATION_FIRST)

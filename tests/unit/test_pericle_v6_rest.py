@@ -33,11 +33,14 @@ from domain.heroes.commands import (
     SpendXp,
 )
 from domain.heroes.events import HeroRecovered, HeroRecoveryCheck, HeroRested
+from domain.heroes.outcome import outcome_command
 from domain.rulesets.pericle.sheet import HeroSheet
 from domain.rulesets.pericle.v4.catalogue import handbook_catalogue
 from domain.rulesets.pericle.v6.enforced import BETWEEN_COMBATS_V6, discipline_enforcement
 from tests.fakes import ScriptedDice
-from tests.unit.hero_battles import MIRA, TORVALD
+from tests.unit.hero_battles import MIRA, RAT, STARTS, TORVALD, finish, hazard_map
+from tests.unit.pericle_arena import PericleArena
+from tests.unit.test_pericle_v4_play import BRAM, YSOLDE
 
 NOW = "2026-12-01T00:00:00Z"
 DICE = HmacDice(b"s" * 32, "hero-1", [], 0)
@@ -218,7 +221,7 @@ def test_alchemy_makes_a_potion_of_plus_2_to_a_skill_or_plus_1_to_an_attribute()
     lark = run(lark, Recover(alchemy="DX"), [SUCCESS_ICON])
     assert lark.alchemy_potions == ("Alchemy potion: +2 Perception", "Alchemy potion: +1 DX")
     assert lark.next_nonce == 3 and lark.sheet["items"] == ["Healing Berry"]
-    # KN1: the check is rolled at AD1 (an Ability Check at the hero's KN, Moderate: +0).
+    # KN2: the check is rolled at AD2 (an Ability Check at the hero's KN, line 695; Moderate: +0), a 3 fails.
     slow = hero({**LARK, "mt": 2, "kn": 2, "disciplines": ["Alchemy"]})
     [made] = checks_of(slow, Recover(alchemy="Lore"), ScriptedDice([FOUR - 1]))
     assert (made.check.ad, made.check.success, made.bonus) == (2, False, "Lore")
@@ -237,6 +240,8 @@ def test_bardic_arts_gains_one_inspiration_point_and_never_more() -> None:
 
 
 def test_all_three_are_attempted_in_one_recovery_each_with_its_own_roll() -> None:
+    """Lines 1248, 1260, 1298: each "regardless of and in addition to your Recovery activity";
+    PER-HERO-RECOVERY-CHECK: once each in a Recovery, whatever its days, each its own roll."""
     lark = hero(LARK)
     checks = checks_of(lark, Recover(days=2, alchemy="KN", herbalism=True, bardic_arts=True),
                        HmacDice(b"r" * 32, "h1", [], lark.next_nonce))
@@ -251,8 +256,174 @@ def test_all_three_are_attempted_in_one_recovery_each_with_its_own_roll() -> Non
 
 
 def test_a_version_5_hero_record_recovers_as_before_and_leaves_them_to_the_table() -> None:
+    """Line 652 only, as version 5 reads it: "Wounded heroes may heal 1HP per day ... One night's
+    sleep in a comfortable setting will remove all Exhaustion"."""
     old = hero(LARK, version="5")
     assert decide(old, Recover(days=2), DICE, "alice", NOW) == [HeroRecovered(days=2, healed=0,
                                                                               exhaustion_recovered=0)]
     for command in (Recover(herbalism=True), Recover(alchemy="MT"), Recover(bardic_arts=True)):
         assert refused(old, command) == "discipline-table-applied"
+
+
+def outcome_with_karma(state: HeroState, battle_id: str, karma_at_end: int) -> HeroState:
+    figure = FigureAtEnd(wounds=0, exhaustion=0, condition="standing", karma=karma_at_end,
+                         pack=[item.lower() for item in state.sheet["items"]])
+    return run(state, RecordOutcome(battle_id=battle_id, mode="adventure", won=True, figure=figure), actor=SYSTEM)
+
+
+def test_the_inspiration_point_goes_into_a_battle_as_karma_and_is_spent_first() -> None:
+    """Line 1298: "Inspiration points are exactly like Karma, except that you can never have more
+    than one Inspiration point." Line 632: "A hero may immediately expend 1 Karma to force a re-roll
+    of any set of dice." PER-HERO-INSPIRATION-FIRST: the battle's Karma pool spends it first."""
+    lark = run(hero({**LARK, "karma": 1}, battles=()), Recover(bardic_arts=True), [SUCCESS_ICON])
+    assert (lark.inspiration, lark.sheet["karma"]) == (1, 1)
+    assert refused(hero(LARK, battles=()), EnterBattle(battle_id=B1, seat="ana", inspiration=1)) == "no-inspiration"
+    inside = run(lark, EnterBattle(battle_id=B1, seat="ana", inspiration=1))
+    assert (inside.inspiration, inside.inspiration_in) == (0, (B1,))
+    # Nothing spent (the figure ends with its 2): the point comes back, Karma stays 1.
+    unspent = outcome_with_karma(inside, B1, 2)
+    assert (unspent.inspiration, unspent.sheet["karma"], unspent.inspiration_in) == (1, 1, ())
+    figure = FigureAtEnd(wounds=0, exhaustion=0, condition="standing", karma=1, pack=["healing berry"])
+    events = decide(inside, RecordOutcome(battle_id=B1, mode="adventure", won=True, figure=figure), DICE, SYSTEM, NOW)
+    assert [event_type(e) for e in events] == ["hero_outcome_recorded", "hero_inspiration_settled"]
+    assert all(event_from(event_type(e), event_data(e)) == e for e in events)
+    # One re-roll spent: the Inspiration point, not the Karma.
+    one = outcome_with_karma(inside, B1, 1)
+    assert (one.inspiration, one.sheet["karma"]) == (0, 1)
+    # Two: both.
+    two = outcome_with_karma(inside, B1, 0)
+    assert (two.inspiration, two.sheet["karma"]) == (0, 0)
+    # Never more than one: a point won while the other was in the battle, and the other unspent.
+    again = run(inside, Recover(bardic_arts=True), [SUCCESS_ICON])
+    assert again.inspiration == 1, "the point is in the battle: Bardic Arts may win another"
+    assert outcome_with_karma(again, B1, 2).inspiration == 1
+    # A hero that took no point in: its Karma as the battle left it, as before.
+    plain = run(hero({**LARK, "karma": 1}, battles=()), EnterBattle(battle_id=B1, seat="ana"))
+    assert [event_type(e) for e in decide(plain, RecordOutcome(battle_id=B1, mode="adventure", won=True,
+                                                               figure=figure), DICE, SYSTEM, NOW)] == [
+        "hero_outcome_recorded"], "no point taken in: the outcome alone, as before"
+    assert (outcome_with_karma(plain, B1, 0).sheet["karma"], outcome_with_karma(plain, B1, 0).inspiration) == (0, 0)
+
+
+# ---- one mode per hero (lines 539-545) ----
+
+
+def mixed_party(encounter_mode: str, mira_mode: str | None, version: str = "6") -> PericleArena:
+    """Mira brought from her record with a mode of her own; Torvald plays the encounter's."""
+    brought = {"type": "bring_hero", "hero_id": "h1", "hero_version": 1, "mode": mira_mode}
+    return PericleArena(heroes={"ana": [{"hero": MIRA, "start": STARTS["hero-mira"], **brought}],
+                                "ben": [{"hero": TORVALD, "start": STARTS["hero-torvald"]}]},
+                        enemies=[RAT], map=hazard_map(), mode=encounter_mode, version=version)
+
+
+def test_a_saga_hero_lies_unconscious_in_an_adventure_encounter_and_is_revived() -> None:
+    """Line 545: "one player may wish to play Saga Mode, whereas another player in the party may
+    choose Adventure Mode". Line 541 (Adventure): "If a hero's hit points reach -5 or lower, they
+    die." Line 543 (Saga): "heroes do not die ... Revived heroes have 1 HP." Both walk into the
+    fire (1d4+20) in an Adventure encounter."""
+    battle = finish(mixed_party("adventure", "saga"), fire=("hero-mira", "hero-torvald"), rat_burns=False)
+    combat = battle.ruleset_state
+    mira, torvald = combat.figure("hero-mira"), combat.figure("hero-torvald")
+    assert mira.hp <= -5 and torvald.hp <= -5
+    assert (mira.mode, mira.condition) == ("saga", "unconscious"), "her own mode"
+    assert (torvald.mode, torvald.condition) == (None, "dead"), "the encounter's"
+    command = outcome_command(battle, "Mira")
+    assert command is not None and command.mode == "saga"
+    record = run(hero(MIRA, battles=(battle.battle_id,)), command, actor=SYSTEM)
+    assert (record.status, record.hp) == ("alive", 1)
+    assert (outcome_command(battle, "Torvald") or command).mode == "adventure"
+    # Without a mode of her own she plays the encounter's, as before.
+    plain = finish(mixed_party("adventure", None), fire=("hero-mira",), rat_burns=False)
+    assert plain.ruleset_state.figure("hero-mira").condition == "dead"
+
+
+def test_an_adventure_hero_dies_in_a_saga_encounter() -> None:
+    """Line 541 against line 543: in a Saga encounter, Mira plays Adventure Mode and dies at -5 HP
+    (her spells end at once, line 547); Torvald lies unconscious to be revived."""
+    battle = finish(mixed_party("saga", "adventure"), fire=("hero-mira", "hero-torvald"), rat_burns=False)
+    combat = battle.ruleset_state
+    assert (combat.figure("hero-mira").condition, combat.figure("hero-torvald").condition) == ("dead", "unconscious")
+    command = outcome_command(battle, "Mira")
+    assert command is not None and command.mode == "adventure"
+    record = run(hero(MIRA, battles=(battle.battle_id,)), command, actor=SYSTEM)
+    assert record.status == "dead" and record.died == "hit points reached -5 or lower (seed 001 line 541)"
+
+
+def test_a_hero_chooses_its_mode_at_creation_and_version_5_keeps_one_mode_per_encounter() -> None:
+    sheet = msgspec.convert(MIRA, HeroSheet)
+    events = decide(HeroState(), OpenHero(hero_id="h1", hero=CreateHero(sheet=sheet, mode="saga"),
+                                          ruleset_version="6"), DICE, "alice", NOW)
+    assert [event_type(e) for e in events] == ["hero_created", "hero_mode_chosen"]
+    state = HeroState()
+    for event in events:
+        state = evolve(state, event_from(event_type(event), event_data(event)))
+    assert state.mode == "saga"
+    assert [event_type(e) for e in decide(HeroState(), OpenHero(hero_id="h1", hero=CreateHero(sheet=sheet),
+                                                                ruleset_version="6"), DICE, "alice", NOW)] == [
+        "hero_created"], "no mode of its own: each encounter's, as before"
+    assert refused(HeroState(), OpenHero(hero_id="h1", hero=CreateHero(sheet=sheet, mode="saga"),
+                                         ruleset_version="5")) == "hero-mode"
+    with pytest.raises(DomainError) as error:
+        mixed_party("adventure", "saga", version="5")
+    assert error.value.rule == "hero-mode"
+
+
+# ---- once a day, until the next Recovery (lines 1530, 652) ----
+
+
+def regeneration_arena(bram_regenerated: bool, version: str | None = None) -> PericleArena:
+    """Ysolde, who knows Regeneration, beside Bram, brought from his record (test_pericle_v5_spells'
+    arena)."""
+    brought = {"type": "bring_hero", "hero_id": "h1", "hero_version": 1, "regenerated": bram_regenerated}
+    play = PericleArena(heroes={"ana": [{"hero": YSOLDE, "start": {"q": 0, "r": 3}}],
+                                "ben": [{"hero": BRAM, "start": {"q": 0, "r": 4}, **brought}]}, version=version)
+    play.put("hero-ysolde", 2, 3, facing=0, spells=("Regeneration",))
+    play.put("hero-bram", 3, 2, facing=0, wounds=4)
+    play.put("spearman", 7, 0)
+    play.put("zombie", 7, 7)
+    play.to_actions("heroes")
+    play.pass_until("hero-ysolde")
+    return play
+
+
+def test_regeneration_cast_on_a_hero_is_not_cast_again_that_day_in_its_next_battle() -> None:
+    """Line 1530, Regeneration: "Regeneration can only be cast once per day on a target hero. ...
+    Even if more than one caster in the party knows the Regeneration Spell, it can still only be
+    cast once total per day on each hero." Line 652: "During Recovery, all magic items and spells
+    that may only be used X times per day will reset to their full capacity for the next day." """
+    body = {"type": "cast_spell", "figure": "hero-ysolde", "spell": "Regeneration", "target": "hero-bram"}
+    first = regeneration_arena(False)
+    first.act("hero-ysolde", "cast_spell", [SUCCESS_ICON, 3], spell="Regeneration", target="hero-bram")
+    command = outcome_command(first.state, "Bram")
+    assert command is not None and command.figure is not None and command.figure.regenerated
+    bram = hero(BRAM, battles=(first.state.battle_id,))
+    bram = run(bram, command, actor=SYSTEM)
+    assert bram.regenerated
+    # The record brings him into his next battle with it cast: Ysolde may not cast it again.
+    assert regeneration_arena(True).rule_of("ana", body) == "spell-once-a-day"
+    fresh = regeneration_arena(False)
+    fresh.act("hero-ysolde", "cast_spell", [SUCCESS_ICON, 3], spell="Regeneration", target="hero-bram")
+    assert fresh.figure("hero-bram").regenerated, "without it, as before"
+    # A Recovery resets it; a version 5 record keeps no such thing, and a version 5 battle refuses it.
+    assert not run(bram, Recover()).regenerated
+    old = run(hero(BRAM, version="5", battles=(first.state.battle_id,)), command, actor=SYSTEM)
+    assert not old.regenerated
+    with pytest.raises(DomainError) as error:
+        regeneration_arena(True, version="5")
+    assert error.value.rule == "hero-regenerated"
+
+
+def test_the_route_brings_what_the_record_keeps_only_into_a_battle_that_takes_it() -> None:
+    """POST /v1/battles/{id}/heroes builds `bring_hero` from the record: its Regeneration of the day
+    (line 1530) and its Inspiration point as Karma (line 1298) for a version 6 battle."""
+    from domain.rulesets import find_ruleset
+    from domain.rulesets.pericle.v5.heroes import BringHero as BringHeroCommand
+    from server.routes.heroes import BringHero, _joining
+
+    bram = msgspec.structs.replace(hero(BRAM, battles=()), regenerated=True)
+    body = msgspec.convert({"hero_id": "00000000-0000-0000-0000-000000000001", "start": {"q": 0, "r": 4}},
+                           BringHero)
+    newest = _joining(bram, body, find_ruleset("pericle", "6"), inspiration=1)
+    assert isinstance(newest, BringHeroCommand) and newest.regenerated and newest.hero.karma == BRAM.get("karma", 0) + 1
+    older = _joining(bram, body, find_ruleset("pericle", "5"))
+    assert isinstance(older, BringHeroCommand) and not older.regenerated and older.mode is None

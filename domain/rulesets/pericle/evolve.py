@@ -47,7 +47,7 @@ def _settle(state: CombatState, figure_id: str) -> CombatState:
     figure = _figure(state, figure_id)
     if figure.condition == "dead":
         return state
-    now = condition(figure.hp, figure.team == "heroes", state.encounter.mode)
+    now = condition(figure.hp, figure.team == "heroes", figure.mode or state.encounter.mode)
     if now == "standing":
         return state
     state = _update(state, figure_id, condition=now, grappled_with=(), defending=False, airborne=False)
@@ -440,7 +440,7 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
             return _declared(state, event)
         case ev.FellIntoPit():
             figure = _figure(state, event.figure)
-            saga_hero = figure.team == "heroes" and state.encounter.mode == "saga"
+            saga_hero = figure.team == "heroes" and (figure.mode or state.encounter.mode) == "saga"
             state = _update(state, event.figure, hex=event.hex, condition="unconscious" if saga_hero else "dead")
             return _settle(state, event.figure)
         case ev.FigureFaced():

@@ -92,6 +92,10 @@ class Figure(msgspec.Struct, frozen=True, kw_only=True):
     # Pericle 6's Heightened Senses (seed 001 line 1444): "all surrounding hexes are treated as
     # front hexes" while the spell lasts on it (board.py reads it); GET /state shows it only when true.
     all_front: bool = False
+    # Pericle 6: a hero record's own mode, Adventure or Saga ("one player may wish to play Saga
+    # Mode, whereas another player in the party may choose Adventure Mode", seed 001 line 545);
+    # None: the encounter's. GET /state shows it only when set.
+    mode: Literal["adventure", "saga"] | None = None
 
     @property
     def hexes(self) -> tuple[Hex, ...]:

@@ -14,7 +14,7 @@ Recovery, lines 644-656), and the event names the hero and the version of its re
 
 from __future__ import annotations
 
-from typing import Annotated, ClassVar
+from typing import Annotated, ClassVar, Literal
 
 import msgspec
 
@@ -34,6 +34,9 @@ from domain.rulesets.pericle.v4 import sheet as v4
 from domain.rulesets.pericle.v5 import sheet as v5
 
 KARMA_XP = 5  # seed 001, line 636
+# The settings' REVISION from which `bring_hero` takes what a hero record keeps beyond its sheet:
+# its own mode (seed 001 line 545) and a Regeneration cast on it earlier that day (line 1530).
+RECORD_REVISION = 6
 
 
 class BringHero(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="bring_hero"):
@@ -50,6 +53,12 @@ class BringHero(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only
     facing: Facing = 0
     in_hand: Annotated[list[Name], msgspec.Meta(max_length=3)] = []
     seat: SeatName | None = None
+    # Pericle 6: the hero's own mode, Adventure or Saga (line 545); None: the encounter's.
+    # Version 5 plays one mode per encounter and refuses it.
+    mode: Literal["adventure", "saga"] | None = None
+    # Pericle 6: Regeneration was cast on the hero earlier this day, in another battle: "Regeneration
+    # can only be cast once per day on a target hero" (line 1530). Version 5 refuses it.
+    regenerated: bool = False
 
 
 class HeroBrought(ev.HeroJoined, frozen=True, kw_only=True, tag="hero_brought"):
@@ -93,6 +102,12 @@ def _paid_stats(sheet: HeroSheet) -> v3.Stats:
 
 
 def bring_hero(ctx: Table, command: BringHero) -> Events:
+    if command.mode is not None and ctx.settings.REVISION < RECORD_REVISION:
+        raise RuleViolation("hero-mode", "this version plays the encounter's mode for every hero: a hero with a "
+                            "mode of its own (seed 001 line 545) joins a battle of Pericle 6 or later")
+    if command.regenerated and ctx.settings.REVISION < RECORD_REVISION:
+        raise RuleViolation("hero-regenerated", "this version does not carry a Regeneration from one battle to the "
+                            "next (seed 001 line 1530): a Pericle 6 battle does")
     joining = SubmitHero(hero=command.hero, start=command.start, facing=command.facing, in_hand=command.in_hand,
                          seat=command.seat)
     figure, found = hero_joining_problems(ctx, joining, veteran_problems, v5.stats)
@@ -104,7 +119,8 @@ def bring_hero(ctx: Table, command: BringHero) -> Events:
     if found or figure is None:
         raise RuleViolation("hero-invalid", "; ".join(found), problems=found)
     figure = msgspec.structs.replace(with_abilities(figure, command.hero), wounds=command.wounds,
-                                     exhaustion=command.exhaustion)
+                                     exhaustion=command.exhaustion, mode=command.mode,
+                                     regenerated=command.regenerated)
     return [HeroBrought(seat=ctx.seat, sheet=msgspec.to_builtins(command.hero), figure=figure,
                         hero_id=command.hero_id, hero_version=command.hero_version)]
 

@@ -153,8 +153,9 @@ BETWEEN_COMBATS_V6: dict[str, str] = {
                  "in battle or at a Rest like any other (domain/heroes/recovery.py `recovery_checks`)",
     "Bardic Arts": "During a Recovery (POST /v1/heroes/{id}/recover, `bardic_arts`), a Moderate KN check (AD+0) on "
                    "the hero's dice; on a success the hero record holds its Inspiration point (`inspiration`, never "
-                   "more than one); spending it like Karma is the table's (domain/heroes/recovery.py "
-                   "`recovery_checks`)",
+                   "more than one), which goes into the hero's next battle as one more Karma, spent before its "
+                   "Karma and back on the record if unspent (PER-HERO-INSPIRATION-FIRST; domain/heroes/recovery.py "
+                   "`recovery_checks`, outcome.py `karma_after`, server/routes/heroes.py `_inspiration`)",
 }
 
 ENFORCED_SPELLS_V6: dict[str, str] = {**ENFORCED_SPELLS_V5, **SPELLS_OF_THE_BODY, **SPELLS_OF_CONTROL}
