@@ -202,7 +202,8 @@ def roll_initiative(play: Play, command: cmd.RollInitiative) -> None:
     stalking = []
     for hero in play.state.team("heroes"):
         if hero.active and turns.STALKER in hero.disciplines:
-            rolled = check(play.dice, f"{hero.name}: Stalker", hero.kn, poison.penalty(hero))
+            rolled = check(play.dice, f"{hero.name}: Stalker", hero.kn, poison.penalty(hero),
+                           fortune=play.passives.luck(play, hero))
             play.emit(ev.CheckMade(figure=hero.id, purpose="KN check to stalk (Stalker)", check=rolled))
             if rolled.success:
                 stalking.append(hero)
