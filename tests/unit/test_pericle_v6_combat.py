@@ -8,7 +8,10 @@ from typing import Any
 
 import pytest
 
+from domain.hexes import Hex
 from domain.rulesets.pericle.combat_events import CheckMade, SpellEnded
+from domain.rulesets.pericle.v5.attack_steps import strikes_in
+from projections.battle_summary import state_view
 from tests.unit.pericle_arena import BAERWYN, PericleArena
 from tests.unit.test_pericle_v4_handbook import line
 from tests.unit.test_pericle_v4_play import YSOLDE
@@ -146,3 +149,102 @@ def test_elvish_arcanums_kn_is_for_spells_cast_on_foes_only() -> None:
     [opposed] = of(events, CheckMade)
     assert (opposed.figure, opposed.check.ad, opposed.check.fortune) == ("hero-baerwyn", 1, 1)
     assert [a.source for a in opposed.check.adjustments] == ["Elvish Arcanum: Fortune for Baerwyn resisting"]
+
+
+# ---- Reach and Embattlement by the Reach blow's line of sight ---------------------------------------
+
+
+def behind_baerwyn(version: str, varya: tuple[int, int] = (3, 2)) -> PericleArena:
+    """The goblin spearman (a spear with Reach) at (5,2) facing west; Baerwyn adjacent in front of
+    it at (4,2); Varya two hexes from it at `varya`, straight behind Baerwyn by default; the orc and
+    the zombie far off."""
+    play = PericleArena(version=version)
+    play.put("spearman", 5, 2, facing=3)
+    play.put("orc", 7, 6)
+    play.put("zombie", 7, 7)
+    play.put("hero-baerwyn", 4, 2, facing=0)
+    play.put("hero-sindaro", 0, 7)
+    play.put("hero-varya", *varya, facing=0)
+    return play
+
+
+def embattling(play: PericleArena, figure: str) -> list[str]:
+    """Who Embattles the figure, as GET /state shows it."""
+    [shown] = [f for f in state_view(play.state)["ruleset_state"]["figures"] if f["id"] == figure]
+    return list(shown["embattled_by"])
+
+
+EMBATTLED_BY_REACH = ("you become Embattled by your foe when you move to within two hexes of the foe, once the foe "
+                      "can attack you with its Reach")
+SIGHT_LINE = ("Attempting a ranged attack, spell or a reach weapon with a blocked line of sight results in a failed "
+              "attack", "walls, other combatants (friend or foe), furniture")
+
+
+def test_a_reach_weapon_embattles_only_a_foe_its_blow_could_reach_from_version_6() -> None:
+    """Embattled Condition (line 230): "you become Embattled by your foe when you move to within two
+    hexes of the foe, once the foe can attack you with its Reach"; Cover & Line of Sight (line 414):
+    "Attempting a ranged attack, spell or a reach weapon with a blocked line of sight results in a
+    failed attack"; both lines touching obstructions such as "walls, other combatants
+    (friend or foe), furniture": Complete Cover. Baerwyn stands on the line from the spearman to
+    Varya: its blow at her is refused (Complete Cover) in versions 5 and 6, and from version 6 she is
+    not Embattled by it either, nor it by her (version 5 judged Embattlement by walls alone)."""
+    assert EMBATTLED_BY_REACH in line(230) and all(quoted in line(414) for quoted in SIGHT_LINE)
+    play = behind_baerwyn("6")
+    assert embattling(play, "hero-varya") == []
+    assert embattling(play, "spearman") == ["hero-baerwyn"]
+    assert state_view(play.state)["ruleset_state"]["revision"] == 6
+    old = behind_baerwyn("5")
+    assert embattling(old, "hero-varya") == ["spearman"]
+    assert embattling(old, "spearman") == ["hero-baerwyn", "hero-varya"]
+    assert "revision" not in state_view(old.state)["ruleset_state"]
+    for each in (play, old):
+        each.to_actions("heroes")
+        each.pass_until("spearman")
+        body = {"type": "attack", "figure": "spearman", "strikes": [{"target": "hero-varya"}]}
+        assert each.rule_of("gm", body) == "complete-cover"
+
+
+def test_a_reach_weapon_still_embattles_a_foe_its_blow_can_reach() -> None:
+    """Line 230 (as above); line 416: one line clear, the other obstructed: "Partial Cover, but you
+    may still make the attack". Varya at (3,3), two hexes from the spearman beside Baerwyn's line:
+    Embattled by it, and its blow at her is made."""
+    assert "the target has Partial Cover, but you may still make the attack" in line(416)
+    play = behind_baerwyn("6", varya=(3, 3))
+    assert embattling(play, "hero-varya") == ["spearman"]
+    play.to_actions("heroes")
+    play.pass_until("spearman")
+    events = play.act("spearman", "attack", [MISS] + [6] * 5, strikes=[{"target": "hero-varya"}])
+    assert [(s.target, s.kind) for s in strikes_in(events)] == [("hero-varya", "reach")]
+
+
+def move_varya(play: PericleArena, refused: str | None, *path: tuple[int, int]) -> None:
+    """Varya's move in the heroes' Movement phase: refused by the rule `refused`, or made."""
+    play.to_movement("heroes")
+    body = {"type": "move_figure", "figure": "hero-varya", "path": [{"q": q, "r": r} for q, r in path]}
+    if refused is not None:
+        assert play.rule_of("ana", body) == refused
+        return
+    play.command("ana", body)
+    assert play.figure("hero-varya").hex == Hex(*path[-1])
+
+
+@pytest.mark.parametrize(("version", "refused"), [("6", None), ("5", "embattled-stop")])
+def test_a_foe_behind_a_combatant_is_not_stopped_by_reach_from_version_6(version: str, refused: str | None) -> None:
+    """Embattled Condition (line 230): "When moving, you must immediately stop when a foe can strike
+    you with a melee attack"; with Reach, "once the foe can attack you with its Reach". Varya walks
+    through (3,2), behind Baerwyn from the spearman: version 6 lets her walk on (its Reach cannot
+    strike her there); version 5 stopped her there."""
+    assert "you must immediately stop when a foe can strike you with a melee attack" in line(230)
+    move_varya(behind_baerwyn(version, varya=(2, 2)), refused, (3, 2), (2, 3))
+
+
+@pytest.mark.parametrize(("version", "refused"), [("6", None), ("5", "movement-exceeded")])
+def test_a_foe_behind_a_combatant_moves_freely_away_from_reach_from_version_6(version: str,
+                                                                              refused: str | None) -> None:
+    """Line 306: "If you are Embattled at the start of your Movement Phase by a foe's Reach attack ...
+    you still can only make a 1-hex Pivot". Varya behind Baerwyn is not Embattled by the spearman in
+    version 6, so she moves two hexes away; version 5 held her to one; line 304: "Combatants with Reach
+    that Embattle a foe two hexes away are also Embattled", so neither is the spearman by her."""
+    assert "you still can only make a 1-hex Pivot" in line(306)
+    assert "Combatants with Reach that Embattle a foe two hexes away are also Embattled" in line(304)
+    move_varya(behind_baerwyn(version), refused, (2, 2), (1, 2))

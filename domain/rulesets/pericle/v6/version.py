@@ -17,7 +17,7 @@ from domain.rulesets.pericle.settings import PericleV6Settings
 from domain.rulesets.pericle.v3 import NOT_YOURS
 from domain.rulesets.pericle.v5 import attack_steps, heroes
 from domain.rulesets.pericle.v5.version import PERICLE_V5, Row, rows
-from domain.rulesets.pericle.v6 import affinities, arcanum, disciplines
+from domain.rulesets.pericle.v6 import affinities, arcanum, disciplines, sight
 from domain.rulesets.pericle.v6.passives import V6_PASSIVES
 from domain.rulesets.pericle.v6.provisional import V6_RULES
 
@@ -62,6 +62,9 @@ PERICLE_V6 = PERICLE_V5.revise(
         "(GET /v1/rulesets/pericle/catalogue says which)."
     ),
     settings_type=PericleV6Settings,
+    # The combat carries the version's REVISION: Embattlement by Reach reads the line as the Reach
+    # blow does (v6/sight.py).
+    initial_state=sight.initial_state,
     # Version 6's own events: a beast form taken and left, control taken and lost (v6/control.py),
     # an Affinity's copied spell and added slot (v6/affinities.py), a Boon's raised attribute (v6/body.py).
     events=(*PERICLE_V5.events, *ev.SHAPE_EVENTS, *ev.AFFINITY_EVENTS_V6, *ev.BODY_EVENTS_V6),
