@@ -9,8 +9,10 @@ from typing import Any
 import pytest
 
 from domain.hexes import Hex
+from domain.rulesets.pericle.catalogue import WEAPONS
 from domain.rulesets.pericle.combat_events import CheckMade, SpellEnded
 from domain.rulesets.pericle.v5.attack_steps import strikes_in
+from domain.rulesets.pericle.v6.enforced import AFFINITIES_V6, enforced_disciplines
 from projections.battle_summary import state_view
 from tests.unit.pericle_arena import BAERWYN, PericleArena
 from tests.unit.test_pericle_v4_handbook import line
@@ -248,3 +250,114 @@ def test_a_foe_behind_a_combatant_moves_freely_away_from_reach_from_version_6(ve
     assert "you still can only make a 1-hex Pivot" in line(306)
     assert "Combatants with Reach that Embattle a foe two hexes away are also Embattled" in line(304)
     move_varya(behind_baerwyn(version), refused, (2, 2), (1, 2))
+
+
+# ---- Staff & Wand Affinity: Shapeshifter I and II ------------------------------------------------
+
+SHAPESHIFTER_I = "Staff & Wand Affinity: Shapeshifter I"
+SHAPESHIFTER_II = "Staff & Wand Affinity: Shapeshifter II"
+GUISE = "Guise of the Beast I"
+
+
+def shifter(*known: str, version: str = "6", in_hand: tuple[str, ...] = ("staff",)) -> PericleArena:
+    """Ysolde (KN6) with a staff in hand, a Potion of Healing in her pack, the Disciplines `known`,
+    Guise of the Beast I, Blur (KN0), Trip (KN2) and Dispel (KN6) learned; she takes the wolf's form
+    in her slot, and the next turn's Action phase comes to her slot."""
+    play = PericleArena(version=version, heroes={"ana": [{"hero": YSOLDE, "start": {"q": 0, "r": 3}}],
+                                                 "ben": [{"hero": BAERWYN, "start": {"q": 0, "r": 5}}]})
+    play.put("hero-ysolde", 2, 3, facing=0, kn=6, spells=(GUISE, "Blur", "Trip", "Dispel"), disciplines=known,
+             weapons=(WEAPONS["staff"], WEAPONS["dagger"]), in_hand=in_hand, pack=("potion of healing",))
+    play.put("spearman", 7, 0)
+    play.put("zombie", 7, 7)
+    play.to_actions("heroes")
+    play.pass_until("hero-ysolde")
+    play.act("hero-ysolde", "cast_spell", [HIT], spell=GUISE, target="hero-ysolde")
+    play.end_turn()
+    play.to_actions("heroes")
+    play.pass_until("hero-ysolde")
+    return play
+
+
+def body_of(kind: str, **fields: Any) -> dict[str, Any]:
+    return {"type": kind, "figure": "hero-ysolde", **fields}
+
+
+def test_version_6_enforces_the_shapeshifter_affinities_and_version_5_does_not() -> None:
+    """Lines 1349 and 1361, listed where version 6 says what it enforces (GET /v1/rulesets/pericle/
+    catalogue); version 5 leaves them, and Guise of the Beast itself, to the table."""
+    assert {SHAPESHIFTER_I, SHAPESHIFTER_II} <= set(AFFINITIES_V6) <= set(enforced_disciplines("6"))
+    assert not {SHAPESHIFTER_I, SHAPESHIFTER_II} & set(enforced_disciplines("5"))
+
+
+def test_shapeshifter_ii_casts_spells_up_to_three_below_the_casters_kn_in_beast_form() -> None:
+    """Shapeshifter II (line 1361): "When you cast a Shapeshifting Spell and are in your morphed form,
+    you may cast Spells that have a KN requirement up to your KN level minus three. Without this
+    Discipline, you cannot cast spells while morphed." Ysolde (KN6) as a wolf casts Blur (KN0) and
+    Trip (KN2), not Dispel (KN6), nor another Shapeshifting Spell."""
+    assert "you may cast Spells that have a KN requirement up to your KN level minus three" in line(1361)
+    play = shifter(SHAPESHIFTER_II)
+    wolf = play.figure("hero-ysolde")
+    assert wolf.base_ad == 4 and wolf.spells == ("Blur", "Trip") and wolf.pack == ()
+    assert play.rule_of("ana", body_of("cast_spell", spell="Dispel", target="orc"), [HIT]) == "beast-form"
+    assert play.rule_of("ana", body_of("cast_spell", spell=GUISE, target="hero-ysolde"), [HIT]) == "beast-form"
+    assert play.rule_of("ana", body_of("fetch_item", item="Potion of Healing")) == "beast-form"
+    events = play.act("hero-ysolde", "cast_spell", [HIT], spell="Blur", target="hero-ysolde")
+    [cast] = [e for e in events if type(e).__name__ == "SpellCast"]
+    assert (cast.spell, cast.success) == ("Blur", True)
+    assert {s.spell for s in play.combat.spells} == {GUISE, "Blur"}
+    # Without the Affinity, the wolf casts nothing (v6/control.py).
+    assert shifter().rule_of("ana", body_of("cast_spell", spell="Blur", target="hero-ysolde"), [HIT]) == "beast-form"
+
+
+def test_shapeshifter_needs_the_staff_in_hand_as_the_shapeshifting_spell_is_cast() -> None:
+    """Line 966: "Staves and wands allow heroes to gain the benefits of the Staff & Wand Disciplines";
+    Shapeshifter I and II (lines 1349, 1361): "When you cast a Shapeshifting spell". Ysolde takes the
+    wolf's form with her dagger in hand: the wolf keeps neither Spells nor items."""
+    assert "Staves and wands allow heroes to gain the benefits of the Staff & Wand Disciplines" in line(966)
+    play = shifter(SHAPESHIFTER_I, SHAPESHIFTER_II, in_hand=("dagger",))
+    assert (play.figure("hero-ysolde").spells, play.figure("hero-ysolde").pack) == ((), ())
+    assert play.rule_of("ana", body_of("cast_spell", spell="Blur", target="hero-ysolde"), [HIT]) == "beast-form"
+    assert play.rule_of("ana", body_of("fetch_item", item="Potion of Healing")) == "beast-form"
+
+
+def test_shapeshifter_i_keeps_the_healing_items_for_use_in_beast_form() -> None:
+    """Shapeshifter I (line 1349): "When you cast a Shapeshifting spell, non-weapon and non-armor
+    magic items are still available for use. Without this Discipline, none of your items are
+    available to you when you shapeshift." Line 723: "lesser magical items include scrolls, potions,
+    berries". The wolf fetches the Potion of Healing (an Action), drinks it the next turn, and the
+    potion is gone from Ysolde's pack when she morphs back; it casts no Spell (Shapeshifter II)."""
+    assert "non-weapon and non-armor magic items are still available for use" in line(1349)
+    assert "lesser magical items include scrolls, potions, berries" in line(723)
+    play = shifter(SHAPESHIFTER_I)
+    assert play.figure("hero-ysolde").pack == ("potion of healing",) and play.figure("hero-ysolde").spells == ()
+    assert play.rule_of("ana", body_of("cast_spell", spell="Blur", target="hero-ysolde"), [HIT]) == "beast-form"
+    play.act("hero-ysolde", "fetch_item", item="Potion of Healing")
+    play.put("hero-ysolde", 2, 3, wounds=6)
+    play.end_turn()
+    play.to_actions("heroes")
+    play.pass_until("hero-ysolde")
+    events = play.act("hero-ysolde", "use_item", [1, 1], item="Potion of Healing")
+    [used] = [e for e in events if type(e).__name__ == "ItemUsed"]
+    assert used.success and used.healed > 0 and play.figure("hero-ysolde").wounds == 6 - used.healed
+    assert play.combat.forms[0].pack == ()
+    play.end_turn()
+    play.to_actions("heroes")
+    play.pass_until("hero-ysolde")
+    play.act("hero-ysolde", "pass_action", cancel_spells=[GUISE])
+    ysolde = play.figure("hero-ysolde")
+    assert (ysolde.pack, ysolde.in_hand, ysolde.spells) == ((), ("staff",), (GUISE, "Blur", "Trip", "Dispel"))
+    # Without the Affinity the wolf's pack is empty, and fetching is refused (v6/control.py).
+    assert shifter().rule_of("ana", body_of("fetch_item", item="Potion of Healing")) == "beast-form"
+
+
+def test_an_unused_healing_item_goes_back_to_the_pack_with_the_heros_form() -> None:
+    """Line 1349 (as above): an item the wolf fetched and did not use is back in Ysolde's pack when
+    she morphs back (line 1472: "return to normal ... morphing back"), not lost."""
+    play = shifter(SHAPESHIFTER_I)
+    play.act("hero-ysolde", "fetch_item", item="Potion of Healing")
+    play.end_turn()
+    play.to_actions("heroes")
+    play.pass_until("hero-ysolde")
+    play.act("hero-ysolde", "pass_action", cancel_spells=[GUISE])
+    assert (play.figure("hero-ysolde").pack, play.figure("hero-ysolde").in_hand) == (("potion of healing",),
+                                                                                     ("staff",))
