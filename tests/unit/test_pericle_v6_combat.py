@@ -11,6 +11,7 @@ import pytest
 from domain.hexes import Hex
 from domain.rulesets.pericle.catalogue import WEAPONS
 from domain.rulesets.pericle.combat_events import CheckMade, SpellEnded
+from domain.rulesets.pericle.v5 import sight
 from domain.rulesets.pericle.v5.attack_steps import strikes_in
 from domain.rulesets.pericle.v6.enforced import AFFINITIES_V6, enforced_disciplines
 from projections.battle_summary import state_view
@@ -212,6 +213,7 @@ def test_a_reach_weapon_still_embattles_a_foe_its_blow_can_reach() -> None:
     Embattled by it, and its blow at her is made."""
     assert "the target has Partial Cover, but you may still make the attack" in line(416)
     play = behind_baerwyn("6", varya=(3, 3))
+    assert sight.sight_pair(play.combat, play.figure("spearman"), play.figure("hero-varya"))[2] == "partial"
     assert embattling(play, "hero-varya") == ["spearman"]
     play.to_actions("heroes")
     play.pass_until("spearman")
@@ -300,6 +302,10 @@ def test_shapeshifter_ii_casts_spells_up_to_three_below_the_casters_kn_in_beast_
     assert wolf.base_ad == 4 and wolf.spells == ("Blur", "Trip") and wolf.pack == ()
     assert play.rule_of("ana", body_of("cast_spell", spell="Dispel", target="orc"), [HIT]) == "beast-form"
     assert play.rule_of("ana", body_of("cast_spell", spell=GUISE, target="hero-ysolde"), [HIT]) == "beast-form"
+    delving = (*play.figure("hero-ysolde").spells, "Delve Secrets I")
+    play.put("hero-ysolde", 2, 3, spells=delving)  # an unknown Spell is not delved in beast form
+    assert play.rule_of("ana", body_of("cast_spell", spell="Luck of Esteus", target="hero-ysolde"),
+                        [HIT]) == "beast-form"
     assert play.rule_of("ana", body_of("fetch_item", item="Potion of Healing")) == "beast-form"
     events = play.act("hero-ysolde", "cast_spell", [HIT], spell="Blur", target="hero-ysolde")
     [cast] = [e for e in events if type(e).__name__ == "SpellCast"]
