@@ -50,6 +50,12 @@ def test_a_forest_elf_carries_elvish_arcanum_from_version_6() -> None:
     assert ARCANUM in line(836) and ARCANUM_KN in line(836)
     assert "Elvish Arcanum" in party("6").figure("hero-baerwyn").disciplines
     assert "Elvish Arcanum" not in party("5").figure("hero-baerwyn").disciplines
+    # A hero of the hero records joins by `bring_hero` (v5/heroes.py), an elf carrying it too.
+    kept = PericleArena(version="6", heroes={"ana": [{"type": "bring_hero", "hero_id": "2b0c6f1e-0000-4000-8000-"
+                                                      "000000000001", "hero_version": 1, "hero": BAERWYN,
+                                                      "start": {"q": 0, "r": 3}}],
+                                             "ben": [{"hero": YSOLDE, "start": {"q": 0, "r": 5}}]})
+    assert "Elvish Arcanum" in kept.figure("hero-baerwyn").disciplines
     default = PericleArena(version="6")  # Varya is human, Sindaro odrim
     assert "Elvish Arcanum" not in default.figure("hero-varya").disciplines
     assert "Elvish Arcanum" not in default.figure("hero-sindaro").disciplines
