@@ -34,12 +34,12 @@ BLANK = 6  # Defense Die: blank
 TWO_STARS_AND_TORCH, ONE_STAR = 5, 1  # Crit Die faces (PER-CRIT-DIE)
 
 
-def arena(*spells: str, **ysolde: Any) -> PericleArena:
+def arena(*spells: str, version: str | None = None, **ysolde: Any) -> PericleArena:
     """Ysolde (MT0, Base AD0) at (2,3) facing the orc (armour 3, shield 1, HP 8) two hexes east
     across open ground; Bram beside her, out of the line; the Action phase begun. The orc (AD1)
-    acts first, then Ysolde, then Bram."""
+    acts first, then Ysolde, then Bram. `version`: the latest by default."""
     play = PericleArena(heroes={"ana": [{"hero": YSOLDE, "start": {"q": 0, "r": 3}}],
-                                "ben": [{"hero": BRAM, "start": {"q": 0, "r": 4}}]})
+                                "ben": [{"hero": BRAM, "start": {"q": 0, "r": 4}}]}, version=version)
     play.put("hero-ysolde", 2, 3, facing=0, spells=spells, **ysolde)
     play.put("hero-bram", 2, 2, facing=0)
     play.put("spearman", 7, 0)
@@ -501,8 +501,9 @@ def test_terror_on_kn3_and_above_is_an_opposed_kn_check(face: int, affected: boo
     """Terror (line 1415): "Creatures with KN3 or higher make an opposed KN check, and if the
     target succeeds on the opposed KN check, it is not affected"; seed 001, Opposed Checks (line
     206: "Sindaro has a KN of 8, so Sindaro gets to roll the KN Check at AD2"): equal KN5, the
-    caster rolls at AD0."""
-    play = arena("Terror")
+    caster rolls at AD0. (Version 5's: from version 6 Ysolde, a forest elf, counts her KN a point
+    higher, Elvish Arcanum: tests/unit/test_pericle_v6_combat.py.)"""
+    play = arena("Terror", version="5")
     play.put("zombie", 3, 5, facing=3, kn=5)
     events = cast(play, [HIT, face], "Terror", "zombie")
     [opposed] = [e for e in events if type(e).__name__ == "CheckMade"]

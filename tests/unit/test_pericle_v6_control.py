@@ -378,11 +378,13 @@ def test_control_animal_the_target_rolls_at_its_kn_minus_the_casters_and_fails()
     (roll AD equal to the animal's KN minus the caster's KN, which will be a negative AD.)... If the
     animal fails the save, the caster may immediately control the animal, deciding all movements and
     actions on the animal's turn for as long as the Spell is maintained." The orc (KN0) against
-    Ysolde's KN5: AD-5; it fails, and Ysolde's seat plays it on the heroes' side."""
+    Ysolde's KN5, counted one higher as she is a forest elf (Elvish Arcanum, line 836: "treat the
+    casting elf's KN as if it is 1 point higher"): AD-6; it fails, and Ysolde's seat plays it on the
+    heroes' side."""
     play = control_arena("Control Animal", kn=0, mt=3)
     events = play.act("hero-ysolde", "cast_spell", [HIT] + [MISS] * 4, spell="Control Animal", target="orc")
     [save] = of(events, CheckMade)
-    assert save.figure == "orc" and save.check.base == -5 and not save.check.success
+    assert save.figure == "orc" and save.check.base == -(5 + 1) and not save.check.success
     [taken] = of(events, ControlTaken)
     orc = play.figure("orc")
     assert (taken.seat, orc.team, orc.seat) == ("ana", "heroes", "ana")
@@ -394,6 +396,20 @@ def test_control_animal_the_target_rolls_at_its_kn_minus_the_casters_and_fails()
     events = play.act("hero-ysolde", "pass_action", cancel_spells=["Control Animal"])
     [lost] = of(events, ControlLost)
     assert (play.figure("orc").team, play.figure("orc").seat) == ("enemies", "gm") and lost.seat == "gm"
+
+
+def test_spell_tenacity_takes_two_from_the_targets_save_against_control() -> None:
+    """Spell Tenacity (line 1323): "A hero with Spell Tenacity can require the target to subtract two
+    points from their opposed AD score for Spells that require an opposed check"; Control Animal's
+    save is one (line 1466). The orc (KN0) against Ysolde (KN5, a forest elf: one higher, line 836)
+    with Spell Tenacity: AD 0 - 2 - 6."""
+    play = control_arena("Control Animal", kn=0, mt=3)
+    ysolde = play.figure("hero-ysolde")
+    play.put("hero-ysolde", 2, 3, facing=0, disciplines=(*ysolde.disciplines, "Spell Tenacity"))
+    events = play.act("hero-ysolde", "cast_spell", [HIT] + [MISS] * 4, spell="Control Animal", target="orc")
+    [save] = of(events, CheckMade)
+    assert save.check.base == 0 - 2 - (5 + 1)
+    assert any("Spell Tenacity" in a.source for a in save.check.adjustments)
 
 
 def test_control_animal_a_save_costs_the_caster_1e_and_the_spell_fails() -> None:
@@ -414,12 +430,13 @@ def test_control_humanoid_and_the_wizards_contest() -> None:
     makes a KN opposed check (subtract the caster's KN from the target's KN to determine the AD for
     the opposed check)... If cast on a person who is controlled by another wizard, there is no opposed
     check. Instead, both wizards make opposed KN checks against one another to determine which wizard
-    gains control of the target." Bram (KN2) takes the orc from Ysolde (KN5): Ysolde, the higher,
-    rolls at AD3 and fails, so Bram wins it."""
+    gains control of the target." The orc (KN1) saves at AD1 - (5 + 1) against Ysolde, a forest elf
+    (Elvish Arcanum, line 836); then Bram (KN2) takes the orc from Ysolde (KN5): Ysolde, the higher,
+    rolls at AD3 and fails, so Bram wins it (no save, so no Arcanum, in the wizards' contest)."""
     play = control_arena("Control Humanoid", kn=1, mt=3)
     events = play.act("hero-ysolde", "cast_spell", [HIT] + [MISS] * 4, spell="Control Humanoid", target="orc")
     [save] = of(events, CheckMade)
-    assert save.check.base == 1 - 5 and of(events, ControlTaken) and play.figure("hero-ysolde").exhaustion == 3
+    assert save.check.base == 1 - (5 + 1) and of(events, ControlTaken) and play.figure("hero-ysolde").exhaustion == 3
     play.put("hero-bram", 2, 2, spells=("Control Humanoid",), kn=2, max_hp=20)
     play.pass_until("hero-bram")
     assert play.rule_of("ben", {"type": "cast_spell", "figure": "hero-bram", "spell": "Control Humanoid",

@@ -5,7 +5,6 @@ path. Figures may cover 1, 3 or 4 hexes (see bases.py)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 
 import msgspec
 
@@ -104,17 +103,34 @@ def can_threaten(figure: Figure) -> bool:
     return figure.standing and not figure.airborne
 
 
-def threatens(state: CombatState, figure: Figure, target: Iterable[Hex]) -> bool:
-    """Whether `figure` could strike a foe whose base covers `target` with a melee attack."""
+REACH_SIGHT = 6  # the combat's `revision` from which Reach Embattles by the Reach blow's line (v6/sight.py)
+
+
+def threatens(state: CombatState, figure: Figure, foe: Figure) -> bool:
+    """Whether `figure` could strike `foe` (its base where `foe` says) with a melee attack. With
+    Reach, the line two hexes out is judged by walls alone (version 3's test) in versions 3-5; from
+    version 6 as the Reach blow itself judges it (v5/sight.py: standing combatants are complete
+    obstructions too), so that a foe Embattles whom it may strike."""
     if not can_threaten(figure):
         return False
-    spots = set(target)
+    spots = set(foe.hexes)
     if any(zone_of(figure, h) == "front" for h in spots):
         return True
     if reach(figure) >= 2:
+        if not spots & reach_hexes(figure):
+            return False
+        if state.revision >= REACH_SIGHT:
+            return reach_line_open(state, figure, foe)
         return any(cover(origin, h, walls(state)) != "complete" for h in spots & reach_hexes(figure)
                    for origin in figure.hexes if distance(origin, h) == 2)
     return False
+
+
+def reach_line_open(state: CombatState, figure: Figure, foe: Figure) -> bool:
+    """Version 6: the Reach blow's line (strikes.py: `v5/sight.py` `line_cover`) is not Complete Cover."""
+    from domain.rulesets.pericle.v6 import sight  # above board.py: imported as it is needed
+
+    return sight.reach_open(state, figure, foe)
 
 
 def foes(state: CombatState, figure: Figure) -> list[Figure]:
@@ -127,10 +143,10 @@ def embattled_by(state: CombatState, figure: Figure, at: Hex | None = None) -> l
     if figure.airborne:
         return []  # flying creatures are not Embattled by anyone
     placed = figure if at is None else msgspec.structs.replace(figure, hex=at)
-    found = [foe for foe in foes(state, figure) if threatens(state, foe, placed.hexes)]
+    found = [foe for foe in foes(state, figure) if threatens(state, foe, placed)]
     if can_threaten(placed) and reach(placed) >= 2:
         found += [foe for foe in foes(state, figure) if foe not in found and gap(placed, foe) == 2
-                  and not foe.airborne and threatens(state, placed, foe.hexes)]
+                  and not foe.airborne and threatens(state, placed, foe)]
     return found
 
 

@@ -594,6 +594,11 @@ def _use_item(state: CombatState, event: ev.ItemUsed) -> CombatState:
         return state
     giver = _figure(state, event.figure)
     state = _update(state, giver.id, in_hand=_without(giver.in_hand, event.item))
+    if any(f.id == giver.id for f in state.forms):
+        # Pericle 6: used in a beast's form (Shapeshifter I kept the pack): gone from the hero's own
+        # pack too, which its return gives back (v6/shapeshifter.py).
+        state = replace(state, forms=tuple(replace(f, pack=_without(f.pack, event.item)) if f.id == giver.id else f
+                                           for f in state.forms))
     target = _figure(state, event.target)
     changes: dict[str, Any] = {"wounds": target.wounds - event.healed}
     if event.woke:

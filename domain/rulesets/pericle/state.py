@@ -228,6 +228,11 @@ class CombatState(msgspec.Struct, frozen=True, kw_only=True):
     # GET /state shows it only when set.
     forms: tuple[Figure, ...] = ()
     winner: Team | None = None
+    # Pericle 6 on: the version whose reading of the seed decides where a shared rule that reads the
+    # combat alone changed (the settings' REVISION, set as the combat is created: v6/sight.py); 0 for
+    # a combat of versions 3-5. Board.py's Embattlement by Reach reads it. GET /state shows it only
+    # when set.
+    revision: int = 0
 
     def figure(self, figure_id: str) -> Figure | None:
         return next((f for f in self.figures if f.id == figure_id), None)

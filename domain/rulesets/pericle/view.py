@@ -36,8 +36,9 @@ class CombatView(CombatState, frozen=True, kw_only=True):
     figures: tuple[FigureView, ...] = ()
     last: LastView | None = None  # type: ignore[assignment]  # shown as less than the state keeps
     current: str | None
-    # Shown only while set: a version 5 attack waiting in a Karma window; version 6's shapeshifted forms.
-    shown_when_set: ClassVar[tuple[str, ...]] = ("pending", "forms")
+    # Shown only while set: a version 5 attack waiting in a Karma window; version 6's shapeshifted
+    # forms and its revision (the state's own record of the version's reading of sight).
+    shown_when_set: ClassVar[tuple[str, ...]] = ("pending", "forms", "revision")
 
 
 def combat_view(combat: CombatState, shown: dict[str, Any]) -> dict[str, Any]:
@@ -60,6 +61,8 @@ def combat_view(combat: CombatState, shown: dict[str, Any]) -> dict[str, Any]:
         del shown["pending"]  # a combat of version 3 or 4 shows the state it always did
     if not combat.forms:
         del shown["forms"]  # version 6's; earlier battles' states are shown as they always were
+    if not combat.revision:
+        del shown["revision"]  # idem
     if combat.last is not None:
         shown["last"] = {"seat": combat.last.seat, "command": combat.last.command, "rerolled": combat.last.rerolled,
                          "rolls": [roll.nonce for roll in combat.last.rolls]}

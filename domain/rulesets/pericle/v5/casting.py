@@ -426,10 +426,15 @@ def _terror(play: Play, caster: Figure, target: Figure) -> None:
     if target.kn >= TERROR_OPPOSED_KN:
         # Version 6's Spell Tenacity (line 1323): the target's score counts less (0 in version 5).
         tenacity = edition(play).spell_tenacity(caster)
-        roller, ad = opposed(caster.kn, target.kn - tenacity)
+        # Version 6's Elvish Arcanum (line 836): the casting elf's KN a point higher, Fortune for
+        # the resisting elf (nothing in version 5).
+        save = edition(play).spell_save(caster, target)
+        roller, ad = opposed(caster.kn + save.caster, target.kn - tenacity)
         noted = [Adjustment(0, f"Spell Tenacity: {target.name}'s KN counts {tenacity} less")] if tenacity else []
-        rolled = check(play.dice, f"{target.name} resists Terror: opposed KN", ad, noted,
-                       fortune=play.passives.luck(play, caster if roller == "aggressor" else target))
+        fortune, misfortune = save.rolled_with(
+            roller, play.passives.luck(play, caster if roller == "aggressor" else target))
+        rolled = check(play.dice, f"{target.name} resists Terror: opposed KN", ad, [*noted, *save.noted],
+                       fortune=fortune, misfortune=misfortune)
         play.emit(ev.CheckMade(figure=caster.id if roller == "aggressor" else target.id,
                                purpose="Terror: opposed KN check", check=rolled))
         if rolled.success != (roller == "aggressor"):

@@ -69,6 +69,25 @@ def flanked(state: CombatState, attacker: Figure, target: Figure) -> bool:
                                    and far in f.hexes for f in state.figures)
 
 
+class SpellSave(msgspec.Struct, frozen=True):
+    """What an ability adds to the opposed check that resists a Spell (`V5Passives.spell_save`):
+    points on the caster's score, Fortune on the target's side of the check (Fortune when the
+    target rolls; when the caster rolls, its roll with as much Misfortune), and the notes the check
+    records (adjustments of 0, for an auditor)."""
+
+    caster: int = 0
+    fortune: int = 0
+    noted: tuple[Adjustment, ...] = ()
+
+    def rolled_with(self, roller: str, luck: int) -> tuple[int, int]:
+        """The (fortune, misfortune) of the check, `roller` being "aggressor" (the caster) or
+        "defender" (the target), `luck` the roller's own Fortune (Luck of Esteus)."""
+        return (luck, self.fortune) if roller == "aggressor" else (luck + self.fortune, 0)
+
+
+NO_SAVE_CHANGE = SpellSave()
+
+
 class V5Passives(Passives):
     """Version 5's always-on Discipline effects, and the tables a later version's own (a subclass,
     e.g. v6/passives.py) replaces: the `rules` its casts are stamped with, the Spells and the
@@ -127,6 +146,11 @@ class V5Passives(Passives):
         """A later version's strike that comes with a cast (version 6's Spell Strike), played
         wholly by the hook, the cast included (True); False: the cast as version 5 makes it."""
         return False
+    def spell_save(self, caster: Figure, target: Figure) -> SpellSave:
+        """What else counts in the opposed check that resists a Spell the caster casts on the
+        target (beyond the caster's Spell Tenacity): version 6's Elvish Arcanum (line 836); nothing
+        in version 5."""
+        return NO_SAVE_CHANGE
 
     def attack(self, play: Play, attacker: Figure, target: Figure, weapon: Weapon, kind: str) -> list[Adjustment]:
         found = []

@@ -20,14 +20,14 @@ from domain.rulesets.pericle import board
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.catalogue import Weapon
-from domain.rulesets.pericle.dice import Check, check, opposed
+from domain.rulesets.pericle.dice import Adjustment, Check, check, opposed
 from domain.rulesets.pericle.encounter import Enemy, EnemyAttack
 from domain.rulesets.pericle.joining import enemy_figure
 from domain.rulesets.pericle.play import Play
 from domain.rulesets.pericle.spell_effects import image, summon_id
 from domain.rulesets.pericle.state import ActiveSpell, CombatState, Figure
 from domain.rulesets.pericle.v4.handbook import HandbookSpell
-from domain.rulesets.pericle.v5.passives import HIT_SYMBOLS, V5Passives
+from domain.rulesets.pericle.v5.passives import HIT_SYMBOLS, V5Passives, edition
 from domain.rulesets.pericle.v5.undead import zombie_id
 from domain.rulesets.pericle.v6.effects import SpellEffect, UsedEffect
 
@@ -310,12 +310,21 @@ def control(play: Play, caster: Figure, spell: HandbookSpell, target: Figure, co
     if other is not None:
         rival = play.figure(other.caster)
         roller, ad = opposed(caster.kn, rival.kn)
-        contest = check(play.dice, f"{caster.name} and {rival.name} contend for {target.name}: opposed KN", ad, [])
+        contest = check(play.dice, f"{caster.name} and {rival.name} contend for {target.name}: opposed KN", ad, [],
+                        fortune=play.passives.luck(play, caster if roller == "aggressor" else rival))
         play.emit(ev.CheckMade(figure=caster.id if roller == "aggressor" else rival.id,
                                purpose=f"{spell.name}: opposed KN check between the wizards", check=contest))
         won = contest.success == (roller == "aggressor")
     else:
-        save = check(play.dice, f"{target.name} resists {spell.name}: opposed KN", target.kn - caster.kn, [])
+        # The target rolls at its KN minus the caster's (lines 1466, 1524), less Spell Tenacity's two
+        # (line 1323), with Elvish Arcanum's point and Fortune (line 836) and Luck of Esteus.
+        tenacity = edition(play).spell_tenacity(caster)
+        kept = edition(play).spell_save(caster, target)
+        fortune, misfortune = kept.rolled_with("defender", play.passives.luck(play, target))
+        noted = [Adjustment(0, f"Spell Tenacity: {target.name}'s KN counts {tenacity} less")] if tenacity else []
+        save = check(play.dice, f"{target.name} resists {spell.name}: opposed KN",
+                     target.kn - tenacity - (caster.kn + kept.caster), [*noted, *kept.noted],
+                     fortune=fortune, misfortune=misfortune)
         play.emit(ev.CheckMade(figure=target.id, purpose=f"{spell.name}: opposed KN check not to be controlled",
                                check=save))
         won = not save.success

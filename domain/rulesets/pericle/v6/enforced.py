@@ -129,6 +129,13 @@ AFFINITIES_V6: dict[str, str] = {
     "Staff & Wand Affinity: Summon": "with a staff or wand in hand, a creature the hero summons (a Summoning Spell "
                                      "with a stat block) gets a slot at the end of this turn's Action Order, in "
                                      "which it may only attack or pass (v6/affinities.py)",
+    "Staff & Wand Affinity: Shapeshifter I": "with a staff or wand in hand as a Guise of the Beast is cast, the beast "
+                                             "form keeps the pack's healing items (magic items, line 723), fetched "
+                                             "and used as Actions; one used is gone from the hero's pack when it "
+                                             "morphs back (v6/shapeshifter.py, evolve.py)",
+    "Staff & Wand Affinity: Shapeshifter II": "with a staff or wand in hand as a Guise of the Beast is cast, the beast "
+                                              "form casts the Spells it knows of KN requirement up to its KN minus "
+                                              "three, not another Shapeshifting Spell (v6/shapeshifter.py)",
 }
 
 # Disciplines used between combats, at a Rest or a Recovery (domain/heroes/), by a hero record.

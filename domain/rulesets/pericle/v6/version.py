@@ -6,6 +6,8 @@ differ (which Spells and Disciplines are enforced, a Spell's effect as cast, a u
 
 from __future__ import annotations
 
+import dataclasses
+
 from domain.rulesets.contract import play as row
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
@@ -13,11 +15,13 @@ from domain.rulesets.pericle.play import Play
 from domain.rulesets.pericle.rules import combat, figure_subject
 from domain.rulesets.pericle.settings import PericleV6Settings
 from domain.rulesets.pericle.v3 import NOT_YOURS
-from domain.rulesets.pericle.v5 import attack_steps
+from domain.rulesets.pericle.v5 import attack_steps, heroes
 from domain.rulesets.pericle.v5.version import PERICLE_V5, Row, rows
-from domain.rulesets.pericle.v6 import affinities, disciplines
+from domain.rulesets.pericle.v6 import affinities, arcanum, disciplines, sight
 from domain.rulesets.pericle.v6.passives import V6_PASSIVES
 from domain.rulesets.pericle.v6.provisional import V6_RULES
+
+JOINING = (cmd.SubmitHero, heroes.BringHero)
 
 
 def _plays() -> tuple[Row, ...]:
@@ -38,13 +42,16 @@ def _rows() -> tuple[Row, ...]:
     """Version 5's rows played with version 6's effects, and the rows version 6 replaces: casting
     and delaying (the Staff & Wand Affinities, v6/affinities.py), readying weapons (Quick Draw in
     the Movement phase, v6/disciplines.py), using a Discipline (`use_discipline` above) and the
-    Initiative (Stalker's Surprise turn)."""
+    Initiative (Stalker's Surprise turn); heroes join with version 6's ancestry abilities (v6/arcanum.py)."""
     own = (row(cmd.ReadyWeapons, combat(disciplines.ready_weapons, V6_PASSIVES), subject=figure_subject,
                not_yours=NOT_YOURS),
            row(cmd.UseDiscipline, combat(use_discipline, V6_PASSIVES), subject=figure_subject, not_yours=NOT_YOURS),
            row(cmd.RollInitiative, combat(disciplines.roll_initiative, V6_PASSIVES)))
     replaced = {r.command for r in own}
     revised = affinities.revised(rows(V6_PASSIVES, _plays), V6_PASSIVES)
+    # Heroes join carrying the ancestry abilities version 6 enforces (Elvish Arcanum, v6/arcanum.py).
+    revised = tuple(dataclasses.replace(r, rule=arcanum.with_ancestry(r.rule)) if r.command in JOINING else r
+                    for r in revised)
     return (*(r for r in revised if r.command not in replaced), *own)
 
 
@@ -55,6 +62,9 @@ PERICLE_V6 = PERICLE_V5.revise(
         "(GET /v1/rulesets/pericle/catalogue says which)."
     ),
     settings_type=PericleV6Settings,
+    # The combat carries the version's REVISION: Embattlement by Reach reads the line as the Reach
+    # blow does (v6/sight.py).
+    initial_state=sight.initial_state,
     # Version 6's own events: a beast form taken and left, control taken and lost (v6/control.py),
     # an Affinity's copied spell and added slot (v6/affinities.py), a Boon's raised attribute (v6/body.py).
     events=(*PERICLE_V5.events, *ev.SHAPE_EVENTS, *ev.AFFINITY_EVENTS_V6, *ev.BODY_EVENTS_V6),
