@@ -1,7 +1,8 @@
 """Version 6's always-on effects and tables: version 5's (v5/passives.py) with the Spells and
 Disciplines version 6 enforces (v6/enforced.py), the effects of those Spells as they are cast and
 of those Disciplines as they are used, gathered from each area's module (v6/body.py,
-v6/control.py, v6/disciplines.py, v6/affinities.py), whose passives classes override `V5Passives`' hooks."""
+v6/control.py, v6/disciplines.py, v6/affinities.py, v6/field.py), whose passives classes override
+`V5Passives`' hooks."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from domain.rulesets.pericle.dice import Check
 from domain.rulesets.pericle.play import Play
 from domain.rulesets.pericle.state import Figure
 from domain.rulesets.pericle.v4.handbook import HandbookSpell
-from domain.rulesets.pericle.v6 import affinities, body, control, disciplines
+from domain.rulesets.pericle.v6 import affinities, body, control, disciplines, field
 from domain.rulesets.pericle.v6.effects import SpellEffect, UsedEffect
 from domain.rulesets.pericle.v6.enforced import ENFORCED_DISCIPLINES_V6, ENFORCED_SPELLS_V6
 
@@ -22,7 +23,7 @@ USED: Mapping[str, UsedEffect] = {**body.USED, **control.USED, **disciplines.USE
 
 
 class V6Passives(disciplines.DisciplinePassives, affinities.AffinityPassives, body.BodyPassives,
-                 control.ControlPassives):
+                 control.ControlPassives, field.FieldPassives):
     """Version 6's effects."""
 
     rules = "6"
