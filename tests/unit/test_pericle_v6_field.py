@@ -143,3 +143,177 @@ def test_the_raised_hex_label_is_listed_and_quotes_line_404() -> None:
     summary = next(r for r in ruleset.provisional_rules if r.id == "PER-RAISED-HEX").summary
     assert "line 404" in summary
     assert "standing on a table attacking enemies on the ground that are adjacent to the table" in line(404)
+
+
+# ---- Animal Handler I-III+ (lines 1181, 1296, 1335) ---------------------------------------------
+
+HANDLER = {**YSOLDE, "disciplines": ["Animal Handler I", "Animal Handler II", "Animal Handler III+"]}
+WOLF = {"id": "wolf", "name": "Wolf", "hp": 6, "mt": 2, "base_ad": -1, "kn": 0, "movement": 6,
+        "attacks": [{"name": "Bite", "damage": "1d6", "natural": True}], "hex": {"q": 4, "r": 4}, "facing": 0}
+
+
+def animal_arena(version: str | None = None) -> PericleArena:
+    """Ysolde (KN5, Animal Handler I-III+) at (1,3) facing east, Bram at (0,5); the wolf (KN0, one
+    hex, Base AD-1: last in the order) at (4,4), four hexes from her; the orc at (5,4) east of the
+    wolf, the others far off. The Action phase begun and passed to Ysolde."""
+    from tests.unit.pericle_arena import encounter
+
+    play = PericleArena(heroes={"ana": [{"hero": HANDLER, "start": {"q": 0, "r": 3}}],
+                                "ben": [{"hero": BRAM, "start": {"q": 0, "r": 4}}]},
+                        version=version, enemies=[*encounter()["enemies"], WOLF])
+    play.put("hero-ysolde", 1, 3, facing=0)
+    play.put("hero-bram", 0, 5, facing=0)
+    play.put("orc", 5, 4, facing=3)
+    play.put("spearman", 7, 0)
+    play.put("zombie", 7, 7)
+    play.to_actions("heroes")
+    play.pass_until("hero-ysolde")
+    return play
+
+
+def handle(play: PericleArena, faces: list[int], discipline: str = "Animal Handler I", target: str = "wolf") -> Any:
+    return play.act("hero-ysolde", "use_discipline", faces, discipline=discipline, target=target)
+
+
+def kinds(events: list[Any]) -> list[str]:
+    return [type(e).__name__ for e in events]
+
+
+def befriended(play: PericleArena) -> None:
+    """Ysolde befriends the wolf (a success on her KN check) and the turn ends."""
+    handle(play, [HIT])
+    play.end_turn()
+
+
+def test_animal_handler_i_befriends_an_animal_foe_with_a_kn_check_as_the_action() -> None:
+    """Animal Handler I (line 1181): "As an Action, you may attempt to befriend an animal with a KN
+    check as long as the animal is within six hexes of you, has KN0, and the animal is no larger than
+    one hex." On a success the wolf is on the heroes' side, played by Ysolde's seat, a befriended
+    animal; version 5 records the Discipline for the table and the wolf stays a foe."""
+    assert "attempt to befriend an animal with a KN check as long as the animal is within six hexes" in line(1181)
+    play = animal_arena(version="6")
+    events = handle(play, [HIT])
+    assert "AnimalBefriended" in kinds(events) and "TableApplied" not in kinds(events)
+    [rolled] = [e for e in events if type(e).__name__ == "CheckMade"]
+    assert (rolled.figure, rolled.check.success) == ("hero-ysolde", True) and "befriend" in rolled.purpose
+    wolf = play.figure("wolf")
+    assert (wolf.team, wolf.seat, wolf.companion, wolf.befriended_by) == ("heroes", "ana", True, "hero-ysolde")
+    assert play.combat.current != "hero-ysolde"  # it was her Action
+    old = animal_arena(version="5")
+    assert "TableApplied" in kinds(handle(old, [HIT])) and old.figure("wolf").team == "enemies"
+
+
+def test_a_failed_befriending_changes_nothing_and_may_be_retried_next_turn() -> None:
+    """Line 1181: "You may retry on subsequent turns if you fail." """
+    assert "You may retry on subsequent turns if you fail" in line(1181)
+    play = animal_arena(version="6")
+    assert "AnimalBefriended" not in kinds(handle(play, [MISS]))
+    assert play.figure("wolf").team == "enemies"
+    play.end_turn()
+    play.to_actions("heroes")
+    play.pass_until("hero-ysolde")
+    assert "AnimalBefriended" in kinds(handle(play, [HIT]))
+
+
+def test_befriending_is_refused_beyond_six_hexes_above_kn0_or_for_a_second_animal() -> None:
+    """Line 1181: "within six hexes of you, has KN0, and the animal is no larger than one hex";
+    line 1296: "Heroes may only have 1 befriended animal at a time." Refused before any die."""
+    assert "Heroes may only have 1 befriended animal at a time" in line(1296)
+    body = {"type": "use_discipline", "figure": "hero-ysolde", "discipline": "Animal Handler I"}
+    play = animal_arena(version="6")
+    play.put("wolf", 7, 7)  # ten hexes away
+    assert play.rule_of("ana", {**body, "target": "wolf"}) == "discipline-target"
+    play.put("wolf", 4, 4)
+    play.put("orc", 5, 4, kn=2)
+    assert play.rule_of("ana", {**body, "target": "orc"}) == "discipline-target"
+    play.put("orc", 5, 4, kn=0)
+    handle(play, [HIT])
+    play.end_turn()
+    play.to_actions("heroes")
+    play.pass_until("hero-ysolde")
+    assert play.rule_of("ana", {**body, "target": "orc"}) == "discipline-target"
+
+
+def test_a_befriended_animal_is_inert_until_convinced() -> None:
+    """Line 1181: "Once befriended, the animal remains befriended and will not attack you or your
+    allies ... This does not give you the ability to control the animal (see Animal Handler II)":
+    the wolf only passes in its slot, and does not move in the heroes' Movement phase."""
+    assert "This does not give you the ability to control the animal" in line(1181)
+    play = animal_arena(version="6")
+    handle(play, [HIT])
+    play.pass_until("wolf")
+    assert play.rule_of("ana", {"type": "attack", "figure": "wolf", "strikes": [{"target": "orc"}]}) == "animal-inert"
+    play.act("wolf", "pass_action")
+    play.end_turn()
+    play.to_movement("heroes")
+    assert play.rule_of("ana", {"type": "move_figure", "figure": "wolf", "path": hexes((3, 4))}) == "animal-inert"
+
+
+def test_animal_handler_ii_convinces_the_animal_with_a_kn_check_spending_the_whole_turn() -> None:
+    """Animal Handler II (line 1296): "You may spend an entire turn (Movement and Action phases) to
+    convince a befriended animal to take an action. During your Action phase, make a KN check. If
+    successful, the animal will follow a simple instruction such as "attack a foe" ... The animal will
+    immediately carry out the action it was convinced to do, as long as it hasn't already taken an
+    action on this turn. It will continue the same action on subsequent turns until redirected." Ysolde
+    does not move, convinces the wolf, and the wolf bites the orc in its own slot after hers, and again
+    the next turn; a failure leaves it inert ("If your check is unsuccessful, the befriended animal
+    remains inert")."""
+    assert "During your Action phase, make a KN check" in line(1296)
+    assert "It will continue the same action on subsequent turns until redirected" in line(1296)
+    play = animal_arena(version="6")
+    befriended(play)
+    play.to_actions("heroes")
+    play.pass_until("hero-ysolde")
+    assert "AnimalConvinced" not in kinds(handle(play, [MISS], "Animal Handler II"))
+    play.pass_until("wolf")
+    assert play.rule_of("ana", {"type": "attack", "figure": "wolf", "strikes": [{"target": "orc"}]}) == "animal-inert"
+    play.end_turn()
+    play.to_actions("heroes")
+    play.pass_until("hero-ysolde")
+    assert "AnimalConvinced" in kinds(handle(play, [HIT], "Animal Handler II"))
+    assert play.figure("wolf").convinced
+    play.pass_until("wolf")
+    play.put("wolf", 4, 4, facing=0)  # the foes' repositioning may have turned it: facing the orc
+    [bite] = strikes_of(play.act("wolf", "attack", [MISS, MISS], strikes=[{"target": "orc"}]))
+    assert (bite.attacker, bite.target) == ("wolf", "orc")
+    play.end_turn()
+    play.to_actions("heroes")
+    play.pass_until("wolf")
+    play.put("wolf", 4, 4, facing=0)
+    assert strikes_of(play.act("wolf", "attack", [MISS, MISS], strikes=[{"target": "orc"}]))
+
+
+def test_animal_handler_ii_is_refused_after_the_hero_has_moved_this_turn() -> None:
+    """Line 1296: "spend an entire turn (Movement and Action phases)": not after a move."""
+    play = animal_arena(version="6")
+    befriended(play)
+    play.to_movement("heroes")
+    play.act("hero-ysolde", "move_figure", path=hexes((1, 4)))
+    play.command("ana", {"type": "end_movement"})
+    play.command("gm", {"type": "end_movement"})
+    play.command("ana", {"type": "end_repositioning"}, [1] * 20)
+    play.command("ana", {"type": "begin_actions"})
+    play.pass_until("hero-ysolde")
+    assert play.rule_of("ana", {"type": "use_discipline", "figure": "hero-ysolde", "discipline": "Animal Handler II",
+                                "target": "wolf"}) == "discipline-turn"
+
+
+def test_animal_handler_iii_convinces_in_the_movement_phase_and_the_animal_moves_then() -> None:
+    """Animal Handler III+ (line 1335): "instead of taking a full turn to control a befriended
+    animal, you may instead spend your Movement phase to attempt the control. Control still requires
+    a KN check. If successful, the animal can move based on your direction in the same turn if it
+    hasn't moved yet." Used instead of Ysolde's move; the wolf then moves that phase, and Ysolde
+    still has her Action."""
+    assert "spend your Movement phase to attempt the control" in line(1335)
+    play = animal_arena(version="6")
+    befriended(play)
+    play.to_movement("heroes")
+    events = handle(play, [HIT], "Animal Handler III+")
+    assert "AnimalConvinced" in kinds(events)
+    [used] = [e for e in events if type(e).__name__ == "DisciplineUsed"]
+    assert used.instead_of_moving
+    assert play.rule_of("ana", {"type": "move_figure", "figure": "hero-ysolde", "path": hexes((1, 4))}) \
+        == "already-moved"
+    play.put("orc", 7, 5)  # out of the way: the wolf walks off freely
+    play.act("wolf", "move_figure", path=hexes((3, 4)))
+    assert play.figure("wolf").hex.q == 3

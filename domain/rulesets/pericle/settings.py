@@ -104,3 +104,4 @@ class PericleV6Settings(PericleV5Settings, frozen=True, forbid_unknown_fields=Tr
     PER_CONTROL_KIND: NoSetting = NoSetting()
     # The field of battle (v6/field.py).
     PER_RAISED_HEX: NoSetting = NoSetting()
+    PER_BEFRIENDED: NoSetting = NoSetting()

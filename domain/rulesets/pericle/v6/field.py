@@ -1,16 +1,33 @@
-"""Version 6's field of battle: the height advantage of a figure standing on a raised hex (seed 001
-line 404). The encounter names the raised hexes (`HexMap.raised`, version 6 only: v3.py refuses
-it below REVISION 6); `FieldPassives.attack` adds the +1 AD."""
+"""Version 6's field of battle and the beasts on it: the height advantage of a figure standing on a
+raised hex (seed 001 line 404), and Animal Handler I-III+ (lines 1181, 1296, 1335).
+
+- Height: the encounter names the raised hexes (`HexMap.raised`, version 6 only: v3.py refuses it
+  below REVISION 6); `FieldPassives.attack` adds the +1 AD.
+- Animal Handler: `use_discipline` befriends an animal foe (I, as the Action: `animal_befriended`,
+  it joins the heroes' side as a befriended animal of the hero's seat) and convinces it to act (II as
+  the Action of a turn the hero has not moved in, III+ instead of moving: `animal_convinced`). An
+  animal befriended during the combat does nothing until convinced (`FieldPassives.check_action`,
+  `movement`); the encounter's own companions (befriended before it) play as PER-COMPANION says."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import msgspec
+
+from domain.errors import RuleViolation
 from domain.hexes import Hex, neighbours
 from domain.rulesets.contract import ProvisionalRule
+from domain.rulesets.pericle import board, poison
+from domain.rulesets.pericle import combat_commands as cmd
+from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.catalogue import Weapon
-from domain.rulesets.pericle.dice import Adjustment
+from domain.rulesets.pericle.dice import Adjustment, check
 from domain.rulesets.pericle.play import Play
 from domain.rulesets.pericle.state import CombatState, Figure
 from domain.rulesets.pericle.v5.passives import V5Passives
+from domain.rulesets.pericle.v6.control import DJINN, _undead, summon_in
+from domain.rulesets.pericle.v6.effects import UsedEffect
 
 # Line 404: "Details of a scenario may state that if your hero is standing on a table attacking
 # enemies on the ground that are adjacent to the table, you gain +1 AD from a height advantage.
@@ -29,7 +46,28 @@ RAISED_HEX = ProvisionalRule(
     "adjacent to the table\" and does not say how a figure gets up on the table, whether a foe on the ground has "
     "a penalty against it, nor what a table with a figure on it does to a line of sight.")
 
-FIELD_RULES: tuple[ProvisionalRule, ...] = (RAISED_HEX,)
+# Animal Handler I (line 1181): "As an Action, you may attempt to befriend an animal with a KN check as
+# long as the animal is within six hexes of you, has KN0, and the animal is no larger than one hex."
+HANDLER_I, HANDLER_II, HANDLER_III = "Animal Handler I", "Animal Handler II", "Animal Handler III+"
+BEFRIEND_REACH = 6
+
+BEFRIENDED = ProvisionalRule(
+    "PER-BEFRIENDED",
+    "Animal Handler: the befriending KN check (line 1181: \"befriend an animal with a KN check\") and the "
+    "convincing one (line 1296: \"make a KN check\") are Ability Checks at the hero's KN with no difficulty "
+    "modifier; whether the foe is an animal is the player's say (PER-CONTROL-KIND), the server checks KN0, a "
+    "one-hex base, six hexes, and that it is a foe and not undead raised by a Spell nor a djinn. \"Heroes may only "
+    "have 1 befriended animal at a time\" (line 1296) holds for every hero with Animal Handler I. A befriended "
+    "animal is on the heroes' side, played by the hero's seat, under PER-COMPANION; until a check convinces it "
+    "(II, III+) it does nothing but pass (\"the befriended animal remains inert\", line 1296; \"This does not give "
+    "you the ability to control the animal\", line 1181). Convinced, it acts in its own slot and goes on acting on "
+    "later turns (\"It will continue the same action on subsequent turns until redirected\"); which action is "
+    "the table's, and a later check only redirects it. \"The animal will immediately carry out the action\": in "
+    "its own slot this turn if that is still to come, else from the next turn. II is \"an entire turn\": the "
+    "hero must not have moved this turn. The seed is silent on the checks' difficulty and on what inert means "
+    "in the Action Order.")
+
+FIELD_RULES: tuple[ProvisionalRule, ...] = (RAISED_HEX, BEFRIENDED)
 
 
 def raised_area(state: CombatState, start: Hex) -> frozenset[Hex]:
@@ -57,6 +95,78 @@ def height_advantage(state: CombatState, attacker: Figure, target: Figure, kind:
     return any(n in table for h in target.hexes for n in neighbours(h))
 
 
+# ---- Animal Handler I-III+ (lines 1181, 1296, 1335) -------------------------------------------
+
+
+def inert(figure: Figure) -> bool:
+    """An animal befriended during this combat that no KN check has convinced to act yet."""
+    return figure.befriended_by is not None and not figure.convinced
+
+
+def _kn_check(play: Play, hero: Figure, purpose: str) -> bool:
+    rolled = check(play.dice, f"{hero.name}: {purpose}", hero.kn, poison.penalty(hero),
+                   fortune=play.passives.luck(play, hero))
+    play.emit(ev.CheckMade(figure=hero.id, purpose=purpose, check=rolled))
+    return rolled.success
+
+
+def befriend(play: Play, hero: Figure, target: Figure | None, command: cmd.UseDiscipline) -> Callable[[], None]:
+    """Line 1181: "As an Action, you may attempt to befriend an animal with a KN check as long as the
+    animal is within six hexes of you, has KN0, and the animal is no larger than one hex. You may
+    retry on subsequent turns if you fail. Once befriended, the animal remains befriended and will not
+    attack you or your allies." Line 1296: "Heroes may only have 1 befriended animal at a time."
+    Checked before the die (PER-BEFRIENDED)."""
+    if target is None:
+        raise RuleViolation("discipline-target", "Animal Handler I names the animal to befriend (`target`)")
+    if target.team != "enemies" or not target.active:
+        raise RuleViolation("discipline-target", f"{target.name} is not a foe in the fight to befriend")
+    if target.kn != 0 or target.size != 1:
+        raise RuleViolation("discipline-target", "Animal Handler I befriends an animal that has KN0 and is no larger "
+                                                 "than one hex (line 1181)")
+    if _undead(target) or summon_in(play.state, target, DJINN) is not None:
+        raise RuleViolation("discipline-target", "undead and a djinn are not animals (PER-CONTROL-KIND)")
+    if board.gap(hero, target) > BEFRIEND_REACH:
+        raise RuleViolation("discipline-target", f"{target.name} is more than six hexes away (line 1181)")
+    if any(f.befriended_by == hero.id and f.condition != "dead" for f in play.state.figures):
+        raise RuleViolation("discipline-target", f"{hero.name} already has a befriended animal: one at a time "
+                                                 "(line 1296)")
+
+    def applied() -> None:
+        if _kn_check(play, hero, f"KN check to befriend {target.name} (Animal Handler I)"):
+            play.emit(ev.AnimalBefriended(figure=target.id, hero=hero.id, seat=hero.seat))
+
+    return applied
+
+
+def convince(play: Play, hero: Figure, target: Figure | None, command: cmd.UseDiscipline) -> Callable[[], None]:
+    """Line 1296 (II): "You may spend an entire turn (Movement and Action phases) to convince a
+    befriended animal to take an action. During your Action phase, make a KN check. If successful, the
+    animal will follow a simple instruction ... If your check is unsuccessful, the befriended animal
+    remains inert." Line 1335 (III+): "instead of taking a full turn to control a befriended animal,
+    you may instead spend your Movement phase to attempt the control. Control still requires a KN
+    check. If successful, the animal can move based on your direction in the same turn if it hasn't
+    moved yet." II is the Action (of a turn the hero has not moved in), III+ is used instead of moving
+    (v6/version.py routes it)."""
+    name = command.discipline
+    if target is None or target.befriended_by != hero.id or not target.active:
+        raise RuleViolation("discipline-target", f"{name} convinces the animal {hero.name} befriended in this fight "
+                                                 "(Animal Handler I), still standing (`target`)")
+    if name == HANDLER_II and hero.moved:
+        raise RuleViolation("discipline-turn", "Animal Handler II takes an entire turn: Movement and Action phases "
+                                               "(line 1296); this hero has moved")
+
+    def applied() -> None:
+        if _kn_check(play, hero, f"KN check to convince {target.name} ({name})") and not target.convinced:
+            play.emit(ev.AnimalConvinced(figure=target.id, hero=hero.id))
+
+    return applied
+
+
+USED: dict[str, UsedEffect] = {HANDLER_I: befriend, HANDLER_II: convince, HANDLER_III: convince}
+IN_MOVEMENT = frozenset({HANDLER_III})  # used instead of moving (v5/using.py's `use_instead_of_moving`)
+INERT_ACTIONS = (cmd.PassAction, cmd.Delay)
+
+
 class FieldPassives(V5Passives):
     """Hooks of `V5Passives` this area overrides (each calls `super()` for the rest)."""
 
@@ -65,3 +175,17 @@ class FieldPassives(V5Passives):
         if height_advantage(play.state, attacker, target, kind):
             found = [*found, Adjustment(HEIGHT_AD, HEIGHT_ADVANTAGE)]
         return found
+
+    def check_action(self, play: Play, figure: Figure, command: msgspec.Struct) -> None:
+        # Line 1181: "This does not give you the ability to control the animal"; line 1296: "the
+        # befriended animal remains inert".
+        if inert(figure) and not isinstance(command, INERT_ACTIONS):
+            raise RuleViolation("animal-inert", f"{figure.name} is befriended but not convinced to act: it only "
+                                                "passes (Animal Handler II or III+ convinces it)")
+        super().check_action(play, figure, command)
+
+    def movement(self, play: Play, figure: Figure) -> int:
+        if inert(figure):
+            raise RuleViolation("animal-inert", f"{figure.name} is befriended but not convinced to act: it does not "
+                                                "move (Animal Handler II or III+ convinces it)")
+        return super().movement(play, figure)

@@ -19,7 +19,8 @@ from domain.rulesets.pericle.v6.enforced import ENFORCED_DISCIPLINES_V6, ENFORCE
 
 SPELL_EFFECTS: Mapping[str, SpellEffect] = {**body.SPELL_EFFECTS, **control.SPELL_EFFECTS,
                                             **disciplines.SPELL_EFFECTS, **affinities.SPELL_EFFECTS}
-USED: Mapping[str, UsedEffect] = {**body.USED, **control.USED, **disciplines.USED, **affinities.USED}
+USED: Mapping[str, UsedEffect] = {**body.USED, **control.USED, **disciplines.USED, **affinities.USED,
+                                  **field.USED}
 
 
 class V6Passives(disciplines.DisciplinePassives, affinities.AffinityPassives, body.BodyPassives,
