@@ -317,3 +317,152 @@ def test_animal_handler_iii_convinces_in_the_movement_phase_and_the_animal_moves
     play.put("orc", 7, 5)  # out of the way: the wolf walks off freely
     play.act("wolf", "move_figure", path=hexes((3, 4)))
     assert play.figure("wolf").hex.q == 3
+
+
+# ---- Elemental Bending I and II (lines 1195-1199, 1256) ----------------------------------------
+
+BENDING = ("Elemental Bending",)
+BENDING_II = ("Elemental Bending", "Elemental Bending II")
+
+
+def bending_arena(version: str | None = "6", declare_air: bool = False, **ysolde: Any) -> PericleArena:
+    """Ysolde (Base AD0) at (2,3) facing the orc (armour 3, shield 1, HP 8, Base AD1) two hexes
+    east; Bram at (2,2), out of the line. The Action phase begun (with Ysolde's declaration of Air
+    if `declare_air`) and passed to Ysolde."""
+    play = PericleArena(heroes={"ana": [{"hero": YSOLDE, "start": {"q": 0, "r": 3}}],
+                                "ben": [{"hero": BRAM, "start": {"q": 0, "r": 4}}]}, version=version)
+    play.put("hero-ysolde", 2, 3, facing=0, **{"spells": ("Arcane Barrage", "Arcane Storm"), **ysolde})
+    play.put("hero-bram", 2, 2, facing=0)
+    play.put("spearman", 7, 0)
+    play.put("zombie", 7, 7)
+    play.to_movement("heroes")
+    play.command("ana", {"type": "end_movement"})
+    play.command("gm", {"type": "end_movement"})
+    play.command("ana", {"type": "end_repositioning"}, [1] * 20)
+    if declare_air:
+        play.act("hero-ysolde", "use_discipline", discipline="Elemental Bending")
+    play.command("ana", {"type": "begin_actions"})
+    play.pass_until("hero-ysolde")
+    return play
+
+
+def bend(play: PericleArena, faces: list[int], spell: str, target: str = "orc", **fields: Any) -> list[Any]:
+    return play.act("hero-ysolde", "cast_spell", faces, spell=spell, target=target, **fields)
+
+
+def damage_of(events: list[Any]) -> Any:
+    [damage] = [e for e in events if type(e).__name__ == "SpellDamage"]
+    return damage
+
+
+def test_fire_adds_one_damage_to_an_arcane_spell_named_as_the_seed_names_it() -> None:
+    """Elemental Bending (line 1195): "All Arcane spells you cast may be imbued with an element and
+    gain the corresponding effect"; line 1198: "Fire: Add +1 damage to any successful Arcane Spell
+    Attack"; line 1345 names the cast "Arcane Fire Barrage ... 1d6+1 damage". An MT4 caster's bolt,
+    1d6+1d4+1 = 6 + 4 + 1, less the orc's armour 3 and shield 1: 7. Version 5 knows no such Spell."""
+    assert "All Arcane spells you cast may be imbued with an element" in line(1195)
+    assert "Fire: Add +1 damage to any successful Arcane Spell Attack" in line(1198)
+    assert "Arcane Fire Barrage which would normally deal 1d6+1 damage" in line(1345)
+    play = bending_arena(mt=4, disciplines=BENDING)
+    events = bend(play, [HIT, 6, 4], "Arcane Fire Barrage")
+    [cast] = [e for e in events if type(e).__name__ == "SpellCast"]
+    damage = damage_of(events)
+    assert (cast.spell, cast.success) == ("Arcane Barrage", True)
+    assert (damage.roll.expression, damage.roll.total, damage.hits[0].damage) == ("1d6+1d4+1", 11, 7)
+    assert play.figure("orc").wounds == 7
+    plain = damage_of(bend(bending_arena(mt=4, disciplines=BENDING), [HIT, 6, 4], "Arcane Barrage"))
+    assert (plain.roll.expression, plain.hits[0].damage) == ("1d6+1d4", 6)
+    old = bending_arena(version="5", mt=4, disciplines=BENDING)
+    assert old.rule_of("ana", {"type": "cast_spell", "figure": "hero-ysolde", "spell": "Arcane Fire Barrage",
+                               "target": "orc"}, [HIT, 6, 4]) == "spell-unknown"
+
+
+def test_elemental_bending_ii_adds_one_more_and_fire_totals_two() -> None:
+    """Elemental Bending II (line 1256): "Damage caused by elemental energy that you cast is
+    increased by one additional point. If you evoke fire, the bonus will total +2 damage." Fire:
+    1d4+2 (MT0); Ice: 1d4+1; Arcane Storm imbued with Fire: 1d4+2 on every figure in its seven hexes."""
+    assert "If you evoke fire, the bonus will total +2 damage" in line(1256)
+    fire = damage_of(bend(bending_arena(disciplines=BENDING_II), [HIT, 3], "Arcane Fire Barrage"))
+    ice = damage_of(bend(bending_arena(disciplines=BENDING_II), [HIT, 3], "Arcane Ice Barrage"))
+    assert (fire.roll.expression, ice.roll.expression) == ("1d4+2", "1d4+1")
+    storm = damage_of(bend(bending_arena(disciplines=BENDING_II), [HIT, 3], "Arcane Fire Storm"))
+    assert (storm.roll.expression, [(h.figure, h.damage) for h in storm.hits]) == ("1d4+2", [("orc", 5)])
+
+
+def test_arcane_ii_doubles_the_dice_but_not_the_element() -> None:
+    """Line 1345: "This does not double the Elemental effects. For example, a hero may cast Arcane Fire
+    Barrage which would normally deal 1d6+1 damage at 0E cost because of Staff & Wand Affinity:
+    Arcane, but the hero may choose to spend an additional E, in this case 1E total, and deal 2d6+1
+    damage." The seed's example, an MT2 caster with a staff."""
+    from domain.rulesets.pericle.catalogue import WEAPONS
+
+    assert "and deal 2d6+1 damage" in line(1345)
+    affinity = ("Staff & Wand Affinity: Arcane I", "Staff & Wand Affinity: Arcane II")
+    play = bending_arena(mt=2, disciplines=(*affinity, *BENDING), weapons=(WEAPONS["staff"],), in_hand=("staff",))
+    events = bend(play, [HIT, 3, 4], "Arcane Fire Barrage", power=1)
+    [cast] = [e for e in events if type(e).__name__ == "SpellCast"]
+    assert (cast.exhaustion, damage_of(events).roll.expression, damage_of(events).roll.total) == (1, "2d6+1", 8)
+    plain = bending_arena(mt=2, disciplines=(*affinity, *BENDING), weapons=(WEAPONS["staff"],), in_hand=("staff",))
+    assert damage_of(bend(plain, [HIT, 3], "Arcane Fire Barrage")).roll.expression == "1d6+1"
+
+
+def test_ice_chills_what_it_hurts_ad_minus_one_and_a_hex_less_for_one_turn() -> None:
+    """Line 1199: "Ice: For one turn, if you damage your target with an Arcane spell, the target
+    suffers AD-1 and moves one less hex for one turn." An MT4 bolt (6 + 4 less 4) hurts the orc: its
+    next attack is at AD-1, its Movement (5) is 4 in the next Movement phase, and the chill is gone
+    at Ysolde's slot a turn later. A bolt the armour stops wholly chills nothing."""
+    assert "the target suffers AD-1 and moves one less hex for one turn" in line(1199)
+    play = bending_arena(mt=4, disciplines=BENDING)
+    bend(play, [HIT, 6, 4], "Arcane Ice Barrage")
+    assert [(s.spell, s.target) for s in play.combat.spells] == [
+        ("Elemental Bending: Ice", "hero-ysolde"),  # the cast's element, this turn
+        ("Elemental Bending: Ice (chilled)", "orc")]
+    play.end_turn()
+    play.to_movement("enemies")
+    play.put("orc", 4, 3, facing=0)
+    four = [(4, 4), (5, 4), (5, 5), (4, 6)]
+    assert play.rule_of("gm", {"type": "move_figure", "figure": "orc",
+                               "path": hexes(*four, (4, 7))}) == "movement-exceeded"
+    play.act("orc", "move_figure", path=hexes(*four))
+    play.put("orc", 3, 3, facing=3)  # then beside Ysolde, facing her
+    play.command("gm", {"type": "end_movement"})
+    play.command("ana", {"type": "end_movement"})
+    play.command("ana", {"type": "end_repositioning"}, [1] * 20)
+    play.command("ana", {"type": "begin_actions"})
+    play.pass_until("orc")
+    [strike] = strikes_of(play.act("orc", "attack", [MISS], strikes=[{"target": "hero-ysolde"}]))
+    assert Adjustment(-1, "Ice (Elemental Bending)") in strike.check.adjustments
+    play.pass_until("hero-ysolde")
+    assert not [s for s in play.combat.spells if "Ice" in s.spell]
+    stopped = bending_arena(mt=0, disciplines=BENDING)  # 1d4 = 2, less armour 3 and shield 1: nothing
+    bend(stopped, [HIT, 2], "Arcane Ice Barrage")
+    assert [s.spell for s in stopped.combat.spells] == ["Elemental Bending: Ice"]
+
+
+def test_air_declared_puts_the_casters_slot_first_and_its_action_is_the_air_cast() -> None:
+    """Line 1197: "Air: You may attack first in the attack order with your Arcane spell, as described
+    in the Discipline Haste. Your AD does not change for the attack roll." Declared with the
+    declarations (`use_discipline` "Elemental Bending"), Ysolde (Base AD0) acts before the orc (AD1);
+    her Action is the Air cast, at her own AD (no adjustment of Air's own); anything else is refused."""
+    assert "You may attack first in the attack order with your Arcane spell" in line(1197)
+    plain = bending_arena(disciplines=BENDING)
+    assert plain.combat.order.index("orc") < plain.combat.order.index("hero-ysolde")
+    play = bending_arena(declare_air=True, disciplines=BENDING)
+    assert play.combat.order[0] == "hero-ysolde"
+    assert play.rule_of("ana", {"type": "cast_spell", "figure": "hero-ysolde", "spell": "Arcane Fire Barrage",
+                                "target": "orc"}) == "air-first"
+    assert play.rule_of("ana", {"type": "cast_spell", "figure": "hero-ysolde", "spell": "Arcane Barrage",
+                                "target": "orc"}) == "air-first"
+    events = bend(play, [HIT, 3], "Arcane Air Barrage")
+    [cast] = [e for e in events if type(e).__name__ == "SpellCast"]
+    assert cast.success and not cast.check.adjustments
+    assert damage_of(events).roll.expression == "1d4"  # Air adds no damage without Elemental Bending II
+
+
+def test_an_element_is_refused_without_the_discipline_or_on_a_spell_the_server_does_not_imbue() -> None:
+    """Line 1195: the element is the Discipline's ("All Arcane spells you cast may be imbued"); Arcane
+    Flux has elemental rules of its own (line 1430), left to the table: cast without an element."""
+    body = {"type": "cast_spell", "figure": "hero-ysolde", "target": "orc"}
+    assert bending_arena().rule_of("ana", {**body, "spell": "Arcane Fire Barrage"}) == "discipline-unknown"
+    play = bending_arena(disciplines=BENDING, spells=("Arcane Barrage", "Arcane Flux"))
+    assert play.rule_of("ana", {**body, "spell": "Arcane Fire Flux"}) == "spell-element"

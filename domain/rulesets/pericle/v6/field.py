@@ -1,5 +1,6 @@
-"""Version 6's field of battle and the beasts on it: the height advantage of a figure standing on a
-raised hex (seed 001 line 404), and Animal Handler I-III+ (lines 1181, 1296, 1335).
+"""Version 6's field of battle, the beasts on it and the elements: the height advantage of a figure
+standing on a raised hex (seed 001 line 404), Animal Handler I-III+ (lines 1181, 1296, 1335) and
+Elemental Bending I/II (lines 1195-1199, 1256).
 
 - Height: the encounter names the raised hexes (`HexMap.raised`, version 6 only: v3.py refuses it
   below REVISION 6); `FieldPassives.attack` adds the +1 AD.
@@ -7,10 +8,15 @@ raised hex (seed 001 line 404), and Animal Handler I-III+ (lines 1181, 1296, 133
   it joins the heroes' side as a befriended animal of the hero's seat) and convinces it to act (II as
   the Action of a turn the hero has not moved in, III+ instead of moving: `animal_convinced`). An
   animal befriended during the combat does nothing until convinced (`FieldPassives.check_action`,
-  `movement`); the encounter's own companions (befriended before it) play as PER-COMPANION says."""
+  `movement`); the encounter's own companions (befriended before it) play as PER-COMPANION says.
+- Elemental Bending: the element is named in the Spell's name as the seed names it ("Arcane Fire
+  Barrage", line 1345): `cast_spell` of "Arcane Fire Barrage" casts Arcane Barrage imbued with Fire
+  (no command field is added). Air is declared beforehand (`use_discipline` "Elemental Bending" in the
+  declarations) for the slot first, as Haste's."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import msgspec
@@ -22,12 +28,16 @@ from domain.rulesets.pericle import board, poison
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.catalogue import Weapon
-from domain.rulesets.pericle.dice import Adjustment, check
-from domain.rulesets.pericle.play import Play
+from domain.rulesets.pericle.dice import Adjustment, Check, check
+from domain.rulesets.pericle.play import Play, require_phase
 from domain.rulesets.pericle.state import CombatState, Figure
-from domain.rulesets.pericle.v5.passives import V5Passives
+from domain.rulesets.pericle.turns import may_declare
+from domain.rulesets.pericle.v4.handbook import HandbookSpell
+from domain.rulesets.pericle.v5 import arcane
+from domain.rulesets.pericle.v5.passives import V5Passives, declared
+from domain.rulesets.pericle.v6 import affinities
 from domain.rulesets.pericle.v6.control import DJINN, _undead, summon_in
-from domain.rulesets.pericle.v6.effects import UsedEffect
+from domain.rulesets.pericle.v6.effects import SpellEffect, UsedEffect
 
 # Line 404: "Details of a scenario may state that if your hero is standing on a table attacking
 # enemies on the ground that are adjacent to the table, you gain +1 AD from a height advantage.
@@ -162,6 +172,108 @@ def convince(play: Play, hero: Figure, target: Figure | None, command: cmd.UseDi
     return applied
 
 
+# ---- Elemental Bending I and II (lines 1195-1199, 1256) ----------------------------------------
+
+# Line 1195: "All Arcane spells you cast may be imbued with an element and gain the corresponding
+# effect"; line 1345 names such a cast "Arcane Fire Barrage".
+ELEMENTAL_BENDING, ELEMENTAL_BENDING_II = "Elemental Bending", "Elemental Bending II"
+AIR, FIRE, ICE = "Air", "Fire", "Ice"
+ELEMENTS = (AIR, FIRE, ICE)
+IMBUED = "Elemental Bending: "  # + the element: this turn's imbued cast (a declaration of the caster's)
+CHILLED = "Elemental Bending: Ice (chilled)"  # line 1199's AD-1 and one hex less, for one turn
+_NAMED = re.compile(r"^Arcane (Air|Fire|Ice) (.+)$")
+
+
+def imbued_name(name: str) -> tuple[str, str] | None:
+    """("Fire", "Arcane Barrage") for "Arcane Fire Barrage"; None for a name with no element."""
+    named = _NAMED.match(name)
+    return None if named is None else (named.group(1), f"Arcane {named.group(2)}")
+
+
+def element_of(state: CombatState, caster: Figure) -> str | None:
+    """The element the caster imbues its Arcane cast with this turn, if any."""
+    return next((e for e in ELEMENTS if declared(state, caster, IMBUED + e)), None)
+
+
+def chilled(state: CombatState, figure: Figure) -> bool:
+    return any(s.spell == CHILLED and s.target == figure.id for s in state.spells)
+
+
+def declare_air(play: Play, command: cmd.UseDiscipline) -> None:
+    """Line 1197: "Air: You may attack first in the attack order with your Arcane spell, as described
+    in the Discipline Haste. Your AD does not change for the attack roll." The Action Order is fixed
+    as the Action phase begins, so the hero declares it with the declarations (as Curse I): its slot
+    comes first, as Haste's (line 1207), and its Action that turn is an Arcane Air cast (or none)."""
+    require_phase(play.state, "declare")
+    figure = play.figure(command.figure)
+    if command.target is not None or command.at is not None or command.on_failure is not None \
+            or command.follow is not None:
+        raise RuleViolation("discipline-fields", f"{ELEMENTAL_BENDING} (Air) is declared with no other field")
+    if ELEMENTAL_BENDING not in figure.disciplines:
+        raise RuleViolation("discipline-unknown", f"{figure.name} has not learned {ELEMENTAL_BENDING!r}")
+    may_declare(play.state, figure)
+    if element_of(play.state, figure) is not None:
+        raise RuleViolation("discipline-active", f"{figure.name} has declared Air this turn")
+    if not set(figure.spells) & arcane.ARCANE_DAMAGE:
+        raise RuleViolation("arcane-spell", f"{figure.name} knows no Arcane Barrage, Storm or Nova to imbue")
+    play.emit(ev.DisciplineUsed(figure=figure.id, discipline=ELEMENTAL_BENDING))
+    play.emit(ev.DisciplineDeclared(figure=figure.id, discipline=IMBUED + AIR))
+
+
+def cast_spell(play: Play, command: cmd.CastSpell) -> None:
+    """`cast_spell` in version 6: "Arcane <Element> <Spell>" casts the Arcane Spell imbued with the
+    element (the marker `Elemental Bending: <Element>` on the caster for this turn, which the Spell's
+    effect reads); any other name as v6/affinities.py casts it. The server imbues the damage of Arcane
+    Barrage, Storm and Nova; Arcane Flux's own elemental rules (line 1430) are the table's."""
+    named = imbued_name(command.spell)
+    caster = play.figure(command.figure)
+    air = declared(play.state, caster, IMBUED + AIR)
+    if named is None:
+        if air and play.state.phase == "actions":
+            raise RuleViolation("air-first", f"{caster.name} declared Air: its Action first is an Arcane Air cast "
+                                             "(line 1197), or none")
+        affinities.cast_spell(play, command)
+        return
+    element, base = named
+    if ELEMENTAL_BENDING not in caster.disciplines:
+        raise RuleViolation("discipline-unknown", f"{caster.name} has not learned {ELEMENTAL_BENDING!r} (line 1195)")
+    if base not in arcane.ARCANE_DAMAGE:
+        raise RuleViolation("spell-element", "the server imbues Arcane Barrage, Storm and Nova; Arcane Flux's own "
+                                             "elements (line 1430) are the table's: cast it without one")
+    if air and element != AIR:
+        raise RuleViolation("air-first", f"{caster.name} declared Air: its Action is an Arcane Air cast (line 1197)")
+    if element_of(play.state, caster) is None:
+        play.emit(ev.DisciplineDeclared(figure=caster.id, discipline=IMBUED + element))
+    affinities.cast_spell(play, msgspec.structs.replace(command, spell=base))
+
+
+def imbued(play: Play, caster: Figure, spell: HandbookSpell, target: Figure, command: cmd.CastSpell,
+           second: Figure | None, rolled: Check, double: bool) -> None:
+    """Arcane Barrage, Storm and Nova as version 5 deals them (v5/arcane.py), with this turn's element:
+    line 1198, "Fire: Add +1 damage to any successful Arcane Spell Attack"; line 1256 (II), "Damage
+    caused by elemental energy that you cast is increased by one additional point. If you evoke fire,
+    the bonus will total +2 damage"; line 1199, "Ice: For one turn, if you damage your target with an
+    Arcane spell, the target suffers AD-1 and moves one less hex for one turn" (each figure it hurt,
+    `spell_took_hold` of the chill for one turn). Line 1345: Arcane II "does not double the Elemental
+    effects" (the bonus is added after the dice are doubled)."""
+    element = element_of(play.state, caster)
+    bonus = (1 if element == FIRE else 0) + (1 if element and ELEMENTAL_BENDING_II in caster.disciplines else 0)
+    before = len(play.events)
+    if spell.name == "Arcane Barrage":
+        arcane.barrage(play, caster, target, rolled, double=double, bonus=bonus)
+    else:
+        centre = command.at if command.at is not None else target.hex
+        arcane.storm(play, caster, spell.name, centre, cast=rolled, double=double, bonus=bonus)
+    if element != ICE:
+        return
+    hurt = [hit.figure for event in play.events[before:] if isinstance(event, ev.SpellDamage)
+            for hit in event.hits if hit.damage > 0]
+    for figure_id in dict.fromkeys(hurt):
+        if play.figure(figure_id).condition != "dead":
+            play.emit(ev.SpellTookHold(caster=caster.id, spell=CHILLED, target=figure_id, duration=1))
+
+
+SPELL_EFFECTS: dict[str, SpellEffect] = {name: imbued for name in arcane.ARCANE_DAMAGE}
 USED: dict[str, UsedEffect] = {HANDLER_I: befriend, HANDLER_II: convince, HANDLER_III: convince}
 IN_MOVEMENT = frozenset({HANDLER_III})  # used instead of moving (v5/using.py's `use_instead_of_moving`)
 INERT_ACTIONS = (cmd.PassAction, cmd.Delay)
@@ -174,9 +286,22 @@ class FieldPassives(V5Passives):
         found = super().attack(play, attacker, target, weapon, kind)
         if height_advantage(play.state, attacker, target, kind):
             found = [*found, Adjustment(HEIGHT_AD, HEIGHT_ADVANTAGE)]
+        if chilled(play.state, attacker):
+            found = [*found, Adjustment(-1, "Ice (Elemental Bending)")]  # line 1199: "suffers AD-1"
         return found
 
+    def order_group(self, state: CombatState, figure: Figure) -> int:
+        # Elemental Bending, Air (line 1197): "attack first in the attack order ... as described in
+        # the Discipline Haste".
+        if declared(state, figure, IMBUED + AIR):
+            return 0
+        return super().order_group(state, figure)
+
     def check_action(self, play: Play, figure: Figure, command: msgspec.Struct) -> None:
+        if declared(play.state, figure, IMBUED + AIR) and not isinstance(command, cmd.PassAction) and not (
+                isinstance(command, cmd.CastSpell) and command.spell in arcane.ARCANE_DAMAGE):
+            raise RuleViolation("air-first", f"{figure.name} declared Air: its Action first is an Arcane Air cast "
+                                             "(line 1197), or none")
         # Line 1181: "This does not give you the ability to control the animal"; line 1296: "the
         # befriended animal remains inert".
         if inert(figure) and not isinstance(command, INERT_ACTIONS):
@@ -188,4 +313,5 @@ class FieldPassives(V5Passives):
         if inert(figure):
             raise RuleViolation("animal-inert", f"{figure.name} is befriended but not convinced to act: it does not "
                                                 "move (Animal Handler II or III+ convinces it)")
-        return super().movement(play, figure)
+        # Line 1199: "moves one less hex for one turn".
+        return super().movement(play, figure) - (1 if chilled(play.state, figure) else 0)

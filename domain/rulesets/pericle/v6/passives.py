@@ -18,7 +18,8 @@ from domain.rulesets.pericle.v6.effects import SpellEffect, UsedEffect
 from domain.rulesets.pericle.v6.enforced import ENFORCED_DISCIPLINES_V6, ENFORCED_SPELLS_V6
 
 SPELL_EFFECTS: Mapping[str, SpellEffect] = {**body.SPELL_EFFECTS, **control.SPELL_EFFECTS,
-                                            **disciplines.SPELL_EFFECTS, **affinities.SPELL_EFFECTS}
+                                            **disciplines.SPELL_EFFECTS, **affinities.SPELL_EFFECTS,
+                                            **field.SPELL_EFFECTS}
 USED: Mapping[str, UsedEffect] = {**body.USED, **control.USED, **disciplines.USED, **affinities.USED,
                                   **field.USED}
 

@@ -34,6 +34,8 @@ def use_discipline(play: Play, command: cmd.UseDiscipline) -> None:
         affinities.use(play, command)
     elif command.discipline in field.IN_MOVEMENT:
         use_instead_of_moving(play, command, using.use_discipline)
+    elif command.discipline == field.ELEMENTAL_BENDING and play.state.phase == "declare":
+        field.declare_air(play, command)
     else:
         disciplines.use(play, command)
 
@@ -46,7 +48,8 @@ def _rows() -> tuple[Row, ...]:
     own = (row(cmd.ReadyWeapons, combat(disciplines.ready_weapons, V6_PASSIVES), subject=figure_subject,
                not_yours=NOT_YOURS),
            row(cmd.UseDiscipline, combat(use_discipline, V6_PASSIVES), subject=figure_subject, not_yours=NOT_YOURS),
-           row(cmd.RollInitiative, combat(disciplines.roll_initiative, V6_PASSIVES)))
+           row(cmd.RollInitiative, combat(disciplines.roll_initiative, V6_PASSIVES)),
+           row(cmd.CastSpell, combat(field.cast_spell, V6_PASSIVES), subject=figure_subject, not_yours=NOT_YOURS))
     replaced = {r.command for r in own}
     revised = affinities.revised(rows(V6_PASSIVES, _plays), V6_PASSIVES)
     return (*(r for r in revised if r.command not in replaced), *own)
