@@ -136,13 +136,21 @@ def test_a_raised_hex_must_be_open_ground_on_the_map() -> None:
     assert str(refused.value).count("raised hex") == 2
 
 
-def test_the_raised_hex_label_is_listed_and_quotes_line_404() -> None:
+@pytest.mark.parametrize("label", ["PER-RAISED-HEX", "PER-BEFRIENDED"])
+def test_each_label_is_a_version_6_setting_and_quotes_the_lines_it_cites(label: str) -> None:
+    """As tests/unit/test_pericle_v6_labels.py checks the others: listed, a setting of a version-6
+    battle only, and every phrase it quotes on the lines it cites."""
+    import re
+
     ruleset = RULESETS[("pericle", "6")]
-    assert "PER-RAISED-HEX" in ruleset.resolve_options({})["provisional"]
-    assert "PER-RAISED-HEX" not in RULESETS[("pericle", "5")].resolve_options({})["provisional"]
-    summary = next(r for r in ruleset.provisional_rules if r.id == "PER-RAISED-HEX").summary
-    assert "line 404" in summary
-    assert "standing on a table attacking enemies on the ground that are adjacent to the table" in line(404)
+    assert label in ruleset.resolve_options({})["provisional"]
+    assert label not in RULESETS[("pericle", "5")].resolve_options({})["provisional"]
+    summary = next(r for r in ruleset.provisional_rules if r.id == label).summary
+    cited = [int(n) for n in re.findall(r"lines? (\d+)", summary)]
+    quoted = re.findall(r'"([^"]+)"', summary)
+    assert cited and quoted
+    for phrase in quoted:
+        assert any(phrase in line(n) for n in cited), f"{label}: {phrase!r} is not on lines {cited}"
 
 
 # ---- Animal Handler I-III+ (lines 1181, 1296, 1335) ---------------------------------------------

@@ -49,7 +49,10 @@ class HexMap(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # Pericle 6: hexes a figure stands raised on (a table, a dais: seed 001 line 404's "standing on
     # a table"), entered as open ground (PER-RAISED-HEX). Unset unless given, and then never encoded:
     # a map of versions 3-5 reads and records as it always did; those versions refuse it (v3.py).
-    raised: Annotated[list[Hex], msgspec.Meta(max_length=500)] | msgspec.UnsetType = msgspec.UNSET
+    raised: Annotated[list[Hex], msgspec.Meta(
+        max_length=500, description="Pericle 6 and later: raised hexes (a table) whose occupants gain a height "
+                                    "advantage (PER-RAISED-HEX); refused by versions 3-5")] \
+        | msgspec.UnsetType = msgspec.UNSET
 
     @property
     def raised_hexes(self) -> frozenset[Hex]:
