@@ -122,11 +122,11 @@ async def test_heroes_live_through_encounters_rest_grow_die_and_are_revived(clie
     # ---- the first encounter (Adventure mode): Spells of two schools, two Disciplines ----
     first = await encounter_with(client, players, {"ana": mira, "ben": torvald}, "adventure")
     # (Pericle 5 judges Taunt I: "you may Taunt an enemy that is Embattled with you", line 1238; the
-    # rat never Embattles Torvald, so he befriends it instead, and his Grit I is in his armour.)
+    # rat never Embattles Torvald, and his Grit I is in his armour. He does not try his Animal Handler I
+    # on the rat: version 6 enforces it, and a befriended rat, the last foe, would end the combat.)
     await turn(client, players, first,
                actions={"hero-mira": {"type": "cast_spell", "spell": "Blur", "target": "hero-mira"},
-                        "hero-torvald": {"type": "use_discipline", "discipline": "Animal Handler I",
-                                         "target": "rat"}})
+                        "hero-torvald": {"type": "pass_action"}})
     await turn(client, players, first, movement={"hero-mira": {"type": "move_figure", "path": [EMBERS["hero-mira"]]}},
                actions={"hero-mira": {"type": "cast_spell", "spell": "Terror", "target": "rat"}})
     state, combat = await combat_state(client, first)

@@ -507,6 +507,27 @@ class AttributeRaised(msgspec.Struct, frozen=True, kw_only=True, tag="attribute_
 # The events version 6's Spells of the body add.
 BODY_EVENTS_V6: tuple[type[msgspec.Struct], ...] = (AttributeRaised,)
 
+
+class AnimalBefriended(msgspec.Struct, frozen=True, kw_only=True, tag="animal_befriended"):
+    """Pericle 6, Animal Handler I (seed 001 line 1181): a hero befriends an animal foe; it joins the
+    heroes' side as a befriended animal played by the hero's seat, inert until convinced (II, III+)."""
+
+    figure: str
+    hero: str
+    seat: str
+
+
+class AnimalConvinced(msgspec.Struct, frozen=True, kw_only=True, tag="animal_convinced"):
+    """Pericle 6, Animal Handler II and III+ (seed 001 lines 1296, 1335): the hero's KN check convinced
+    its befriended animal to act; it acts (and goes on acting) from now on."""
+
+    figure: str
+    hero: str
+
+
+# The events version 6's field rules add (v6/field.py).
+FIELD_EVENTS_V6: tuple[type[msgspec.Struct], ...] = (AnimalBefriended, AnimalConvinced)
+
 SPELL_EVENTS: tuple[type[msgspec.Struct], ...] = (SpellThrown, SpellDamage, Healed, FigureSummoned, FigureVanished,
                                                   ItemShattered, SpellTookHold)
 # ---- version 5: an Attack in steps, with a Karma window after each set of dice ---------------

@@ -46,6 +46,18 @@ class HexMap(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     pits: Annotated[list[Hex], msgspec.Meta(max_length=500)] = []  # chasms: jumped over, never entered
     hazards: Annotated[list[Hazard], msgspec.Meta(max_length=200)] = []
     doors: Annotated[list[Door], msgspec.Meta(max_length=200)] = []  # closed at the start
+    # Pericle 6: hexes a figure stands raised on (a table, a dais: seed 001 line 404's "standing on
+    # a table"), entered as open ground (PER-RAISED-HEX). Unset unless given, and then never encoded:
+    # a map of versions 3-5 reads and records as it always did; those versions refuse it (v3.py).
+    raised: Annotated[list[Hex], msgspec.Meta(
+        max_length=500, description="Pericle 6 and later: raised hexes (a table) whose occupants gain a height "
+                                    "advantage (PER-RAISED-HEX); refused by versions 3-5")] \
+        | msgspec.UnsetType = msgspec.UNSET
+
+    @property
+    def raised_hexes(self) -> frozenset[Hex]:
+        """The raised hexes (none unless the map names them: version 6)."""
+        return frozenset() if isinstance(self.raised, msgspec.UnsetType) else frozenset(self.raised)
 
     def contains(self, h: Hex) -> bool:
         column = h.q + (h.r - (h.r & 1)) // 2
@@ -148,6 +160,9 @@ def problems(encounter: Encounter, seats: list[str] | tuple[str, ...]) -> list[s
         if set(covered) & blocked:
             found.append(f"enemy {enemy.id} stands in a wall, furniture, pit or door hex")
         places += covered
+    for h in sorted(encounter.map.raised_hexes, key=lambda h: (h.r, h.q)):
+        if not encounter.map.contains(h) or h in blocked:
+            found.append(f"raised hex {h} is off the map or a wall, furniture, pit or door hex")
     for start in encounter.hero_starts:
         if not encounter.map.contains(start) or start in blocked:
             found.append(f"hero start {start} is off the map or obstructed")

@@ -498,6 +498,11 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
                            forms=(*state.forms, own))
         case ev.ControlTaken() | ev.ControlLost():
             return _update(state, event.figure, team=event.team, seat=event.seat)
+        case ev.AnimalBefriended():
+            return _update(state, event.figure, team="heroes", seat=event.seat, companion=True,
+                           befriended_by=event.hero)
+        case ev.AnimalConvinced():
+            return _update(state, event.figure, convinced=True)
         case ev.ShapeLeft():
             return replace(state, figures=tuple(event.form if f.id == event.figure else f for f in state.figures),
                            forms=tuple(f for f in state.forms if f.id != event.figure))

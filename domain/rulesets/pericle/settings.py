@@ -102,3 +102,6 @@ class PericleV6Settings(PericleV5Settings, frozen=True, forbid_unknown_fields=Tr
     PER_DJINN_WILL: NoSetting = NoSetting()
     PER_GUISE_ABSORB: NoSetting = NoSetting()
     PER_CONTROL_KIND: NoSetting = NoSetting()
+    # The field of battle (v6/field.py).
+    PER_RAISED_HEX: NoSetting = NoSetting()
+    PER_BEFRIENDED: NoSetting = NoSetting()

@@ -96,6 +96,11 @@ class Figure(msgspec.Struct, frozen=True, kw_only=True):
     # Mode, whereas another player in the party may choose Adventure Mode", seed 001 line 545);
     # None: the encounter's. GET /state shows it only when set.
     mode: Literal["adventure", "saga"] | None = None
+    # Pericle 6's Animal Handler (seed 001 lines 1181, 1296, 1335): the hero that befriended this
+    # animal during the combat, and whether a KN check has convinced it to act (II, III+); GET /state
+    # shows them only when set.
+    befriended_by: str | None = None
+    convinced: bool = False
 
     @property
     def hexes(self) -> tuple[Hex, ...]:

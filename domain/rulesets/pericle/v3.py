@@ -11,6 +11,7 @@ from typing import Any, Union
 import msgspec
 
 from domain.dice import Dice
+from domain.errors import RuleViolation
 from domain.rulesets.contract import Creation, Events, Options, Phase, Play, RulesetVersion
 from domain.rulesets.contract import play as row
 from domain.rulesets.pericle import actions, guidance, items, turns
@@ -52,6 +53,10 @@ def creation_problems(options: PericleOptions, settings: PericleCombatSettings, 
     without the seats, as a tournament's settings are checked, only the map and its figures)."""
     if options.encounter is None:
         return []
+    if settings.REVISION < 6 and options.encounter.map.raised is not msgspec.UNSET:
+        # Pericle 6's field (raised hexes, seed 001 line 404): refused as an unknown field was before.
+        raise RuleViolation("options-invalid", "pericle options: Object contains unknown field `raised` - at "
+                                               "`$.encounter.map`")
     return encounter_problems(options.encounter, seats)
 
 

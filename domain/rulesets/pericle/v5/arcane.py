@@ -56,16 +56,23 @@ def _crit(play: Play, caster: Figure, cast: Check) -> tuple[str | None, Roll | N
     return face, roll, "stun" if face in TORCH_FACES else None
 
 
-def barrage(play: Play, caster: Figure, target: Figure, cast: Check, *, double: bool) -> None:
+def with_bonus(expression: str, bonus: int) -> str:
+    """Version 6's Elemental Bending (seed 001 lines 1198, 1256): "+1 damage" added to the roll (line
+    1345's "Arcane Fire Barrage which would normally deal 1d6+1 damage"); no bonus, as before."""
+    return f"{expression}+{bonus}" if bonus else expression
+
+
+def barrage(play: Play, caster: Figure, target: Figure, cast: Check, *, double: bool, bonus: int = 0) -> None:
     """Arcane Barrage's bolt: damage by the caster's MT, through the target's armour and (from its
-    front) shield as any ranged attack's, with the spells on it and its Defense Die torches."""
+    front) shield as any ranged attack's, with the spells on it and its Defense Die torches;
+    `bonus`: version 6's Elemental Bending (never doubled by Arcane II, line 1345)."""
     if target.id != caster.id and spell_effects.on_by_v5(play.state, target, spell_effects.REVERSE_RANGED):
         # Reverse Ranged Attacks (line 1476): "thrown Spells... instead hit the original attacker".
         target = caster
     if spell_effects.immune_to_arcane(play.state, target):
         return
     expression = barrage_damage(caster.mt)
-    expression = doubled(expression) if double else expression
+    expression = with_bonus(doubled(expression) if double else expression, bonus)
     rolled = roll_expression(play.dice, expression, f"{caster.name}: Arcane Barrage damage")
     face, crit, effect = _crit(play, caster, cast)
     from_front = shield_faces(target, caster, "ranged")
@@ -84,12 +91,12 @@ def barrage(play: Play, caster: Figure, target: Figure, cast: Check, *, double: 
 
 
 def storm(play: Play, caster: Figure, spell: str, centre: Hex, *, cast: Check | None = None,
-          double: bool = False) -> None:
+          double: bool = False, bonus: int = 0) -> None:
     """Arcane Storm or Nova on its seven hexes: one roll for every figure there but the caster,
     armour and shields no help ("The damage bypasses armor and shields"); cast anew (`cast`) or
     dealt again on a later turn the caster maintains it."""
     expression = AREA_DAMAGE[spell]
-    expression = doubled(expression) if double else expression
+    expression = with_bonus(doubled(expression) if double else expression, bonus)
     rolled = roll_expression(play.dice, expression, f"{caster.name}: {spell} damage")
     face, crit, effect = _crit(play, caster, cast) if cast is not None else (None, None, None)
     amount = max(0, rolled.total or 0) * (2 if face is not None and "two stars" in face else 1)

@@ -165,8 +165,29 @@ BETWEEN_COMBATS_V6: dict[str, str] = {
                    "`recovery_checks`, outcome.py `karma_after`, server/routes/heroes.py `_inspiration`)",
 }
 
+# Disciplines that reach beyond one's own figure: befriended animals (v6/field.py).
+FIELD_V6: dict[str, str] = {
+    "Animal Handler I": "v6/field.py: `use_discipline` as the Action, at a foe with KN0, a one-hex base, within six "
+                        "hexes (one befriended animal per hero): a KN check; on a success (`animal_befriended`) it "
+                        "joins the heroes' side, played by the hero's seat under PER-COMPANION, and does nothing but "
+                        "pass until convinced (line 1181; PER-BEFRIENDED)",
+    "Animal Handler II": "v6/field.py: `use_discipline` at the hero's befriended animal as the Action of a turn the "
+                         "hero has not moved in: a KN check; on a success (`animal_convinced`) the animal acts, in "
+                         "its own slot, from then on (line 1296; PER-BEFRIENDED)",
+    "Animal Handler III+": "v6/field.py: as Animal Handler II, used in the hero's team's Movement phase instead of "
+                           "moving; the animal may move in that phase if it has not (line 1335; PER-BEFRIENDED)",
+    "Elemental Bending": "v6/field.py, v5/arcane.py: the element named in the cast's Spell, as line 1345 names it "
+                         "(`cast_spell` of \"Arcane Fire Barrage\", \"Arcane Ice Storm\", \"Arcane Air Nova\"): "
+                         "Fire +1 damage; Ice, every figure it hurts has AD-1 on its attacks and one hex less of "
+                         "Movement for one turn; Air, declared with the declarations (`use_discipline`), the slot "
+                         "first as Haste's, its Action an Arcane Air cast (lines 1195-1199). Arcane Barrage, Storm "
+                         "and Nova as cast; Arcane Flux's elements (line 1430) are the table's",
+    "Elemental Bending II": "v6/field.py: an imbued Arcane cast deals 1 more damage (Fire: +2 in all; line 1256)",
+}
+
 ENFORCED_SPELLS_V6: dict[str, str] = {**ENFORCED_SPELLS_V5, **SPELLS_OF_THE_BODY, **SPELLS_OF_CONTROL}
-ENFORCED_DISCIPLINES_V6: dict[str, str] = {**ENFORCED_V5, **DISCIPLINES_V6, **AFFINITIES_V6, **BETWEEN_COMBATS_V6}
+ENFORCED_DISCIPLINES_V6: dict[str, str] = {**ENFORCED_V5, **DISCIPLINES_V6, **AFFINITIES_V6, **BETWEEN_COMBATS_V6,
+                                            **FIELD_V6}
 
 
 def enforced_spells(version: str) -> dict[str, str]:

@@ -15,9 +15,10 @@ from domain.rulesets.pericle.play import Play
 from domain.rulesets.pericle.rules import combat, figure_subject
 from domain.rulesets.pericle.settings import PericleV6Settings
 from domain.rulesets.pericle.v3 import NOT_YOURS
-from domain.rulesets.pericle.v5 import attack_steps, heroes
+from domain.rulesets.pericle.v4.casting import use_instead_of_moving
+from domain.rulesets.pericle.v5 import attack_steps, heroes, using
 from domain.rulesets.pericle.v5.version import PERICLE_V5, Row, rows
-from domain.rulesets.pericle.v6 import affinities, arcanum, disciplines, sight
+from domain.rulesets.pericle.v6 import affinities, arcanum, disciplines, field, sight
 from domain.rulesets.pericle.v6.passives import V6_PASSIVES
 from domain.rulesets.pericle.v6.provisional import V6_RULES
 
@@ -31,9 +32,14 @@ def _plays() -> tuple[Row, ...]:
 def use_discipline(play: Play, command: cmd.UseDiscipline) -> None:
     """Version 6's `use_discipline`: the Staff & Wand Affinities used in combat (Curse I declared,
     Conjuration's attack: v6/affinities.py), Shield Bash II or III declared for a Defend
-    (v6/disciplines.py); anything else as version 5 (v5/using.py, through disciplines.use)."""
+    (v6/disciplines.py), Animal Handler III+ instead of moving (v6/field.py); anything else as version 5
+    (v5/using.py, through disciplines.use)."""
     if command.discipline in affinities.USED_IN_COMBAT:
         affinities.use(play, command)
+    elif command.discipline in field.IN_MOVEMENT:
+        use_instead_of_moving(play, command, using.use_discipline)
+    elif command.discipline == field.ELEMENTAL_BENDING and play.state.phase == "declare":
+        field.declare_air(play, command)
     else:
         disciplines.use(play, command)
 
@@ -46,7 +52,8 @@ def _rows() -> tuple[Row, ...]:
     own = (row(cmd.ReadyWeapons, combat(disciplines.ready_weapons, V6_PASSIVES), subject=figure_subject,
                not_yours=NOT_YOURS),
            row(cmd.UseDiscipline, combat(use_discipline, V6_PASSIVES), subject=figure_subject, not_yours=NOT_YOURS),
-           row(cmd.RollInitiative, combat(disciplines.roll_initiative, V6_PASSIVES)))
+           row(cmd.RollInitiative, combat(disciplines.roll_initiative, V6_PASSIVES)),
+           row(cmd.CastSpell, combat(field.cast_spell, V6_PASSIVES), subject=figure_subject, not_yours=NOT_YOURS))
     replaced = {r.command for r in own}
     revised = affinities.revised(rows(V6_PASSIVES, _plays), V6_PASSIVES)
     # Heroes join carrying the ancestry abilities version 6 enforces (Elvish Arcanum, v6/arcanum.py).
@@ -67,7 +74,8 @@ PERICLE_V6 = PERICLE_V5.revise(
     initial_state=sight.initial_state,
     # Version 6's own events: a beast form taken and left, control taken and lost (v6/control.py),
     # an Affinity's copied spell and added slot (v6/affinities.py), a Boon's raised attribute (v6/body.py).
-    events=(*PERICLE_V5.events, *ev.SHAPE_EVENTS, *ev.AFFINITY_EVENTS_V6, *ev.BODY_EVENTS_V6),
+    events=(*PERICLE_V5.events, *ev.SHAPE_EVENTS, *ev.AFFINITY_EVENTS_V6, *ev.BODY_EVENTS_V6,
+            *ev.FIELD_EVENTS_V6),
     provisional_rules=V6_RULES,
     # Every row again with version 6's effects; while an attack waits in a Karma window, only
     # `go_on` and `spend_karma` are played.
