@@ -507,6 +507,35 @@ class AttributeRaised(msgspec.Struct, frozen=True, kw_only=True, tag="attribute_
 # The events version 6's Spells of the body add.
 BODY_EVENTS_V6: tuple[type[msgspec.Struct], ...] = (AttributeRaised,)
 
+class TentaclesGrappled(msgspec.Struct, frozen=True, kw_only=True, tag="tentacles_grappled"):
+    """Pericle 6's Tentacles of Gaia (seed 001 lines 1542, 1572): the tentacles of `caster`'s `spell`
+    (cast on turn `cast_turn`) try to Grapple `figure` in their hexes, an opposed Grapple check rolled
+    by `roller` (the figure, or the caster for its tentacles); with `success` the figure lies prone,
+    held by them (`ActiveSpell.foes` of that spell) until it escapes or the spell ends."""
+
+    caster: str
+    spell: str
+    cast_turn: int
+    figure: str
+    check: Check
+    roller: str
+    success: bool
+
+
+class TentaclesLetGo(msgspec.Struct, frozen=True, kw_only=True, tag="tentacles_let_go"):
+    """Pericle 6's Tentacles of Gaia: `figure` is held by them no more (it escaped, or is no longer in
+    their hexes, or is down); it stays prone."""
+
+    caster: str
+    spell: str
+    cast_turn: int
+    figure: str
+    reason: str
+
+
+# The events version 6's conjured tentacles add (v6/tentacles.py).
+TENTACLES_EVENTS_V6: tuple[type[msgspec.Struct], ...] = (TentaclesGrappled, TentaclesLetGo)
+
 SPELL_EVENTS: tuple[type[msgspec.Struct], ...] = (SpellThrown, SpellDamage, Healed, FigureSummoned, FigureVanished,
                                                   ItemShattered, SpellTookHold)
 # ---- version 5: an Attack in steps, with a Karma window after each set of dice ---------------

@@ -122,6 +122,10 @@ class Passives:
         """Events after a spell of version 5 or later ended (v5/lasting.py `ended`), before
         version 5's own (a later version's Spell that leaves something to undo)."""
 
+    def spell_maintained(self, play: Play, spell: ActiveSpell) -> None:
+        """Events after a spell of version 5 or later was maintained at its caster's Action
+        (v5/lasting.py `after_upkeep`): a later version's Spell that acts on its caster's turn."""
+
     def grapple_escape(self, figure: Figure) -> int:
         """Added to the figure's Grapple score when it escapes a Grapple."""
         return 0

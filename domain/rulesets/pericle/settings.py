@@ -102,3 +102,5 @@ class PericleV6Settings(PericleV5Settings, frozen=True, forbid_unknown_fields=Tr
     PER_DJINN_WILL: NoSetting = NoSetting()
     PER_GUISE_ABSORB: NoSetting = NoSetting()
     PER_CONTROL_KIND: NoSetting = NoSetting()
+    # Tentacles of Gaia (v6/tentacles.py).
+    PER_TENTACLES: NoSetting = NoSetting()
