@@ -4,10 +4,13 @@ the table. Each test quotes the seed lines it follows and plays real commands on
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.hexes import Hex, distance
 from domain.rulesets.pericle.combat_events import (
     CheckMade,
     EscapedGrapple,
+    GateOpened,
     SpellDamage,
     SpellEnded,
     TableApplied,
@@ -253,3 +256,146 @@ def test_the_label_is_listed_with_its_setting() -> None:
     assert "PER-TENTACLES" in RULESETS[("pericle", "6")].resolve_options({})["provisional"]
     assert tentacles.TENTACLES[LESSER] == tentacles.Tentacles(3, 2, "1d6+1d4")
     assert tentacles.TENTACLES[GREATER] == tentacles.Tentacles(9, 4, "2d6+1")
+
+
+# ---- Gateway ---------------------------------------------------------------------------------
+
+GATE_A, GATE_B = {"q": 3, "r": 2}, "5,5"
+
+
+def open_gateway(play: PericleArena, faces: list[int] | None = None, **fields: Any) -> list[Any]:
+    body = {"spell": "Gateway", "target": "hero-ysolde", "at": GATE_A, "second_target": GATE_B, **fields}
+    return play.act("hero-ysolde", "cast_spell", faces or [HIT], **body)
+
+
+def adjustments(events: list[Any]) -> list[str]:
+    checks = [getattr(e, "check", None) or getattr(getattr(e, "pending", None), "check", None) for e in events]
+    return [a.source for c in checks if c is not None for a in c.adjustments]
+
+
+def test_version_5_leaves_gateway_to_the_table() -> None:
+    """Version 5 is frozen: Gateway (line 1442) is recorded for the table; no gate joins two hexes."""
+    play = arena("Gateway", version="5")
+    events = play.act("hero-ysolde", "cast_spell", [HIT], spell="Gateway", target="hero-ysolde", at=GATE_A)
+    assert [e.name for e in of(events, TableApplied)] == ["Gateway"] and not of(events, GateOpened)
+
+
+def test_gateway_opens_two_gates_for_ten_turns() -> None:
+    """Gateway (line 1442): "2E. Lasts 10 turns. Create a gateway between two target locations... The first
+    gateway must be within Creation range (3 hexes), but the second gateway can be anywhere within line of
+    sight of the caster." The second gate is named in `second_target` as "q,r" (PER-GATEWAY)."""
+    assert "Lasts 10 turns. Create a gateway between two target locations" in line(1442)
+    play = arena("Gateway")
+    events = open_gateway(play)
+    [opened] = of(events, GateOpened)
+    assert opened.gate == Hex(5, 5)
+    [gate] = [s for s in play.combat.spells if s.spell == "Gateway"]
+    assert (gate.at, gate.gate, gate.expires_turn) == (Hex(3, 2), Hex(5, 5), play.combat.turn + 10)
+    assert play.figure("hero-ysolde").exhaustion == 2
+
+
+def test_gateway_hexes_must_be_empty_within_range_and_in_line_of_sight() -> None:
+    """Line 1442: "Both hexes must be empty of creatures and major obstacles"; the first "within Creation range
+    (3 hexes)"; for the second "hexes that have complete cover are not eligible". Refused before any die."""
+    assert "Both hexes must be empty of creatures and major obstacles" in line(1442)
+    play = arena("Gateway")
+    body = {"type": "cast_spell", "figure": "hero-ysolde", "spell": "Gateway", "target": "hero-ysolde"}
+    assert play.rule_of("ana", {**body, "at": {"q": 4, "r": 3}, "second_target": GATE_B}) == "spell-target"  # the orc
+    assert play.rule_of("ana", {**body, "at": GATE_A, "second_target": "4,5"}) == "spell-target"  # furniture
+    assert play.rule_of("ana", {**body, "at": {"q": 6, "r": 3}, "second_target": GATE_B}) == "spell-range"
+    assert play.rule_of("ana", {**body, "at": GATE_A}) == "spell-target"  # no second gate
+    # Behind the wall (3,1) from Ysolde at (2,1): Complete Cover.
+    play.put("hero-ysolde", 2, 1, facing=0)
+    assert play.rule_of("ana", {**body, "at": {"q": 1, "r": 1}, "second_target": "4,1"}) == "spell-target"
+
+
+def test_a_figure_steps_from_one_gate_to_the_other_for_one_hex_of_movement() -> None:
+    """Line 1442: "It takes 1 movement to enter a gate hex from an adjacent hex. From a gate, a figure may
+    then spend 1 more movement to move to the second gate. A figure that moves into a gate hex is not
+    required to travel to the second gate". Bram walks into the first gate, through, and out: three hexes of
+    movement. In version 5 the same path is refused (the two hexes are not adjacent)."""
+    assert "From a gate, a figure may then spend 1 more movement to move to the second gate" in line(1442)
+    play = arena("Gateway")
+    open_gateway(play)
+    to_movement_of_next_turn(play)
+    path = [{"q": 3, "r": 2}, {"q": 5, "r": 5}, {"q": 5, "r": 4}]
+    events = play.command("ben", {"type": "move_figure", "figure": "hero-bram", "path": path})
+    [moved] = [e for e in events if type(e).__name__ == "FigureMoved"]
+    assert moved.counted == 3 and play.figure("hero-bram").hex == Hex(5, 4)
+    v5 = arena("Gateway", version="5")
+    v5.act("hero-ysolde", "cast_spell", [HIT], spell="Gateway", target="hero-ysolde", at=GATE_A)
+    to_movement_of_next_turn(v5)
+    assert v5.rule_of("ben", {"type": "move_figure", "figure": "hero-bram", "path": path}) == "path-not-adjacent"
+
+
+def test_an_obstructed_gate_or_a_mindless_creature_does_not_pass() -> None:
+    """Line 1442: "Any 1 hex combatant may move through a gate if it is unobstructed... Creatures with animal
+    intelligence or no intelligence, like undead, will not move through the gate": a standing combatant in the
+    second gate stops Bram; Ysolde's summoned beast will not go through."""
+    assert "Creatures with animal intelligence or no intelligence, like undead, will not move through" in line(1442)
+    play = arena("Gateway", "Summon Beast I")
+    open_gateway(play)
+    to_movement_of_next_turn(play)
+    play.put("zombie", 5, 5)
+    path = [{"q": 3, "r": 2}, {"q": 5, "r": 5}]
+    assert play.rule_of("ben", {"type": "move_figure", "figure": "hero-bram", "path": path}) == "path-occupied"
+    play = arena("Gateway", "Summon Beast I")
+    play.put("orc", 6, 1)  # out of the way: the beast is Embattled by no one
+    open_gateway(play)
+    play.end_turn()
+    play.to_actions("heroes")
+    play.pass_until("hero-ysolde")
+    summoned = play.act("hero-ysolde", "cast_spell", [HIT], spell="Summon Beast I", target="hero-ysolde",
+                        at={"q": 3, "r": 3})
+    beast = next(e.figure.id for e in summoned if type(e).__name__ == "FigureSummoned")
+    to_movement_of_next_turn(play)
+    path = [{"q": 3, "r": 2}, {"q": 5, "r": 5}]
+    assert play.rule_of("ana", {"type": "move_figure", "figure": beast, "path": path}) == "gate"
+
+
+def test_a_figure_in_one_gate_strikes_one_in_the_other_at_ad_minus_4() -> None:
+    """Line 1442: "While standing in a gate, the hexes immediately surrounding the gate are adjacent. The
+    corresponding gate hex is also adjacent. A figure standing in a gate may attack adjacent hexes as per
+    normal rules, and may make a melee attack against a figure in the other gate. However, all attacks
+    against the other gate are as -4 AD." Version 5: the orc is out of reach."""
+    assert "all attacks against the other gate are as -4 AD" in line(1442)
+    play = arena("Gateway")
+    open_gateway(play)
+    play.end_turn()
+    play.put("hero-bram", 3, 2, facing=3)  # facing away from the other gate: facing does not matter
+    play.put("orc", 5, 5)
+    play.to_actions("heroes")
+    play.pass_until("hero-bram")
+    events = play.act("hero-bram", "attack", [HIT, 6, 6, 6, 6], strikes=[{"target": "orc", "weapon": "Club"}])
+    assert "through the Gateway" in adjustments(events)
+    v5 = arena("Gateway", version="5")
+    v5.act("hero-ysolde", "cast_spell", [HIT], spell="Gateway", target="hero-ysolde", at=GATE_A)
+    v5.end_turn()
+    v5.put("hero-bram", 3, 2, facing=3)
+    v5.put("orc", 5, 5)
+    v5.to_actions("heroes")
+    v5.pass_until("hero-bram")
+    attack = {"type": "attack", "figure": "hero-bram", "strikes": [{"target": "orc", "weapon": "Club"}]}
+    assert v5.rule_of("ben", attack, [HIT] * 5) == "out-of-reach"
+    # Out of the gate, the orc is out of reach again.
+    play = arena("Gateway")
+    open_gateway(play)
+    play.end_turn()
+    play.put("hero-bram", 3, 2, facing=3)
+    play.put("orc", 5, 4)
+    play.to_actions("heroes")
+    play.pass_until("hero-bram")
+    assert play.rule_of("ben", attack, [HIT] * 5) == "out-of-reach"
+
+
+def test_a_dispel_on_a_gate_closes_the_gateway() -> None:
+    """Dispel (line 1528): "Dispels all Spells and Spell effects in one chosen hex": the second gate."""
+    play = arena("Gateway", "Dispel")
+    open_gateway(play)
+    play.end_turn()
+    play.to_actions("heroes")
+    play.pass_until("hero-ysolde")
+    events = play.act("hero-ysolde", "cast_spell", [HIT, HIT] + [MISS] * 5, spell="Dispel", target="hero-ysolde",
+                      at={"q": 5, "r": 5})  # at range: Misfortune, two dice
+    assert "Gateway" in [e.spell for e in of(events, SpellEnded) if e.reason == "dispelled"]
+    assert not [s for s in play.combat.spells if s.spell == "Gateway"]

@@ -533,8 +533,17 @@ class TentaclesLetGo(msgspec.Struct, frozen=True, kw_only=True, tag="tentacles_l
     reason: str
 
 
-# The events version 6's conjured tentacles add (v6/tentacles.py).
-TENTACLES_EVENTS_V6: tuple[type[msgspec.Struct], ...] = (TentaclesGrappled, TentaclesLetGo)
+class GateOpened(msgspec.Struct, frozen=True, kw_only=True, tag="gate_opened"):
+    """Pericle 6's Gateway (seed 001 line 1442): `caster`'s Gateway cast on turn `cast_turn` joins its
+    first gate (the cast's `at`) to `gate`."""
+
+    caster: str
+    cast_turn: int
+    gate: Hex
+
+
+# The events version 6's conjured tentacles and gateways add (v6/tentacles.py, v6/gateway.py).
+CONJURED_EVENTS_V6: tuple[type[msgspec.Struct], ...] = (TentaclesGrappled, TentaclesLetGo, GateOpened)
 
 SPELL_EVENTS: tuple[type[msgspec.Struct], ...] = (SpellThrown, SpellDamage, Healed, FigureSummoned, FigureVanished,
                                                   ItemShattered, SpellTookHold)

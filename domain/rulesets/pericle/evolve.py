@@ -504,6 +504,11 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
             return _cast(state, event)
         case ev.TentaclesGrappled() | ev.TentaclesLetGo():
             return _tentacles(state, event)
+        case ev.GateOpened():
+            return replace(state, spells=tuple(
+                replace(s, gate=event.gate) if (s.spell, s.caster, s.cast_turn) == ("Gateway", event.caster,
+                                                                                   event.cast_turn) else s
+                for s in state.spells))
         case ev.SpellDamage():
             return _spell_damage(state, event)
         case ev.FigureSummoned():

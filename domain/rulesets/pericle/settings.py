@@ -102,5 +102,6 @@ class PericleV6Settings(PericleV5Settings, frozen=True, forbid_unknown_fields=Tr
     PER_DJINN_WILL: NoSetting = NoSetting()
     PER_GUISE_ABSORB: NoSetting = NoSetting()
     PER_CONTROL_KIND: NoSetting = NoSetting()
-    # Tentacles of Gaia (v6/tentacles.py).
+    # Tentacles of Gaia and Gateway (v6/tentacles.py, v6/gateway.py).
     PER_TENTACLES: NoSetting = NoSetting()
+    PER_GATEWAY: NoSetting = NoSetting()

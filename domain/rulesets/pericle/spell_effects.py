@@ -150,6 +150,8 @@ def lying_hexes(spell: ActiveSpell) -> frozenset[Hex]:
         return within(spell.at, TENTACLES_RADIUS)
     if spell.spell == TENTACLES_LESSER:
         return seven_hexes(spell.at)
+    if spell.spell == "Gateway" and spell.gate is not None:  # only version 6 lays it: v6/gateway.py
+        return frozenset({spell.at, spell.gate})
     if spell.spell == GREATER_FLUX:
         return flux_row(spell.at, spell.exhaustion)  # the `power` the cast recorded: the row's way
     return spell_hexes(spell.spell, spell.at)

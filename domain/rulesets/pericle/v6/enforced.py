@@ -64,6 +64,11 @@ SPELLS_OF_CONTROL: dict[str, str] = {
                                  "cast or escape (opposed Grapple check, to an adjacent empty hex) (PER-TENTACLES)",
     "Tentacles of Gaia, Greater": "v6/tentacles.py: as Lesser, thrown at `at` (range and front sides of a thrown "
                                   "Spell), over every hex within five of it; Grapple 9, AD4, 2d6+1 (PER-TENTACLES)",
+    "Gateway": "v6/gateway.py, movement.py, strikes.py: two empty gates for 10 turns, `at` within 3 hexes and "
+               "`second_target` (\"q,r\") in line of sight (no Complete Cover); a one-hex figure on the ground steps "
+               "from one gate to the other for one hex of movement (not companions, summoned beasts, raised "
+               "zombies); a figure in one gate strikes one in the other in melee at AD-4; shots and Spells ignore "
+               "the gates; a Dispel on either gate ends it (PER-GATEWAY)",
 }
 
 # Disciplines (v6/disciplines.py).

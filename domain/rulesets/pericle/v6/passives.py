@@ -1,7 +1,7 @@
 """Version 6's always-on effects and tables: version 5's (v5/passives.py) with the Spells and
 Disciplines version 6 enforces (v6/enforced.py), the effects of those Spells as they are cast and
 of those Disciplines as they are used, gathered from each area's module (v6/body.py,
-v6/control.py, v6/disciplines.py, v6/affinities.py, v6/tentacles.py), whose passives classes
+v6/control.py, v6/disciplines.py, v6/affinities.py, v6/tentacles.py, v6/gateway.py), whose passives classes
 override `V5Passives`' hooks."""
 
 from __future__ import annotations
@@ -13,18 +13,18 @@ from domain.rulesets.pericle.dice import Check
 from domain.rulesets.pericle.play import Play
 from domain.rulesets.pericle.state import Figure
 from domain.rulesets.pericle.v4.handbook import HandbookSpell
-from domain.rulesets.pericle.v6 import affinities, body, control, disciplines, tentacles
+from domain.rulesets.pericle.v6 import affinities, body, control, disciplines, gateway, tentacles
 from domain.rulesets.pericle.v6.effects import SpellEffect, UsedEffect
 from domain.rulesets.pericle.v6.enforced import ENFORCED_DISCIPLINES_V6, ENFORCED_SPELLS_V6
 
 SPELL_EFFECTS: Mapping[str, SpellEffect] = {**body.SPELL_EFFECTS, **control.SPELL_EFFECTS,
                                             **disciplines.SPELL_EFFECTS, **affinities.SPELL_EFFECTS,
-                                            **tentacles.SPELL_EFFECTS}
+                                            **tentacles.SPELL_EFFECTS, **gateway.SPELL_EFFECTS}
 USED: Mapping[str, UsedEffect] = {**body.USED, **control.USED, **disciplines.USED, **affinities.USED}
 
 
 class V6Passives(disciplines.DisciplinePassives, affinities.AffinityPassives, body.BodyPassives,
-                 control.ControlPassives, tentacles.TentaclesPassives):
+                 control.ControlPassives, tentacles.TentaclesPassives, gateway.GatewayPassives):
     """Version 6's effects."""
 
     rules = "6"

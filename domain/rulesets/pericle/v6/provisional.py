@@ -9,6 +9,7 @@ from __future__ import annotations
 from domain.rulesets.contract import ProvisionalRule
 from domain.rulesets.pericle.v5.provisional import V5_RULES
 from domain.rulesets.pericle.v6.control import CONTROL_RULES
+from domain.rulesets.pericle.v6.gateway import GATEWAY_RULE
 from domain.rulesets.pericle.v6.tentacles import TENTACLES_RULE
 
 INVERSUS_PILE = ProvisionalRule(
@@ -43,4 +44,4 @@ SEVEN_HEXES = ProvisionalRule(
     "command names one hex.")
 
 V6_RULES: tuple[ProvisionalRule, ...] = (*V5_RULES, INVERSUS_PILE, UNDEAD_CRIT, BARRAGE_MT, WORD_TIE, SEVEN_HEXES,
-                                         *CONTROL_RULES, TENTACLES_RULE)
+                                         *CONTROL_RULES, TENTACLES_RULE, GATEWAY_RULE)

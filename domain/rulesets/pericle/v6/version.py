@@ -67,9 +67,9 @@ PERICLE_V6 = PERICLE_V5.revise(
     settings_type=PericleV6Settings,
     # Version 6's own events: a beast form taken and left, control taken and lost (v6/control.py),
     # an Affinity's copied spell and added slot (v6/affinities.py), a Boon's raised attribute (v6/body.py),
-    # the tentacles' Grapple and letting go (v6/tentacles.py).
+    # the tentacles' Grapple and letting go (v6/tentacles.py), a Gateway's second gate (v6/gateway.py).
     events=(*PERICLE_V5.events, *ev.SHAPE_EVENTS, *ev.AFFINITY_EVENTS_V6, *ev.BODY_EVENTS_V6,
-            *ev.TENTACLES_EVENTS_V6),
+            *ev.CONJURED_EVENTS_V6),
     provisional_rules=V6_RULES,
     # Every row again with version 6's effects; while an attack waits in a Karma window, only
     # `go_on` and `spend_karma` are played.
