@@ -45,8 +45,8 @@ def test_the_catalogue_and_the_labels_of_version_6() -> None:
 
     v6 = {s.name: s for s in handbook_catalogue("6").spells}
     v5 = {s.name: s for s in handbook_catalogue("5").spells}
-    for name in (LESSER, GREATER):
-        assert v6[name].effect == "enforced" and "v6/tentacles.py" in (v6[name].enforced_as or "")
+    for name, where in ((LESSER, "v6/tentacles.py"), (GREATER, "v6/tentacles.py"), ("Gateway", "v6/gateway.py")):
+        assert v6[name].effect == "enforced" and where in (v6[name].enforced_as or "")
         assert v5[name].effect == "table-applied"
     rules = {r.id: r.summary for r in RULESETS[("pericle", "6")].provisional_rules}
     assert "PER-TENTACLES" in rules and "PER-TENTACLES" not in {r.id for r in RULESETS[("pericle", "5")]
@@ -234,6 +234,20 @@ def test_greater_is_thrown_at_a_hex_and_reaches_five_hexes_with_grapple_9_ad4_an
     assert first.check.ad == 4
     [hurt, *_] = of(events, SpellDamage)
     assert hurt.roll is not None and hurt.roll.expression == "2d6+1" and hurt.roll.total == 13
+
+
+def test_greater_is_aimed_as_a_thrown_spell() -> None:
+    """Line 1572: "the Spell is thrown at a hex": a thrown Spell's front sides (version 4's aim at a hex),
+    not Lesser's "within three hexes of the caster": a hex behind Ysolde is refused, one four hexes ahead is
+    not."""
+    play = arena(GREATER)
+    body = {"type": "cast_spell", "figure": "hero-ysolde", "spell": GREATER, "target": "hero-ysolde"}
+    assert play.rule_of("ana", {**body, "at": {"q": 0, "r": 3}}, [HIT] * 20) == "front-sides"
+    play.put("hero-bram", 0, 0)
+    for figure_id in ("orc", "spearman", "zombie"):
+        play.put(figure_id, 0, 7)  # far out of the five hexes, Ysolde herself still in them
+    events = cast(play, [HIT, HIT, HIT, HIT, MISS], GREATER, at={"q": 6, "r": 3})  # range: Misfortune on the cast
+    assert [g.figure for g in of(events, TentaclesGrappled)] == ["hero-ysolde"]
 
 
 def test_dispel_on_a_tentacle_hex_ends_them() -> None:
