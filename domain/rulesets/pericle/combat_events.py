@@ -527,6 +527,43 @@ class AnimalConvinced(msgspec.Struct, frozen=True, kw_only=True, tag="animal_con
 
 # The events version 6's field rules add (v6/field.py).
 FIELD_EVENTS_V6: tuple[type[msgspec.Struct], ...] = (AnimalBefriended, AnimalConvinced)
+class TentaclesGrappled(msgspec.Struct, frozen=True, kw_only=True, tag="tentacles_grappled"):
+    """Pericle 6's Tentacles of Gaia (seed 001 lines 1542, 1572): the tentacles of `caster`'s `spell`
+    (cast on turn `cast_turn`) try to Grapple `figure` in their hexes, an opposed Grapple check rolled
+    by `roller` (the figure, or the caster for its tentacles); with `success` the figure lies prone,
+    held by them (`ActiveSpell.foes` of that spell) until it escapes or the spell ends."""
+
+    caster: str
+    spell: str
+    cast_turn: int
+    figure: str
+    check: Check
+    roller: str
+    success: bool
+
+
+class TentaclesLetGo(msgspec.Struct, frozen=True, kw_only=True, tag="tentacles_let_go"):
+    """Pericle 6's Tentacles of Gaia: `figure` is held by them no more (it escaped, or is no longer in
+    their hexes, or is down); it stays prone."""
+
+    caster: str
+    spell: str
+    cast_turn: int
+    figure: str
+    reason: str
+
+
+class GateOpened(msgspec.Struct, frozen=True, kw_only=True, tag="gate_opened"):
+    """Pericle 6's Gateway (seed 001 line 1442): `caster`'s Gateway cast on turn `cast_turn` joins its
+    first gate (the cast's `at`) to `gate`."""
+
+    caster: str
+    cast_turn: int
+    gate: Hex
+
+
+# The events version 6's conjured tentacles and gateways add (v6/tentacles.py, v6/gateway.py).
+CONJURED_EVENTS_V6: tuple[type[msgspec.Struct], ...] = (TentaclesGrappled, TentaclesLetGo, GateOpened)
 
 SPELL_EVENTS: tuple[type[msgspec.Struct], ...] = (SpellThrown, SpellDamage, Healed, FigureSummoned, FigureVanished,
                                                   ItemShattered, SpellTookHold)

@@ -216,6 +216,22 @@ def _escape(state: CombatState, event: ev.EscapedGrapple) -> CombatState:
     return _leave_pile(state, event.figure)
 
 
+def _tentacles(state: CombatState, event: ev.TentaclesGrappled | ev.TentaclesLetGo) -> CombatState:
+    """Pericle 6's Tentacles of Gaia: the figures its tentacles hold are the spell's `foes`; a figure
+    they Grapple lies prone (seed 001 line 442: "both combatants fall Prone")."""
+    holding = isinstance(event, ev.TentaclesGrappled)
+    if isinstance(event, ev.TentaclesGrappled) and not event.success:
+        return state
+    spells = tuple(
+        replace(s, foes=(*s.foes, event.figure) if holding else tuple(f for f in s.foes if f != event.figure))
+        if (s.spell, s.caster, s.cast_turn) == (event.spell, event.caster, event.cast_turn) else s
+        for s in state.spells)
+    state = replace(state, spells=spells)
+    if holding and _figure(state, event.figure).condition == "standing":
+        state = _update(state, event.figure, condition="prone")
+    return state
+
+
 def _cast(state: CombatState, event: ev.SpellCast) -> CombatState:
     if not event.success:
         return state
@@ -486,6 +502,13 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
             return _tick_bleed(state, event)
         case ev.SpellCast():
             return _cast(state, event)
+        case ev.TentaclesGrappled() | ev.TentaclesLetGo():
+            return _tentacles(state, event)
+        case ev.GateOpened():
+            return replace(state, spells=tuple(
+                replace(s, gate=event.gate) if (s.spell, s.caster, s.cast_turn) == ("Gateway", event.caster,
+                                                                                   event.cast_turn) else s
+                for s in state.spells))
         case ev.SpellDamage():
             return _spell_damage(state, event)
         case ev.FigureSummoned():

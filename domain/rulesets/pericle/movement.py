@@ -167,7 +167,7 @@ def _legs(play: Play, figure: Figure, path: list[Hex]) -> list[tuple[Hex, list[H
     legs = []
     here = figure.hex
     for landing in path:
-        over = hurdled(here, landing)
+        over = [] if play.passives.gate_step(play, figure, here, landing) else hurdled(here, landing)
         if over and figure.condition != "standing":
             raise RuleViolation("jump-prone", "a prone figure crawls; it cannot jump")
         if over and figure.size > 1:

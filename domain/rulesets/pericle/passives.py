@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
+from domain.hexes import Hex
 from domain.rulesets.pericle.catalogue import Weapon
 from domain.rulesets.pericle.dice import Adjustment, Check
 from domain.rulesets.pericle.state import ActiveSpell, CombatState, Figure
@@ -121,6 +122,21 @@ class Passives:
     def spell_ended(self, play: Play, spell: ActiveSpell) -> None:
         """Events after a spell of version 5 or later ended (v5/lasting.py `ended`), before
         version 5's own (a later version's Spell that leaves something to undo)."""
+
+    def spell_maintained(self, play: Play, spell: ActiveSpell) -> None:
+        """Events after a spell of version 5 or later was maintained at its caster's Action
+        (v5/lasting.py `after_upkeep`): a later version's Spell that acts on its caster's turn."""
+
+    def gate_step(self, play: Play, figure: Figure, here: Hex, landing: Hex) -> bool:
+        """Whether a step of a path from `here` to `landing` passes through a gate (version 6's
+        Gateway: one hex of movement between the two gates); refused with a RuleViolation when the
+        figure may not pass. Never before version 6."""
+        return False
+
+    def across_gate(self, state: CombatState, attacker: Figure, target: Figure) -> bool:
+        """Whether the attacker and its target stand in the two gates of a Gateway (version 6), so that
+        a melee blow may pass between them."""
+        return False
 
     def grapple_escape(self, figure: Figure) -> int:
         """Added to the figure's Grapple score when it escapes a Grapple."""

@@ -105,3 +105,6 @@ class PericleV6Settings(PericleV5Settings, frozen=True, forbid_unknown_fields=Tr
     # The field of battle (v6/field.py).
     PER_RAISED_HEX: NoSetting = NoSetting()
     PER_BEFRIENDED: NoSetting = NoSetting()
+    # Tentacles of Gaia and Gateway (v6/tentacles.py, v6/gateway.py).
+    PER_TENTACLES: NoSetting = NoSetting()
+    PER_GATEWAY: NoSetting = NoSetting()

@@ -132,10 +132,26 @@ def flux_row(at: Hex, direction: int) -> frozenset[Hex]:
     return frozenset(Hex(at.q + step.q * n, at.r + step.r * n) for n in range(FLUX_ROW))
 
 
+TENTACLES_LESSER, TENTACLES_GREATER = "Tentacles of Gaia, Lesser", "Tentacles of Gaia, Greater"
+TENTACLES_RADIUS = 5  # Tentacles of Gaia, Greater (line 1572): "all hexes within a five-hex radius"
+
+
+def within(centre: Hex, radius: int) -> frozenset[Hex]:
+    """The hex and all hexes within `radius` of it (cube coordinates)."""
+    return frozenset(Hex(centre.q + dq, centre.r + dr) for dq in range(-radius, radius + 1)
+                     for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1))
+
+
 def lying_hexes(spell: ActiveSpell) -> frozenset[Hex]:
     """The hexes a spell lying on the map covers (none when it lies on no hex)."""
     if spell.at is None:
         return frozenset()
+    if spell.spell == TENTACLES_GREATER:  # only version 6 lays it (`at`): v6/tentacles.py
+        return within(spell.at, TENTACLES_RADIUS)
+    if spell.spell == TENTACLES_LESSER:
+        return seven_hexes(spell.at)
+    if spell.spell == "Gateway" and spell.gate is not None:  # only version 6 lays it: v6/gateway.py
+        return frozenset({spell.at, spell.gate})
     if spell.spell == GREATER_FLUX:
         return flux_row(spell.at, spell.exhaustion)  # the `power` the cast recorded: the row's way
     return spell_hexes(spell.spell, spell.at)

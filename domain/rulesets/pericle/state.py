@@ -163,6 +163,8 @@ class ActiveSpell(msgspec.Struct, frozen=True):
     # Pericle 6's Readied Strike: the foes its target has no Readied Strike against (Embattled with it
     # as it was cast or as the turn began, or struck by it already); GET /state shows it only when set.
     foes: tuple[str, ...] = ()
+    # Pericle 6's Gateway: the second gate (the first is `at`); GET /state shows it only when set.
+    gate: Hex | None = None
 
 
 class LastCommand(msgspec.Struct, frozen=True):

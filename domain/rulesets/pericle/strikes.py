@@ -165,6 +165,8 @@ def _kind(play: Play, attacker: Figure, target: Figure, weapon: Weapon) -> str:
             raise RuleViolation("grappled", "in a Grapple a figure attacks only those in its Grapple Pile, with its "
                                             "hands, a dagger, knife, katar or cestus")
         return "grapple-strike"
+    if weapon.melee and gap > 1 and play.passives.across_gate(play.state, attacker, target):
+        return "melee"  # version 6's Gateway: "may make a melee attack against a figure in the other gate"
     if weapon.melee and gap == 1:
         if not board.in_front(attacker, target):
             raise RuleViolation("front-hexes", f"{target.name} is not in {attacker.name}'s front hexes")

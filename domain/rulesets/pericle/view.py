@@ -51,7 +51,7 @@ def combat_view(combat: CombatState, shown: dict[str, Any]) -> dict[str, Any]:
         _unless_set(figure_shown, {"regenerated": False, "flux_absorbed": 0, "all_front": False, "mode": None,
                                      "befriended_by": None, "convinced": False})
     for spell_shown in shown["spells"]:
-        _unless_set(spell_shown, {"rules": "", "at": None, "boost": None, "foes": ()})
+        _unless_set(spell_shown, {"rules": "", "at": None, "boost": None, "foes": (), "gate": None})
     for figure, figure_shown in zip(combat.figures, shown["figures"], strict=True):
         figure_shown["hp"] = figure.hp
         if not figure.checks:  # version 5's; earlier battles' states are shown as they always were

@@ -91,7 +91,9 @@ def at_slot(play: Play, caster: Figure) -> None:
 
 def after_upkeep(play: Play, spell: ActiveSpell) -> None:
     """A maintained Arcane Storm or Nova "Continues to deal damage each turn that the caster
-    maintains the Spell" (lines 1450, 1486), in the hexes where it was cast."""
+    maintains the Spell" (lines 1450, 1486), in the hexes where it was cast. A later version's own
+    (version 6: Tentacles of Gaia) through `spell_maintained`."""
+    play.passives.spell_maintained(play, spell)
     if spell.rules and spell.spell in arcane.AREA_DAMAGE and spell.at is not None:
         arcane.storm(play, play.figure(spell.caster), spell.spell, spell.at)
 

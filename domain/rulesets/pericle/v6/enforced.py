@@ -56,6 +56,19 @@ SPELLS_OF_CONTROL: dict[str, str] = {
                       "image is dispelled; the caster names it an animal (v6/control.py)",
     "Control Humanoid": "as Control Animal, any KN and MT (no zombie, no djinn): a person another hero controls "
                         "goes to whichever wizard wins their opposed KN check (v6/control.py)",
+    "Tentacles of Gaia, Lesser": "v6/tentacles.py: tentacles on `at` (within 3 hexes) and its ring until the Spell "
+                                 "ends; as cast and after each upkeep, an opposed Grapple check (Grapple 3, "
+                                 "Grappling Expertise: the better of two rolls) against each one-hex creature on the "
+                                 "ground there, friend or foe, then a strike (AD2, 1d6+1d4 through armour) at each "
+                                 "creature held; a held creature lies prone, does not move, may draw a weapon, Defend, "
+                                 "cast or escape (opposed Grapple check, to an adjacent empty hex) (PER-TENTACLES)",
+    "Tentacles of Gaia, Greater": "v6/tentacles.py: as Lesser, thrown at `at` (range and front sides of a thrown "
+                                  "Spell), over every hex within five of it; Grapple 9, AD4, 2d6+1 (PER-TENTACLES)",
+    "Gateway": "v6/gateway.py, movement.py, strikes.py: two empty gates for 10 turns, `at` within 3 hexes and "
+               "`second_target` (\"q,r\") in line of sight (no Complete Cover); a one-hex figure on the ground steps "
+               "from one gate to the other for one hex of movement (not companions, summoned beasts, raised "
+               "zombies); a figure in one gate strikes one in the other in melee at AD-4; shots and Spells ignore "
+               "the gates; a Dispel on either gate ends it (PER-GATEWAY)",
 }
 
 # Disciplines (v6/disciplines.py).

@@ -10,6 +10,8 @@ from domain.rulesets.contract import ProvisionalRule
 from domain.rulesets.pericle.v5.provisional import V5_RULES
 from domain.rulesets.pericle.v6.control import CONTROL_RULES
 from domain.rulesets.pericle.v6.field import FIELD_RULES
+from domain.rulesets.pericle.v6.gateway import GATEWAY_RULE
+from domain.rulesets.pericle.v6.tentacles import TENTACLES_RULE
 
 INVERSUS_PILE = ProvisionalRule(
     "PER-INVERSUS-PILE",
@@ -43,4 +45,4 @@ SEVEN_HEXES = ProvisionalRule(
     "command names one hex.")
 
 V6_RULES: tuple[ProvisionalRule, ...] = (*V5_RULES, INVERSUS_PILE, UNDEAD_CRIT, BARRAGE_MT, WORD_TIE, SEVEN_HEXES,
-                                         *CONTROL_RULES, *FIELD_RULES)
+                                         *CONTROL_RULES, *FIELD_RULES, TENTACLES_RULE, GATEWAY_RULE)
