@@ -12,17 +12,18 @@ from domain.rulesets.pericle.dice import Check
 from domain.rulesets.pericle.play import Play
 from domain.rulesets.pericle.state import Figure
 from domain.rulesets.pericle.v4.handbook import HandbookSpell
-from domain.rulesets.pericle.v6 import affinities, body, control, disciplines
+from domain.rulesets.pericle.v6 import affinities, body, control, disciplines, karma_steps
 from domain.rulesets.pericle.v6.effects import SpellEffect, UsedEffect
 from domain.rulesets.pericle.v6.enforced import ENFORCED_DISCIPLINES_V6, ENFORCED_SPELLS_V6
 
 SPELL_EFFECTS: Mapping[str, SpellEffect] = {**body.SPELL_EFFECTS, **control.SPELL_EFFECTS,
                                             **disciplines.SPELL_EFFECTS, **affinities.SPELL_EFFECTS}
-USED: Mapping[str, UsedEffect] = {**body.USED, **control.USED, **disciplines.USED, **affinities.USED}
+USED: Mapping[str, UsedEffect] = {**body.USED, **control.USED, **disciplines.USED, **affinities.USED,
+                                  **karma_steps.USED}
 
 
 class V6Passives(disciplines.DisciplinePassives, affinities.AffinityPassives, body.BodyPassives,
-                 control.ControlPassives):
+                 control.ControlPassives, karma_steps.KarmaPassives):
     """Version 6's effects."""
 
     rules = "6"
