@@ -27,6 +27,7 @@ from domain.rulesets.pericle.v5.version import PERICLE_V5
 from domain.rulesets.pericle.v6.version import PERICLE_V6
 from tests.unit.pericle_arena import PericleArena
 from tests.unit.test_pericle_v6_affinities import AFFINITY, at_her_action, cast, field
+from tests.unit.test_pericle_v6_disciplines import striking
 
 HIT, CRIT, MISS = 1, 5, 10  # Action Die faces: a success icon, the Crit, the critical failure
 ONE_STAR = 1  # Crit Die face
@@ -225,6 +226,32 @@ def test_conjurations_attack_waits_for_karma_and_go_on_ends_the_cast_action() ->
     [strike] = strikes_in([rolled, *events])
     assert (strike.weapon, strike.damage) == ("Staff", 2) and play.combat.current == "hero-bram"
     assert len([e for e in play.events if isinstance(e, ev.ActionDone) and e.figure == "hero-ysolde"]) == 1
+
+
+def test_spell_strikes_blow_waits_and_its_spell_is_cast_after_the_blow_finished_in_go_on() -> None:
+    """Spell Strike (line 1167): "If you successfully strike with your melee weapon, you may then roll an
+    AD check to cast your Spell against the target you just hit with your weapon. If your weapon attack
+    misses, the Spell is also automatically unsuccessful." The blow's attack roll waits; `go_on` rolls its
+    damage, then the Trip Spell's casting check (line 1462: the orc falls prone), and ends the cast's
+    Action. A Karma re-roll that turns the hit into a miss leaves no cast to make."""
+    play = striking()
+    play.stepwise = True
+    events = play.act("hero-varya", "cast_spell", [HIT], spell="Trip", target="orc")
+    assert of(events, ev.AttackRolled) and not of(events, ev.SpellCast) and play.combat.pending is not None
+    events = go_on(play, [3, 3, HIT])
+    names = [type(e).__name__ for e in events]
+    assert names.index("StrikeFinished") < names.index("SpellCast") and of(events, ev.SpellCast)[0].success
+    assert play.figure("orc").condition == "prone" and action_done(play) == 1
+    assert [e.action for e in play.events if isinstance(e, ev.ActionDone)][-1] == "cast_spell"
+
+    missed = striking()
+    missed.stepwise = True
+    missed.act("hero-varya", "cast_spell", [HIT], spell="Trip", target="orc")
+    again = spend_karma(missed, [MISS])
+    [blow] = strikes_in(again)
+    assert not blow.hit and not of(again, ev.SpellCast)
+    assert missed.figure("orc").condition == "standing" and missed.combat.pending is None
+    assert action_done(missed) == 1
 
 
 def test_per_karma_window_names_the_discipline_strikes_in_version_6_only() -> None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 
@@ -53,6 +53,8 @@ from domain.rulesets.pericle.strikes import (
     struck,
 )
 from domain.rulesets.pericle.turns import advance, can_move, upkeep
+
+T = TypeVar("T", bound=msgspec.Struct)
 
 
 class GoOn(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="go_on"):
@@ -209,13 +211,21 @@ def _next_strike(play: Play, attacker_id: str, orders: list[cmd.StrikeOrder], st
     return None
 
 
-def strike_in_steps(play: Play, attacker_id: str, sent: dict[str, Any], ready: list[ReadyStrike], *,
+def strike_in_steps(play: Play, attacker_id: str, command: msgspec.Struct, ready: list[ReadyStrike], *,
                     in_action: bool) -> None:
-    """Version 6: the strikes of another command than an Attack (a Discipline's, Conjuration's attack)
-    in the Attack's steps, with its Karma windows. `sent`: the command as recorded, with its strikes'
-    orders under `strikes` (`_orders` reads them back when `go_on` resumes); `in_action`: `actions.act`
-    plays the command and ends the Action when the strikes run through without waiting."""
-    _strikes_from(play, attacker_id, sent, *_prepared(ready), 0, in_action=in_action)
+    """Version 6: the strikes of another command than an Attack (a Discipline's, Conjuration's attack,
+    Spell Strike's blow) in the Attack's steps, with its Karma windows. The command is recorded in the
+    waiting strike with its strikes' orders under `strikes` (`_orders` reads them back when `go_on`
+    resumes, `Passives.strikes_done` what follows them); `in_action`: `actions.act` plays the command
+    and ends the Action when the strikes run through without waiting (else `go_on` ends it)."""
+    orders = [{k: v for k, v in msgspec.to_builtins(order).items() if v is not None} for order, _, _ in ready]
+    _strikes_from(play, attacker_id, {**as_sent(command), "strikes": orders}, *_prepared(ready), 0,
+                  in_action=in_action)
+
+
+def command_of(sent: dict[str, Any], kind: type[T]) -> T:
+    """The command recorded with the strikes (`strike_in_steps`), as sent."""
+    return msgspec.convert({k: v for k, v in sent.items() if k != "strikes"}, kind)
 
 
 def _strikes_from(play: Play, attacker_id: str, sent: dict[str, Any], weapons: tuple[Weapon, ...],

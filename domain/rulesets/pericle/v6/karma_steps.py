@@ -30,11 +30,11 @@ from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.catalogue import Weapon
 from domain.rulesets.pericle.dice import Adjustment
 from domain.rulesets.pericle.play import Play
-from domain.rulesets.pericle.rules import as_sent
 from domain.rulesets.pericle.state import Figure, PendingStrike
 from domain.rulesets.pericle.strikes import ReadyStrike
 from domain.rulesets.pericle.v5 import attack_steps, using
 from domain.rulesets.pericle.v5.passives import V5Passives
+from domain.rulesets.pericle.v6 import disciplines
 from domain.rulesets.pericle.v6.effects import UsedEffect
 
 CHARGE, TRIP, MARTIAL_TRIP, WHIRLWIND = "Polearm Charge", "Polearm Trip", "Martial Arts III", "Whirlwind Attack"
@@ -42,19 +42,12 @@ PUSHES = ("Shield Bash II", "Shield Bash III")  # Martial Arts II pushes without
 CHARGE_FACTOR = 2  # line 1270: "If you hit, roll your damage and multiply it by two"
 
 
-def sent_with(command: msgspec.Struct, ready: list[ReadyStrike]) -> dict[str, Any]:
-    """The command as recorded, with the orders of its strikes under `strikes` (as an Attack's), so that
-    `go_on` finds them in the waiting strike (`PendingStrike.command`)."""
-    orders = [{k: v for k, v in msgspec.to_builtins(order).items() if v is not None} for order, _, _ in ready]
-    return {**as_sent(command), "strikes": orders}
-
-
 def in_steps(play: Play, figure: Figure, command: msgspec.Struct, ready: list[ReadyStrike], *,
              in_action: bool = True) -> None:
     """The strikes in steps: each waits after its attack roll and its Crit Die while a hero could spend
     Karma (PER-KARMA-WINDOW); `in_action`: the command is `actions.act`'s, which ends the Action when
     the strikes run through without waiting (else `go_on` ends it)."""
-    attack_steps.strike_in_steps(play, figure.id, sent_with(command, ready), ready, in_action=in_action)
+    attack_steps.strike_in_steps(play, figure.id, command, ready, in_action=in_action)
 
 
 def _whirlwind(play: Play, figure: Figure, target: Figure | None, command: cmd.UseDiscipline) -> Callable[[], None]:
@@ -131,6 +124,8 @@ class KarmaPassives(V5Passives):
         if name in (TRIP, MARTIAL_TRIP):
             if last is not None and last.hit and last.attacker == attacker_id and last.target == sent["target"]:
                 using.trip(play, name, str(sent["target"]))
+        elif sent.get("type") == "cast_spell":
+            disciplines.cast_after_the_blow(play, attacker_id, sent, last)  # Spell Strike's cast
         elif name in PUSHES:
             at = msgspec.convert(sent["at"], Hex)  # checked before the first die (`push_strikes`)
             using._push(play, play.figure(attacker_id), str(sent["target"]), at, bool(sent.get("follow")), name)
