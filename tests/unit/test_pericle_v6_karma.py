@@ -24,6 +24,7 @@ from domain.rulesets.pericle.catalogue import WEAPONS
 from domain.rulesets.pericle.v5.attack_steps import strikes_in
 from domain.rulesets.pericle.v5.provisional import KARMA_WINDOW
 from domain.rulesets.pericle.v5.version import PERICLE_V5
+from domain.rulesets.pericle.v6.enforced import STRIKES_IN_STEPS_V6, enforced_disciplines
 from domain.rulesets.pericle.v6.version import PERICLE_V6
 from tests.unit.pericle_arena import PericleArena
 from tests.unit.test_pericle_v6_affinities import AFFINITY, at_her_action, cast, field
@@ -254,10 +255,14 @@ def test_spell_strikes_blow_waits_and_its_spell_is_cast_after_the_blow_finished_
     assert action_done(missed) == 1
 
 
-def test_per_karma_window_names_the_discipline_strikes_in_version_6_only() -> None:
+def test_per_karma_window_and_the_catalogue_name_the_discipline_strikes_in_version_6_only() -> None:
     """The provisional rule's text says what each version does; version 5's is unchanged."""
     [six] = [r for r in PERICLE_V6.provisional_rules if r.id == KARMA_WINDOW.id]
     [five] = [r for r in PERICLE_V5.provisional_rules if r.id == KARMA_WINDOW.id]
     assert five is KARMA_WINDOW and "Version 5: an Attack waits" in five.summary
     assert "Polearm Trip" in six.summary and "Conjuration" in six.summary and "Version 6" in six.summary
     assert [r.id for r in PERICLE_V6.provisional_rules].count(KARMA_WINDOW.id) == 1
+    # The catalogue's `enforced_as` says it for version 6 only.
+    for name in STRIKES_IN_STEPS_V6:
+        assert "Karma windows" in enforced_disciplines("6")[name], name
+        assert "Karma" not in enforced_disciplines("5").get(name, ""), name

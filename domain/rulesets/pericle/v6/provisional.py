@@ -44,17 +44,18 @@ SEVEN_HEXES = ProvisionalRule(
 # Version 6 (v6/karma_steps.py): a Discipline's strikes and Conjuration's attack wait as an Attack's do.
 KARMA_WINDOW_V6 = ProvisionalRule(
     KARMA_WINDOW.id,
-    "Seed 001 puts a Karma window after every set of dice (lines 632-634: only \"the most recent set of "
-    "dice\"; \"you cannot wait until after the damage is rolled to use a Karma to force a re-roll of the "
-    "attack\") but not how long it stays open: \"immediately\" and \"at any time\" (both line 632). Version 6: "
-    "every strike of an Attack, of a Grapple or a join, of a used Discipline (Whirlwind Attack, Polearm Charge, "
-    "Polearm Trip, Martial Arts III, Shield Bash II and III as the Action) and Staff & Wand Affinity: "
+    "Seed 001 puts a Karma window after every set of dice (lines 632-634: only \"the most recent set of dice\"; "
+    "\"you cannot wait until after the damage is rolled to use a Karma to force a re-roll of the attack\") but not "
+    "how long it stays open: \"immediately\" and \"at any time\" (both line 632). Version 6: every strike of an "
+    "Attack, of a Grapple or a join, of a used Discipline (Whirlwind Attack, Polearm Charge, Polearm Trip, "
+    "Martial Arts III, Shield Bash II and III as the Action), Spell Strike's blow and Staff & Wand Affinity: "
     "Conjuration's attack waits after its attack roll and after its Crit Die (rolled before its damage), and a "
     "strike that follows another waits after that one's damage, while a hero that is not dead has Karma, until "
     "its attacker's seat sends `go_on`; only `go_on` and `spend_karma` are played meanwhile. Any other set of "
-    "dice (a last strike's damage, rolls to miss allies, the trip or push check after a Discipline's strikes, "
-    "checks, spells) is re-rolled as the last set of the latest command, before the next command; the events "
-    "after `karma_spent` replace that command's.")
+    "dice (a last strike's damage, rolls to miss allies, the trip or push check or Spell Strike's cast after a "
+    "Discipline's strikes, checks, spells: a cast's check and its effect's dice are one command) is re-rolled as "
+    "the last set of the latest command, before the next command; the events after `karma_spent` replace that "
+    "command's.")
 
 V6_RULES: tuple[ProvisionalRule, ...] = (*(KARMA_WINDOW_V6 if rule.id == KARMA_WINDOW.id else rule
                                            for rule in V5_RULES),
