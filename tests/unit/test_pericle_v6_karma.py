@@ -27,6 +27,7 @@ from domain.rulesets.pericle.v5.version import PERICLE_V5
 from domain.rulesets.pericle.v6.enforced import STRIKES_IN_STEPS_V6, enforced_disciplines
 from domain.rulesets.pericle.v6.version import PERICLE_V6
 from tests.unit.pericle_arena import PericleArena
+from tests.unit.test_pericle_v4_play import BRAM, YSOLDE
 from tests.unit.test_pericle_v6_affinities import AFFINITY, at_her_action, cast, field
 from tests.unit.test_pericle_v6_disciplines import striking
 
@@ -253,6 +254,78 @@ def test_spell_strikes_blow_waits_and_its_spell_is_cast_after_the_blow_finished_
     assert not blow.hit and not of(again, ev.SpellCast)
     assert missed.figure("orc").condition == "standing" and missed.combat.pending is None
     assert action_done(missed) == 1
+
+
+def casting(version: str = "6", karma: int = 1, spells: tuple[str, ...] = ("Arcane Barrage",)) -> PericleArena:
+    """Ysolde (MT4, alone holding Karma) at (2,3) facing the orc two hexes east; Bram beside her; her
+    Action come. Played step by step."""
+    play = PericleArena(version=version, stepwise=True,
+                        heroes={"ana": [{"hero": YSOLDE, "start": {"q": 0, "r": 3}}],
+                                "ben": [{"hero": BRAM, "start": {"q": 0, "r": 4}}]})
+    play.put("hero-ysolde", 2, 3, facing=0, spells=spells, mt=4, karma=karma)
+    play.put("hero-bram", 2, 2, facing=0, karma=0)
+    play.put("spearman", 7, 0)
+    play.put("zombie", 7, 7)
+    play.to_actions("heroes")
+    play.pass_until("hero-ysolde")
+    return play
+
+
+def barrage(play: PericleArena, faces: list[int]) -> list[msgspec.Struct]:
+    return play.act("hero-ysolde", "cast_spell", faces, spell="Arcane Barrage", target="orc")
+
+
+def test_arcane_barrage_waits_after_its_casting_check_and_go_on_rolls_its_damage() -> None:
+    """Lines 632-634, read for a Spell: the casting check is a set of dice (line 632: "any set of dice",
+    "a skill check roll"), and once the effect's dice are rolled it is "a roll from several rolls ago".
+    Arcane Barrage (line 1419) "deals damage corresponding to your MT": the cast is recorded (its
+    Exhaustion paid), then waits; `go_on` rolls the MT4 bolt, 1d6+1d4 = 6 + 4, less the orc's armour 3
+    and shield 1, and ends the Action."""
+    play = casting()
+    events = barrage(play, [HIT])
+    [cast_] = of(events, ev.SpellCast)
+    assert cast_.success and cast_.exhaustion == 1 and of(events, ev.CastRolled)
+    assert not of(events, ev.SpellDamage) and play.combat.pending is not None and action_done(play, "hero-ysolde") == 0
+    assert play.rule_of("ben", {"type": "pass_action", "figure": "hero-bram"}) == "attack-waiting"
+    assert play.rule_of("gm", {"type": "go_on", "figure": "orc"}) == "not-your-attack"
+    events = go_on(play, [6, 4], figure="hero-ysolde")
+    [damage] = of(events, ev.SpellDamage)
+    assert damage.roll.total == 10 and play.figure("orc").wounds == 6 and of(events, ev.CastResumed)
+    assert action_done(play, "hero-ysolde") == 1 and play.combat.pending is None
+    assert play.combat.current != "hero-ysolde"
+    assert replay(play.events).ruleset_state.pending is None  # type: ignore[union-attr]
+
+
+def test_karma_rerolls_a_casting_check_before_its_damage_version_5_only_the_damage() -> None:
+    """Line 632: "You can only use the Karma to re-roll the most recent set of dice": while Arcane
+    Barrage waits, Ysolde's Karma re-rolls its casting check, which fails: no damage, no Exhaustion
+    (line 470). Version 5 rolled the check and the damage in one command: a Karma there re-rolls the
+    damage (the last set), never the check."""
+    play = casting()
+    [rolled] = of(barrage(play, [HIT]), ev.SpellCast)
+    again = spend_karma(play, [MISS], hero="hero-ysolde")
+    assert of(again, ev.KarmaSpent)[0].replaces == rolled.check.roll.nonce
+    [failed] = of(again, ev.SpellCast)
+    assert not failed.success and failed.exhaustion == 0 and not of(again, ev.SpellDamage)
+    assert play.figure("orc").wounds == 0 and play.combat.pending is None and action_done(play, "hero-ysolde") == 1
+
+    five = casting(version="5")
+    events = barrage(five, [HIT, 6, 4])
+    [damage] = of(events, ev.SpellDamage)
+    assert not of(events, ev.CastRolled) and five.combat.pending is None
+    assert of(spend_karma(five, [1, 1], hero="hero-ysolde"), ev.KarmaSpent)[0].replaces == damage.roll.nonce
+
+
+def test_a_cast_whose_effect_rolls_no_dice_or_made_with_no_karma_left_does_not_wait() -> None:
+    """Nothing waits where no Karma could be spent (no hero holds any), nor after a check whose effect
+    rolls no dice (Blur, line 1401: the check is already the most recent set)."""
+    none_left = casting(karma=0)
+    events = barrage(none_left, [HIT, 6, 4])
+    assert of(events, ev.SpellDamage) and not of(events, ev.CastRolled) and none_left.combat.pending is None
+    blur = casting(spells=("Blur",))
+    events = blur.act("hero-ysolde", "cast_spell", [HIT], spell="Blur", target="hero-ysolde")
+    assert of(events, ev.SpellCast)[0].success and not of(events, ev.CastRolled) and blur.combat.pending is None
+    assert action_done(blur, "hero-ysolde") == 1
 
 
 def test_per_karma_window_and_the_catalogue_name_the_discipline_strikes_in_version_6_only() -> None:

@@ -5,6 +5,7 @@ whose every hook answers what those rules did before any hook existed; version 5
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -87,6 +88,12 @@ class Passives:
 
     def after_strike(self, play: Play, strike: ev.Strike) -> None:
         """Events a strike leaves behind (emitted after its `attacked`)."""
+
+    def cast_waits(self, play: Play, caster: Figure, command: msgspec.Struct, target: Figure, rolled: Check,
+                   effect: Callable[[Play], None]) -> bool:
+        """Whether a successful cast waits (a Karma window) before its effect, which `effect` applies
+        (rolling its dice) on a Play; True when it waits (the `cast_rolled` emitted)."""
+        return False
 
     def strikes_done(self, play: Play, attacker_id: str, sent: dict[str, Any], last: ev.Strike | None) -> None:
         """What follows the strikes of a command resolved in steps (v5/attack_steps.py), before its

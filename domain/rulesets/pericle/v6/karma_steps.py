@@ -19,21 +19,26 @@ version 5 makes it."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
 import msgspec
 
+from domain.errors import RuleViolation
 from domain.hexes import Hex
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.catalogue import Weapon
-from domain.rulesets.pericle.dice import Adjustment
+from domain.rulesets.pericle.dice import Adjustment, Check
 from domain.rulesets.pericle.play import Play
+from domain.rulesets.pericle.rules import as_sent
 from domain.rulesets.pericle.state import Figure, PendingStrike
 from domain.rulesets.pericle.strikes import ReadyStrike
-from domain.rulesets.pericle.v5 import attack_steps, using
-from domain.rulesets.pericle.v5.passives import V5Passives
+from domain.rulesets.pericle.turns import advance
+from domain.rulesets.pericle.v4.book import SPELLS
+from domain.rulesets.pericle.v5 import attack_steps, casting, using
+from domain.rulesets.pericle.v5.passives import V5Passives, declared
 from domain.rulesets.pericle.v6 import disciplines
 from domain.rulesets.pericle.v6.effects import UsedEffect
 
@@ -118,6 +123,25 @@ class KarmaPassives(V5Passives):
             return dice, [*bonuses, Adjustment(using.TRIPS[TRIP], TRIP)]
         return dice, bonuses
 
+    def cast_waits(self, play: Play, caster: Figure, command: msgspec.Struct, target: Figure, rolled: Check,
+                   effect: Callable[[Play], None]) -> bool:
+        """Lines 632-634 as for a strike: a casting check is a set of dice (line 632: "any set of dice",
+        "a skill check roll"), and once the effect's dice are rolled it is "a roll from several rolls
+        ago". A successful cast in the Action phase whose effect rolls dice (Arcane Barrage's damage, a
+        save...) waits after its check while a hero could spend Karma, until its caster's `go_on`. Not
+        Spell Strike's cast (it follows the blow's damage in the same command), nor a Summoning Spell's
+        (Staff & Wand Affinity: Summon reads its summons in the cast's command)."""
+        if super().cast_waits(play, caster, command, target, rolled, effect):
+            return True
+        assert isinstance(command, cmd.CastSpell)
+        if play.state.phase != "actions" or _struck_now(play) or SPELLS[command.spell].school == "Summoning" \
+                or not attack_steps.window_open(play.state) or not _rolls_dice(play, effect):
+            return False
+        play.emit(ev.CastRolled(pending=PendingStrike(
+            attacker=caster.id, command=as_sent(command), weapons=(), own=(), index=0, target=target.id,
+            weapon=command.spell, kind=SPELL, check=rolled, hit=True)))
+        return True
+
     def strikes_done(self, play: Play, attacker_id: str, sent: dict[str, Any], last: ev.Strike | None) -> None:
         super().strikes_done(play, attacker_id, sent, last)
         name = _discipline(sent)
@@ -129,3 +153,64 @@ class KarmaPassives(V5Passives):
         elif name in PUSHES:
             at = msgspec.convert(sent["at"], Hex)  # checked before the first die (`push_strikes`)
             using._push(play, play.figure(attacker_id), str(sent["target"]), at, bool(sent.get("follow")), name)
+
+
+# ---- a cast's Karma window before its effect's dice ------------------------------------------------
+
+CONJURATION = "Staff & Wand Affinity: Conjuration"  # its attack follows the cast (v6/affinities.py)
+
+
+class _FirstDie(Exception):
+    """Raised by `_Unrolled` at the first die an effect would roll."""
+
+
+class _Unrolled:
+    """Dice that stop an effect at its first roll: whether it rolls any (nothing is recorded)."""
+
+    commitment = "0" * 64
+
+    def start(self, purpose: str) -> Any:
+        raise _FirstDie(purpose)
+
+    def reveal(self) -> str:
+        return ""
+
+
+def _rolls_dice(play: Play, effect: Callable[[Play], None]) -> bool:
+    """Whether the effect, applied on the field as it stands, would roll dice."""
+    trial = Play(dataclasses.replace(play.ctx, dice=_Unrolled(), state=play.state), play.passives)
+    try:
+        effect(trial)
+    except _FirstDie:
+        return True
+    except RuleViolation:
+        return False
+    return False
+
+
+def _struck_now(play: Play) -> bool:
+    """Whether this command has struck (Spell Strike's cast follows its blow: no window of its own)."""
+    return any(isinstance(e, ev.Attacked | ev.AttackRolled | ev.StrikeFinished) for e in play.events)
+
+
+def go_on(play: Play, command: attack_steps.GoOn) -> None:
+    """`go_on`: a waiting cast's effect (`cast_resumed`, then the effect and the end of the Action), or
+    the next step of a waiting strike (v5/attack_steps.py)."""
+    pending = play.state.pending
+    if pending is None or pending.kind != SPELL:
+        attack_steps.go_on(play, command)
+        return
+    if pending.attacker != command.figure:
+        raise RuleViolation("not-your-attack", f"the cast that waits is {pending.attacker}'s")
+    assert pending.check is not None, "a cast waits once its check is made"
+    play.emit(ev.CastResumed(caster=pending.attacker))
+    cast = attack_steps.command_of(pending.command, cmd.CastSpell)
+    casting.apply_after_window(play, play.figure(pending.attacker), cast, pending.target, pending.check)
+    caster = play.figure(pending.attacker)
+    if play.state.current == caster.id and declared(play.state, caster, CONJURATION):
+        return  # Conjuration's attack may follow in the same slot (`use_discipline`)
+    play.emit(ev.ActionDone(figure=caster.id, action="cast_spell"))
+    advance(play)
+
+
+SPELL = "spell"  # the `kind` of a waiting cast (`PendingStrike`)

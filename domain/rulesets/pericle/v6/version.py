@@ -15,7 +15,7 @@ from domain.rulesets.pericle.settings import PericleV6Settings
 from domain.rulesets.pericle.v3 import NOT_YOURS
 from domain.rulesets.pericle.v5 import attack_steps
 from domain.rulesets.pericle.v5.version import PERICLE_V5, Row, rows
-from domain.rulesets.pericle.v6 import affinities, disciplines
+from domain.rulesets.pericle.v6 import affinities, disciplines, karma_steps
 from domain.rulesets.pericle.v6.passives import V6_PASSIVES
 from domain.rulesets.pericle.v6.provisional import V6_RULES
 
@@ -42,7 +42,10 @@ def _rows() -> tuple[Row, ...]:
     own = (row(cmd.ReadyWeapons, combat(disciplines.ready_weapons, V6_PASSIVES), subject=figure_subject,
                not_yours=NOT_YOURS),
            row(cmd.UseDiscipline, combat(use_discipline, V6_PASSIVES), subject=figure_subject, not_yours=NOT_YOURS),
-           row(cmd.RollInitiative, combat(disciplines.roll_initiative, V6_PASSIVES)))
+           row(cmd.RollInitiative, combat(disciplines.roll_initiative, V6_PASSIVES)),
+           # A waiting strike's next step, or a waiting cast's effect (v6/karma_steps.py).
+           row(attack_steps.GoOn, combat(karma_steps.go_on, V6_PASSIVES), subject=figure_subject,
+               not_yours=NOT_YOURS))
     replaced = {r.command for r in own}
     revised = affinities.revised(rows(V6_PASSIVES, _plays), V6_PASSIVES)
     return (*(r for r in revised if r.command not in replaced), *own)
@@ -57,7 +60,8 @@ PERICLE_V6 = PERICLE_V5.revise(
     settings_type=PericleV6Settings,
     # Version 6's own events: a beast form taken and left, control taken and lost (v6/control.py),
     # an Affinity's copied spell and added slot (v6/affinities.py), a Boon's raised attribute (v6/body.py).
-    events=(*PERICLE_V5.events, *ev.SHAPE_EVENTS, *ev.AFFINITY_EVENTS_V6, *ev.BODY_EVENTS_V6),
+    events=(*PERICLE_V5.events, *ev.SHAPE_EVENTS, *ev.AFFINITY_EVENTS_V6, *ev.BODY_EVENTS_V6,
+            *ev.KARMA_EVENTS_V6),
     provisional_rules=V6_RULES,
     # Every row again with version 6's effects; while an attack waits in a Karma window, only
     # `go_on` and `spend_karma` are played.
