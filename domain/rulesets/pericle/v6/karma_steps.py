@@ -15,7 +15,8 @@ the trip check). Here each such strike's attack roll and its Crit Die end a step
 besides its strike is laid on the strike under way (`KarmaPassives`: Polearm Charge's double damage,
 Polearm Trip's two points given up) or follows the strikes (`strikes_done`: the trip attempt, the
 push), as version 5's v5/using.py does it in one shot. Every check is made before the first die, as
-version 5 makes it."""
+version 5 makes it. By the same lines, a successful cast whose effect rolls dice waits after its casting
+check (`KarmaPassives.cast_waits`, `go_on` below)."""
 
 from __future__ import annotations
 
