@@ -449,7 +449,8 @@ def test_spell_strike_casts_the_thrown_spell_at_the_foe_the_blade_hit() -> None:
     assert [(s.kind, s.hit) for s in strikes(events)] == [("melee", True)]
     [cast] = of(events, SpellCast)
     assert cast.success and cast.exhaustion == 2 and play.figure("orc").condition == "prone"
-    assert [type(e).__name__ for e in events].index("Attacked") < [type(e).__name__ for e in events].index("SpellCast")
+    assert [type(e).__name__ for e in events].index("StrikeFinished") < [type(e).__name__ for e in events].index(
+        "SpellCast")
 
 
 def test_spell_strike_missing_with_the_blade_casts_nothing_and_a_failed_cast_still_deals_the_blow() -> None:

@@ -51,6 +51,8 @@ def act(play: Play, command: ActionT, action: Action[ActionT],
         raise RuleViolation("companion-action", "a befriended animal moves, attacks, fetches items and keeps its "
                                                 "feet; it does not " + str(command.__struct_config__.tag))
     action(play, figure, command)
+    if play.state.pending is not None:
+        return  # version 6: its strikes wait in a Karma window; `go_on` ends the Action (v5/attack_steps.py)
     if goes_on is not None and goes_on(play, play.figure(figure.id)):
         return
     play.emit(ev.ActionDone(figure=figure.id, action=str(command.__struct_config__.tag)))

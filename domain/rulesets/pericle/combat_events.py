@@ -587,6 +587,23 @@ class StrikeReady(msgspec.Struct, frozen=True, kw_only=True, tag="strike_ready")
     pending: PendingStrike
 
 
+class CastRolled(msgspec.Struct, frozen=True, kw_only=True, tag="cast_rolled"):
+    """Version 6: a Spell's casting check made (its `spell_cast` recorded) and its effect's dice still
+    to come: the cast waits (`pending`, of kind "spell": the caster, the `cast_spell` as sent, its target
+    and check) for a Karma re-roll of the check or its caster's `go_on` (v6/karma_steps.py)."""
+
+    pending: PendingStrike
+
+
+class CastResumed(msgspec.Struct, frozen=True, kw_only=True, tag="cast_resumed"):
+    """Version 6: the caster's `go_on` closes the Karma window of its waiting cast: the effect follows."""
+
+    caster: str
+
+
+KARMA_EVENTS_V6: tuple[type[msgspec.Struct], ...] = (CastRolled, CastResumed)
+
+
 class StrikeCritRolled(msgspec.Struct, frozen=True, kw_only=True, tag="strike_crit_rolled"):
     """The Crit Die of the strike under way, rolled before its damage (seed 001 line 162: "When a
     Crit is rolled, the player will then roll the 6-sided Crit die"); the attack waits again."""

@@ -397,8 +397,8 @@ def _advance(state: CombatState, figure_id: str) -> CombatState:
 
 def _record(state: CombatState, event: msgspec.Struct) -> CombatState:
     """Keep the rolls of the latest command, for a Karma re-roll."""
-    if state.last is None:
-        return state
+    if state.last is None or isinstance(event, ev.CastRolled):
+        return state  # a waiting cast (version 6) holds its check again: it is its `spell_cast`'s
     rolls = tuple(rolls_in(event))
     return replace(state, last=replace(state.last, rolls=state.last.rolls + rolls)) if rolls else state
 
@@ -489,6 +489,10 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
             return state
         case ev.AttackRolled() | ev.StrikeReady() | ev.StrikeCritRolled() | ev.StrikeFinished():
             return _step(state, event)
+        case ev.CastRolled():  # version 6: a cast waiting in a Karma window before its effect's dice
+            return replace(state, pending=event.pending)
+        case ev.CastResumed():
+            return replace(state, pending=None)
         case ev.WeaponReloaded():
             figure = _figure(state, event.figure)
             return _update(state, figure.id, unloaded=_without(figure.unloaded, event.weapon.lower()))

@@ -5,7 +5,8 @@ whose every hook answers what those rules did before any hook existed; version 5
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -88,6 +89,17 @@ class Passives:
 
     def after_strike(self, play: Play, strike: ev.Strike) -> None:
         """Events a strike leaves behind (emitted after its `attacked`)."""
+
+    def cast_waits(self, play: Play, caster: Figure, command: msgspec.Struct, target: Figure, rolled: Check,
+                   effect: Callable[[Play], None]) -> bool:
+        """Whether a successful cast waits (a Karma window) before its effect, which `effect` applies
+        (rolling its dice) on a Play; True when it waits (the `cast_rolled` emitted)."""
+        return False
+
+    def strikes_done(self, play: Play, attacker_id: str, sent: dict[str, Any], last: ev.Strike | None) -> None:
+        """What follows the strikes of a command resolved in steps (v5/attack_steps.py), before its
+        Action is done: `sent`, the command as recorded; `last`, the last strike finished in this
+        command, if any (version 6: a Discipline's trip or push after its strike)."""
 
     def movement(self, play: Play, figure: Figure) -> int:
         """Hexes added to the figure's Movement this turn."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 
@@ -54,6 +54,8 @@ from domain.rulesets.pericle.strikes import (
 )
 from domain.rulesets.pericle.turns import advance, can_move, upkeep
 
+T = TypeVar("T", bound=msgspec.Struct)
+
 
 class GoOn(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="go_on"):
     """Version 5: the attacker's seat closes the Karma window of its waiting attack: the next step
@@ -86,7 +88,14 @@ def _slot_open(play: Play, command: cmd._Action) -> Figure | None:
     return figure
 
 
-def _done(play: Play, figure_id: str, sent: dict[str, Any]) -> None:
+def _done(play: Play, figure_id: str, sent: dict[str, Any], last: ev.Strike | None = None, *,
+          in_action: bool = False) -> None:
+    """The strikes are over: what follows them (`Passives.strikes_done`: version 6's Discipline strikes,
+    a trip or a push), then the Action is done, unless `actions.act` ends it (`in_action`: the strikes
+    ran through within the command that `act` plays)."""
+    play.passives.strikes_done(play, figure_id, sent, last)
+    if in_action:
+        return
     play.emit(ev.ActionDone(figure=figure_id, action=str(sent["type"])))
     advance(play)
 
@@ -184,8 +193,8 @@ def go_on(play: Play, command: GoOn) -> None:
         raise RuleViolation("not-your-attack", f"the attack that waits is {pending.attacker}'s")
     if pending.check is None:  # the strike waits to be rolled
         _strikes_from(play, pending.attacker, pending.command, pending.weapons, pending.own, pending.index)
-    elif _finish_strike(play, pending):
-        _after(play, pending.attacker, pending.command, pending.weapons, pending.own, pending.index)
+    elif (finished := _finish_strike(play, pending)) is not None:
+        _after(play, pending.attacker, pending.command, pending.weapons, pending.own, pending.index, finished)
 
 
 def _orders(sent: dict[str, Any]) -> list[cmd.StrikeOrder]:
@@ -202,11 +211,29 @@ def _next_strike(play: Play, attacker_id: str, orders: list[cmd.StrikeOrder], st
     return None
 
 
+def strike_in_steps(play: Play, attacker_id: str, command: msgspec.Struct, ready: list[ReadyStrike], *,
+                    in_action: bool) -> None:
+    """Version 6: the strikes of another command than an Attack (a Discipline's, Conjuration's attack,
+    Spell Strike's blow) in the Attack's steps, with its Karma windows. The command is recorded in the
+    waiting strike with its strikes' orders under `strikes` (`_orders` reads them back when `go_on`
+    resumes, `Passives.strikes_done` what follows them); `in_action`: `actions.act` plays the command
+    and ends the Action when the strikes run through without waiting (else `go_on` ends it)."""
+    orders = [{k: v for k, v in msgspec.to_builtins(order).items() if v is not None} for order, _, _ in ready]
+    _strikes_from(play, attacker_id, {**as_sent(command), "strikes": orders}, *_prepared(ready), 0,
+                  in_action=in_action)
+
+
+def command_of(sent: dict[str, Any], kind: type[T]) -> T:
+    """The command recorded with the strikes (`strike_in_steps`), as sent."""
+    return msgspec.convert({k: v for k, v in sent.items() if k != "strikes"}, kind)
+
+
 def _strikes_from(play: Play, attacker_id: str, sent: dict[str, Any], weapons: tuple[Weapon, ...],
-                  own: tuple[tuple[Adjustment, ...], ...], start: int) -> None:
+                  own: tuple[tuple[Adjustment, ...], ...], start: int, *, in_action: bool = False) -> None:
     """Strikes `start` onwards, each meeting the state the last one left; stops when one waits."""
     orders = _orders(sent)
     index = _next_strike(play, attacker_id, orders, start)
+    last: ev.Strike | None = None
     while index is not None:
         attacker, target = play.figure(attacker_id), play.figure(orders[index].target)
         weapon = weapons[index]
@@ -216,22 +243,25 @@ def _strikes_from(play: Play, attacker_id: str, sent: dict[str, Any], weapons: t
                                 target=target.id, weapon=weapon.name, kind=plan.kind, check=rolled.check,
                                 hit=rolled.hit)
         play.emit(ev.AttackRolled(pending=pending))
-        if window_open(play.state) or not _finish_strike(play, pending):
+        if window_open(play.state):
+            return
+        last = _finish_strike(play, pending)
+        if last is None:
             return
         index = _next_strike(play, attacker_id, orders, index + 1)
         if index is not None and window_open(play.state):
             _ready(play, attacker_id, sent, weapons, own, index)
             return
-    _done(play, attacker_id, sent)
+    _done(play, attacker_id, sent, last, in_action=in_action)
 
 
 def _after(play: Play, attacker_id: str, sent: dict[str, Any], weapons: tuple[Weapon, ...],
-           own: tuple[tuple[Adjustment, ...], ...], finished: int) -> None:
+           own: tuple[tuple[Adjustment, ...], ...], finished: int, last: ev.Strike) -> None:
     """After a strike is finished: the next one waits for Karma on that strike's damage (or whatever dice
     came last), or the Action is done."""
     index = _next_strike(play, attacker_id, _orders(sent), finished + 1)
     if index is None:
-        _done(play, attacker_id, sent)
+        _done(play, attacker_id, sent, last)
     elif window_open(play.state):
         _ready(play, attacker_id, sent, weapons, own, index)
     else:
@@ -292,8 +322,8 @@ def resolve_strike_roll(play: Play, attacker_id: str, target_id: str, weapon: We
     return roll_to_hit(play, play.figure(attacker_id), play.figure(target_id), weapon, plan)
 
 
-def _finish_strike(play: Play, pending: PendingStrike) -> bool:
-    """The Crit Die (a step of its own: False when the attack then waits), then the damage (or, under
+def _finish_strike(play: Play, pending: PendingStrike) -> ev.Strike | None:
+    """The Crit Die (a step of its own: None when the attack then waits), then the damage (or, under
     Reverse Ranged Attacks, the damage turned on the attacker), the rolls to miss allies after a miss
     and a Defender's Shield Bash back, then what follows a recorded strike (`struck`), as
     `strikes.strike_all` resolves them."""
@@ -309,7 +339,7 @@ def _finish_strike(play: Play, pending: PendingStrike) -> bool:
         play.emit(ev.StrikeCritRolled(attacker=attacker.id, face=face, roll=roll))
         pending = msgspec.structs.replace(pending, crit_face=face, crit_roll=roll)
         if window_open(play.state):
-            return False
+            return None
     strike = ev.Strike(attacker=attacker.id, target=target.id, weapon=weapon.name, kind=pending.kind,
                        check=rolled, hit=pending.hit)
     if pending.hit:
@@ -329,7 +359,7 @@ def _finish_strike(play: Play, pending: PendingStrike) -> bool:
                                 disarmed=strike.disarmed, poison=strike.poison, after=tuple(after), parry=parry,
                                 target=None if strike.target == pending.target else strike.target))
     struck(play, [strike, *after])
-    return True
+    return strike
 
 
 # ---- while an attack waits, nothing else is played ---------------------------------------------

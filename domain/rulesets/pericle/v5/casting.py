@@ -266,7 +266,22 @@ def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
         play.emit(ev.TableApplied(figure=caster.id, source="spell", name=spell.name, target=target.id, at=command.at,
                                   second_target=command.second_target, line=spell.line, text=spell.text))
     elif worked:
+        if edition(play).cast_waits(play, caster, command, target, rolled, lambda on: _apply(
+                on, on.figure(caster.id), spell, on.figure(target.id), command,
+                None if second is None else on.figure(second.id), rolled, double)):
+            return  # version 6: a Karma window before the effect's dice; `apply_after_window` follows
         _apply(play, caster, spell, target, command, second, rolled, double)
+    _wake_others(play, spell, target if second is None else second)
+
+
+def apply_after_window(play: Play, caster: Figure, command: cmd.CastSpell, target_id: str, rolled: Check) -> None:
+    """Version 6: the effect of a cast that waited in a Karma window (`cast_waits`), as `cast_spell`
+    would have applied it right after its check, and what follows it."""
+    spell = SPELLS[command.spell]
+    target = play.figure(target_id)
+    second = play.figure(command.second_target) if command.second_target is not None and spell.category == "T-T" \
+        else None
+    _apply(play, caster, spell, target, command, second, rolled, _arcane_ii(caster, spell, command.power))
     _wake_others(play, spell, target if second is None else second)
 
 

@@ -250,6 +250,20 @@ def _clear(play: Play, figure: Figure, h: Hex) -> bool:
 def push_ready(play: Play, figure: Figure, name: str, target: Figure | None, at: Hex | None,
                follow: bool | None) -> Callable[[], None]:
     """Everything a push needs, checked before any die."""
+    ready = push_strikes(play, figure, name, target, at)
+    assert target is not None and at is not None
+
+    def run() -> None:
+        if ready:
+            strike_all(play, play.figure(figure.id), [order for order, _, _ in ready], ready=ready)
+        _push(play, play.figure(figure.id), target.id, at, bool(follow), name)
+
+    return run
+
+
+def push_strikes(play: Play, figure: Figure, name: str, target: Figure | None, at: Hex | None) -> list[ReadyStrike]:
+    """The checks of a push, before any die, and the strikes before it (Shield Bash II's main attack,
+    Shield Bash III's and its shield's; none for Martial Arts II)."""
     if target is None or at is None:
         raise RuleViolation("push", f"{name}: name the foe (`target`) and the hex behind it to push it into (`at`)")
     if target.team == figure.team or not target.active or target.grappled_with or figure.grappled_with:
@@ -266,13 +280,7 @@ def push_ready(play: Play, figure: Figure, name: str, target: Figure | None, at:
         if name == "Shield Bash III":
             orders.append(cmd.StrikeOrder(target=target.id, weapon="shield"))
         ready = ready_strikes(play, figure, orders)
-
-    def run() -> None:
-        if ready:
-            strike_all(play, play.figure(figure.id), [order for order, _, _ in ready], ready=ready)
-        _push(play, play.figure(figure.id), target.id, at, bool(follow), name)
-
-    return run
+    return ready
 
 
 def _push(play: Play, pusher: Figure, foe_id: str, at: Hex, follow: bool, name: str) -> None:
@@ -409,7 +417,15 @@ def _strike_and_trip(play: Play, figure: Figure, name: str, ready: list[ReadyStr
     foe = play.figure(ready[0][0].target)
     struck = [s for e in play.events if isinstance(e, ev.Attacked) for s in e.strikes
               if s.attacker == figure.id and s.target == foe.id and s.kind != "stray"]
-    if not (struck and struck[-1].hit and foe.active and foe.condition == "standing" and not foe.airborne):
+    if struck and struck[-1].hit:
+        trip(play, name, foe.id)
+
+
+def trip(play: Play, name: str, foe_id: str) -> None:
+    """The trip attempt after a strike that hit (Polearm Trip, Martial Arts III): a foe still up and on
+    the ground makes its AD check at AD+2 or falls prone."""
+    foe = play.figure(foe_id)
+    if not (foe.active and foe.condition == "standing" and not foe.airborne):
         return
     # The foe's AD check at AD+2 keeps it on its feet ("Creatures with four legs also get to roll
     # one Defense Die": the server does not know legs; the table's).

@@ -29,13 +29,14 @@ from domain.rulesets.pericle.rules import combat, figure_subject
 from domain.rulesets.pericle.settings import PericleCombatSettings
 from domain.rulesets.pericle.spell_effects import summon_id
 from domain.rulesets.pericle.state import ActiveSpell, CombatState, Figure
-from domain.rulesets.pericle.strikes import ready_strikes, strike_all, weapon_in_hand
+from domain.rulesets.pericle.strikes import ready_strikes, weapon_in_hand
 from domain.rulesets.pericle.turns import advance, can_move, may_declare
 from domain.rulesets.pericle.v3 import NOT_YOURS
 from domain.rulesets.pericle.v4.book import SPELLS
 from domain.rulesets.pericle.v4.casting import MAGE_WEAPONS
 from domain.rulesets.pericle.v5 import casting, summons, using
 from domain.rulesets.pericle.v5.passives import MARKSMANSHIP, V5Passives, declared, edition
+from domain.rulesets.pericle.v6 import karma_steps
 from domain.rulesets.pericle.v6.effects import SpellEffect, UsedEffect
 
 SPELL_EFFECTS: dict[str, SpellEffect] = {}
@@ -337,7 +338,10 @@ def conjuration_attack(play: Play, command: cmd.UseDiscipline) -> None:
     play.emit(ev.SpellEnded(caster=figure.id, spell=CONJURATION, target=figure.id,
                             reason="attacked" if ready else "no attack"))
     if ready:
-        strike_all(play, play.figure(figure.id), [order for order, _, _ in ready], ready=ready)
+        # In the Attack's steps, with its Karma windows (v6/karma_steps.py): the Action is done when
+        # the strike is (`go_on` ends it when it waits).
+        karma_steps.in_steps(play, play.figure(figure.id), command, ready, in_action=False)
+        return
     play.emit(ev.ActionDone(figure=figure.id, action="cast_spell"))
     advance(play)
 

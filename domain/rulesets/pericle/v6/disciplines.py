@@ -22,10 +22,10 @@ from domain.rulesets.pericle.dice import check
 from domain.rulesets.pericle.movement import athletics
 from domain.rulesets.pericle.play import RUNNING, Play, acting_for_team, require_phase
 from domain.rulesets.pericle.state import CombatState, Figure
-from domain.rulesets.pericle.strikes import ready_strikes, strike_all, weapon_in_hand
+from domain.rulesets.pericle.strikes import ready_strikes, weapon_in_hand
 from domain.rulesets.pericle.turns import can_move, not_surprised
 from domain.rulesets.pericle.v4.book import SPELLS
-from domain.rulesets.pericle.v5 import casting, using
+from domain.rulesets.pericle.v5 import attack_steps, casting, using
 from domain.rulesets.pericle.v5 import sight as v5_sight
 from domain.rulesets.pericle.v5.passives import V5Passives, declared
 from domain.rulesets.pericle.v6.effects import SpellEffect, UsedEffect
@@ -422,12 +422,19 @@ def _spell_strike(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
                                             f"{weapon.name}")
     ready = ready_strikes(play, caster, [order])
     _castable(play, caster, command)
-    strike_all(play, caster, [order], ready=ready)
-    hits = [s for e in play.events if isinstance(e, ev.Attacked) for s in e.strikes
-            if s.attacker == caster.id and s.target == target.id and s.kind in ("melee", "reach")]
-    caster, target = play.figure(caster.id), play.figure(target.id)
-    if not (hits and hits[-1].hit and caster.active and target.active):
-        return  # "If your weapon attack misses, the Spell is also automatically unsuccessful"
+    # The blow in the Attack's steps, with its Karma windows (v6/karma_steps.py); the cast follows it
+    # (`cast_after_the_blow`, by `Passives.strikes_done`), in this command or in the `go_on` that ends it.
+    attack_steps.strike_in_steps(play, caster.id, command, ready, in_action=True)
+
+
+def cast_after_the_blow(play: Play, caster_id: str, sent: dict[str, Any], blow: ev.Strike | None) -> None:
+    """Spell Strike's cast once its blow is finished (`sent`: the `cast_spell` with the blow's order):
+    "If your weapon attack misses, the Spell is also automatically unsuccessful" (line 1167)."""
+    command = attack_steps.command_of(sent, cmd.CastSpell)
+    caster, target = play.figure(caster_id), play.figure(command.target)
+    if not (blow is not None and blow.hit and blow.attacker == caster.id and blow.target == target.id
+            and blow.kind in ("melee", "reach") and caster.active and target.active):
+        return
     try:
         _castable(play, caster, command)
     except RuleViolation:
@@ -436,9 +443,11 @@ def _spell_strike(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
 
 
 def _struck(play: Play, caster: Figure) -> bool:
-    """Whether the caster has struck in this command already: its Spell Strike's blow is made, the
-    cast follows."""
-    return any(isinstance(e, ev.Attacked) and any(s.attacker == caster.id for s in e.strikes) for e in play.events)
+    """Whether the caster has struck in this command already: its Spell Strike's blow is made (its
+    attack roll, or in a `go_on` its finish), the cast follows."""
+    return any((isinstance(e, ev.Attacked) and any(s.attacker == caster.id for s in e.strikes))
+               or (isinstance(e, ev.AttackRolled) and e.pending.attacker == caster.id)
+               or isinstance(e, ev.StrikeFinished) for e in play.events)
 
 
 def _spell_strike_now(state: CombatState, command: msgspec.Struct) -> bool:

@@ -199,8 +199,15 @@ FIELD_V6: dict[str, str] = {
 }
 
 ENFORCED_SPELLS_V6: dict[str, str] = {**ENFORCED_SPELLS_V5, **SPELLS_OF_THE_BODY, **SPELLS_OF_CONTROL}
-ENFORCED_DISCIPLINES_V6: dict[str, str] = {**ENFORCED_V5, **DISCIPLINES_V6, **AFFINITIES_V6, **BETWEEN_COMBATS_V6,
-                                            **FIELD_V6}
+# The Disciplines whose strikes version 6 resolves in the Attack's steps, with its Karma windows
+# (v6/karma_steps.py, helper "karma6"): each one's text, whoever wrote it, says so.
+STRIKES_IN_STEPS_V6 = ("Whirlwind Attack", "Polearm Charge", "Polearm Trip", "Martial Arts III", "Shield Bash II",
+                       "Shield Bash III", "Spell Strike", "Staff & Wand Affinity: Conjuration")
+IN_STEPS = ("; version 6: its strikes wait in Karma windows as an Attack's, after each attack roll and Crit Die, "
+            "until `go_on` (PER-KARMA-WINDOW, v6/karma_steps.py)")
+ENFORCED_DISCIPLINES_V6: dict[str, str] = {
+    name: text + IN_STEPS if name in STRIKES_IN_STEPS_V6 else text
+    for name, text in {**ENFORCED_V5, **DISCIPLINES_V6, **AFFINITIES_V6, **BETWEEN_COMBATS_V6, **FIELD_V6}.items()}
 
 
 def enforced_spells(version: str) -> dict[str, str]:

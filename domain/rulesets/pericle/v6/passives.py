@@ -21,6 +21,7 @@ from domain.rulesets.pericle.v6 import (
     disciplines,
     field,
     gateway,
+    karma_steps,
     shapeshifter,
     tentacles,
 )
@@ -33,12 +34,13 @@ SPELL_EFFECTS: Mapping[str, SpellEffect] = {**body.SPELL_EFFECTS, **control.SPEL
                                             **shapeshifter.SPELL_EFFECTS, **field.SPELL_EFFECTS,
                                             **tentacles.SPELL_EFFECTS, **gateway.SPELL_EFFECTS}
 USED: Mapping[str, UsedEffect] = {**body.USED, **control.USED, **disciplines.USED, **affinities.USED,
-                                  **shapeshifter.USED, **field.USED}
+                                  **shapeshifter.USED, **field.USED, **karma_steps.USED}
 
 
 class V6Passives(disciplines.DisciplinePassives, affinities.AffinityPassives, body.BodyPassives,
                  shapeshifter.ShapeshifterPassives, control.ControlPassives, arcanum.ArcanumPassives,
-                 field.FieldPassives, tentacles.TentaclesPassives, gateway.GatewayPassives):
+                 field.FieldPassives, tentacles.TentaclesPassives, gateway.GatewayPassives,
+                 karma_steps.KarmaPassives):
     """Version 6's effects (Shapeshifter's before control's, whose beast-form refusal it lets pass
     for what the form kept)."""
 

@@ -7,7 +7,7 @@ text says which lines come closest and what the server does."""
 from __future__ import annotations
 
 from domain.rulesets.contract import ProvisionalRule
-from domain.rulesets.pericle.v5.provisional import V5_RULES
+from domain.rulesets.pericle.v5.provisional import KARMA_WINDOW, V5_RULES
 from domain.rulesets.pericle.v6.control import CONTROL_RULES
 from domain.rulesets.pericle.v6.field import FIELD_RULES
 from domain.rulesets.pericle.v6.gateway import GATEWAY_RULE
@@ -44,5 +44,24 @@ SEVEN_HEXES = ProvisionalRule(
     "(`at`) and the six around it. The seed is silent on the shape: the hexes are the caster's to select, and the "
     "command names one hex.")
 
-V6_RULES: tuple[ProvisionalRule, ...] = (*V5_RULES, INVERSUS_PILE, UNDEAD_CRIT, BARRAGE_MT, WORD_TIE, SEVEN_HEXES,
-                                         *CONTROL_RULES, *FIELD_RULES, TENTACLES_RULE, GATEWAY_RULE)
+# Version 6 (v6/karma_steps.py): a Discipline's strikes wait as an Attack's do, and a cast before its effect.
+KARMA_WINDOW_V6 = ProvisionalRule(
+    KARMA_WINDOW.id,
+    "Seed 001 puts a Karma window after every set of dice (lines 632-634: only \"the most recent set of dice\"; "
+    "\"you cannot wait until after the damage is rolled to use a Karma to force a re-roll of the attack\") but not "
+    "how long it stays open: \"immediately\" and \"at any time\" (both line 632). Version 6: every strike of an "
+    "Attack, of a Grapple or a join, of a used Discipline (Whirlwind Attack, Polearm Charge, Polearm Trip, "
+    "Martial Arts III, Shield Bash II and III as the Action), Spell Strike's blow and Staff & Wand Affinity: "
+    "Conjuration's attack waits after its attack roll and after its Crit Die (rolled before its damage), and a "
+    "strike that follows another waits after that one's damage; a successful cast in the Action phase whose "
+    "effect rolls dice (Arcane Barrage's damage, a save) waits after its casting check, its Exhaustion paid (not "
+    "Spell Strike's cast, nor a Summoning Spell's); each while a hero that is not dead has Karma, until the "
+    "attacker's or caster's seat sends `go_on`; only `go_on` and `spend_karma` are played meanwhile. Any other "
+    "set of dice (a last strike's damage, rolls to miss allies, the trip or push check or Spell Strike's cast "
+    "after a Discipline's strikes, other checks) is re-rolled as the last set of the latest command, before the "
+    "next command; the events after `karma_spent` replace that command's.")
+
+V6_RULES: tuple[ProvisionalRule, ...] = (*(KARMA_WINDOW_V6 if rule.id == KARMA_WINDOW.id else rule
+                                           for rule in V5_RULES),
+                                         INVERSUS_PILE, UNDEAD_CRIT, BARRAGE_MT, WORD_TIE, SEVEN_HEXES, *CONTROL_RULES,
+                                         *FIELD_RULES, TENTACLES_RULE, GATEWAY_RULE)

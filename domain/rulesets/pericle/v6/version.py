@@ -18,7 +18,7 @@ from domain.rulesets.pericle.v3 import NOT_YOURS
 from domain.rulesets.pericle.v4.casting import use_instead_of_moving
 from domain.rulesets.pericle.v5 import attack_steps, heroes, using
 from domain.rulesets.pericle.v5.version import PERICLE_V5, Row, rows
-from domain.rulesets.pericle.v6 import affinities, arcanum, disciplines, field, sight, tentacles
+from domain.rulesets.pericle.v6 import affinities, arcanum, disciplines, field, karma_steps, sight, tentacles
 from domain.rulesets.pericle.v6.passives import V6_PASSIVES
 from domain.rulesets.pericle.v6.provisional import V6_RULES
 
@@ -63,7 +63,10 @@ def _rows() -> tuple[Row, ...]:
            row(cmd.CastSpell, combat(field.cast_spell, V6_PASSIVES), subject=figure_subject, not_yours=NOT_YOURS),
            # Tentacles of Gaia: a held creature escapes them, and does not move (v6/tentacles.py).
            row(cmd.Escape, combat(tentacles.escape_row, V6_PASSIVES), subject=figure_subject, not_yours=NOT_YOURS),
-           row(cmd.MoveFigure, combat(move, V6_PASSIVES), subject=figure_subject, not_yours=NOT_YOURS))
+           row(cmd.MoveFigure, combat(move, V6_PASSIVES), subject=figure_subject, not_yours=NOT_YOURS),
+           # A waiting strike's next step, or a waiting cast's effect (v6/karma_steps.py).
+           row(attack_steps.GoOn, combat(karma_steps.go_on, V6_PASSIVES), subject=figure_subject,
+               not_yours=NOT_YOURS))
     replaced = {r.command for r in own}
     revised = affinities.revised(rows(V6_PASSIVES, _plays), V6_PASSIVES)
     # Heroes join carrying the ancestry abilities version 6 enforces (Elvish Arcanum, v6/arcanum.py).
@@ -85,9 +88,9 @@ PERICLE_V6 = PERICLE_V5.revise(
     # Version 6's own events: a beast form taken and left, control taken and lost (v6/control.py),
     # an Affinity's copied spell and added slot (v6/affinities.py), a Boon's raised attribute (v6/body.py),
     # an animal befriended and convinced (v6/field.py), the tentacles' Grapple and letting go
-    # (v6/tentacles.py), a Gateway's second gate (v6/gateway.py).
+    # (v6/tentacles.py), a Gateway's second gate (v6/gateway.py), a cast waiting for Karma (v6/karma_steps.py).
     events=(*PERICLE_V5.events, *ev.SHAPE_EVENTS, *ev.AFFINITY_EVENTS_V6, *ev.BODY_EVENTS_V6,
-            *ev.FIELD_EVENTS_V6, *ev.CONJURED_EVENTS_V6),
+            *ev.FIELD_EVENTS_V6, *ev.CONJURED_EVENTS_V6, *ev.KARMA_EVENTS_V6),
     provisional_rules=V6_RULES,
     # Every row again with version 6's effects; while an attack waits in a Karma window, only
     # `go_on` and `spend_karma` are played.
