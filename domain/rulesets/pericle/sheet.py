@@ -10,10 +10,11 @@ import msgspec
 from domain.rulesets.pericle.catalogue import (
     ARMOURS,
     DISCIPLINES,
+    HEALING_ITEMS,
     SHIELDS,
     SPELLS,
     WEAPONS,
-    HealingItemName,
+    PackItemName,
     Weapon,
 )
 from domain.rulesets.pericle.heroes import (
@@ -53,7 +54,9 @@ class HeroSheet(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     disciplines: Annotated[list[Name], msgspec.Meta(max_length=20)] = []
     mastery: Annotated[list[Literal["axe", "hammer", "polearm", "sword"]], msgspec.Meta(max_length=5)] = []
     spells: Annotated[list[Name], msgspec.Meta(max_length=10)] = []
-    items: Annotated[list[HealingItemName], msgspec.Meta(max_length=20)] = []  # in the pack; they weigh nothing
+    # In the pack; they weigh nothing. Healing items; Pericle 6 also carries Spell Scrolls ("Scroll of
+    # Fireball"), which versions 3-5 refuse (`_gear_problems`).
+    items: Annotated[list[PackItemName], msgspec.Meta(max_length=20)] = []
     karma: Annotated[int, msgspec.Meta(ge=0, le=20)] = 0
     ardence: Annotated[int, msgspec.Meta(ge=0, le=60)] = 0
 
@@ -120,6 +123,8 @@ def _gear_problems(sheet: HeroSheet) -> list[str]:
         found.append(f"Step 5: no armour {sheet.armour!r} (known: {', '.join(a.name for a in ARMOURS.values())})")
     if sheet.shield and sheet.shield.lower() not in SHIELDS:
         found.append(f"Step 5: no shield {sheet.shield!r} (known: {', '.join(s.name for s in SHIELDS.values())})")
+    found += [f"Items: this version carries only healing items in the pack, not {item!r} (Spell Scrolls are carried "
+              "from Pericle 6)" for item in sheet.items if item.lower() not in HEALING_ITEMS]
     return found
 
 

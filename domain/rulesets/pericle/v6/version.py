@@ -6,6 +6,7 @@ differ (which Spells and Disciplines are enforced, a Spell's effect as cast, a u
 
 from __future__ import annotations
 
+from domain.rulesets.contract import Phase
 from domain.rulesets.contract import play as row
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
@@ -13,9 +14,9 @@ from domain.rulesets.pericle.play import Play
 from domain.rulesets.pericle.rules import combat, figure_subject
 from domain.rulesets.pericle.settings import PericleV6Settings
 from domain.rulesets.pericle.v3 import NOT_YOURS
-from domain.rulesets.pericle.v5 import attack_steps
+from domain.rulesets.pericle.v5 import attack_steps, skill_checks
 from domain.rulesets.pericle.v5.version import PERICLE_V5, Row, rows
-from domain.rulesets.pericle.v6 import affinities, disciplines
+from domain.rulesets.pericle.v6 import affinities, disciplines, scrolls
 from domain.rulesets.pericle.v6.passives import V6_PASSIVES
 from domain.rulesets.pericle.v6.provisional import V6_RULES
 
@@ -39,7 +40,8 @@ def _rows() -> tuple[Row, ...]:
     and delaying (the Staff & Wand Affinities, v6/affinities.py), readying weapons (Quick Draw in
     the Movement phase, v6/disciplines.py), using a Discipline (`use_discipline` above) and the
     Initiative (Stalker's Surprise turn)."""
-    own = (row(cmd.ReadyWeapons, combat(disciplines.ready_weapons, V6_PASSIVES), subject=figure_subject,
+    own = (row(cmd.SubmitHero, skill_checks.with_checks(scrolls.submit_hero), phase=Phase.SETUP),
+           row(cmd.ReadyWeapons, combat(disciplines.ready_weapons, V6_PASSIVES), subject=figure_subject,
                not_yours=NOT_YOURS),
            row(cmd.UseDiscipline, combat(use_discipline, V6_PASSIVES), subject=figure_subject, not_yours=NOT_YOURS),
            row(cmd.RollInitiative, combat(disciplines.roll_initiative, V6_PASSIVES)))
@@ -56,8 +58,10 @@ PERICLE_V6 = PERICLE_V5.revise(
     ),
     settings_type=PericleV6Settings,
     # Version 6's own events: a beast form taken and left, control taken and lost (v6/control.py),
-    # an Affinity's copied spell and added slot (v6/affinities.py), a Boon's raised attribute (v6/body.py).
-    events=(*PERICLE_V5.events, *ev.SHAPE_EVENTS, *ev.AFFINITY_EVENTS_V6, *ev.BODY_EVENTS_V6),
+    # an Affinity's copied spell and added slot (v6/affinities.py), a Boon's raised attribute (v6/body.py),
+    # a Spell Scroll consumed (v6/scrolls.py).
+    events=(*PERICLE_V5.events, *ev.SHAPE_EVENTS, *ev.AFFINITY_EVENTS_V6, *ev.BODY_EVENTS_V6,
+            *ev.ITEM_EVENTS_V6),
     provisional_rules=V6_RULES,
     # Every row again with version 6's effects; while an attack waits in a Karma window, only
     # `go_on` and `spend_karma` are played.

@@ -1,0 +1,153 @@
+"""Pericle 6's Spell Scrolls in combat (seed 001 line 491; v6/scrolls.py). Each test quotes the seed,
+plays real commands on a version-6 battle, and checks that version 5 still decides as before."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from domain.errors import RuleViolation
+from domain.rulesets.pericle.combat_events import ItemFetched, ScrollConsumed, SpellCast
+from tests.unit.pericle_arena import BAERWYN, PericleArena
+from tests.unit.test_pericle_v4_handbook import line
+
+HIT, MISS = 1, 10  # Action Die faces: a success icon, the critical failure
+ONE, TWO = 6, 7  # Action Die faces "1" and "2": a success at AD1 (AD2) and above
+
+# KN2, Base AD2 (no armour); knows no Spell; a Spell Scroll of a KN2 and of a KN3 Spell in the pack.
+SCRIBE = {"name": "Scribe", "ancestry": "human", "mt": 1, "dx": 2, "kn": 2, "weapons": ["Dagger"],
+          "items": ["Scroll of Magic Armor I", "Scroll of Magic Shield II", "Potion of Healing"]}
+SCRIBE_ID = "hero-scribe"
+ARMOR, SHIELD = "scroll of magic armor i", "scroll of magic shield ii"
+
+
+def arena(version: str | None = None, hero: dict[str, Any] | None = None) -> PericleArena:
+    """The scribe at (1,2), away from every foe (Baerwyn joins seat "ben"); the Action phase begun
+    and passed to the scribe."""
+    play = PericleArena(heroes={"ana": [{"hero": hero or SCRIBE, "start": {"q": 1, "r": 2}}],
+                                "ben": [{"hero": BAERWYN, "start": {"q": 0, "r": 4}}]}, version=version)
+    play.to_actions("heroes")
+    play.pass_until(SCRIBE_ID)
+    return play
+
+
+def in_hand(play: PericleArena, *items: str, **changes: Any) -> None:
+    """The scrolls already fetched into the scribe's hand (a test's set-up, not an Action)."""
+    figure = play.figure(SCRIBE_ID)
+    play.put(SCRIBE_ID, figure.hex.q, figure.hex.r, in_hand=(*figure.in_hand, *items),
+             pack=tuple(i for i in figure.pack if i not in items), **changes)
+
+
+def cast(play: PericleArena, faces: list[int], spell: str) -> list[Any]:
+    return play.act(SCRIBE_ID, "cast_spell", faces, spell=spell, target=SCRIBE_ID)
+
+
+def of(events: list[Any], kind: type[Any]) -> list[Any]:
+    return [e for e in events if isinstance(e, kind)]
+
+
+def test_scroll_text() -> None:
+    text = line(491)
+    assert text.startswith("Spell Scrolls.")
+    for quoted in ("Scrolls only disappear after the spell is successfully cast, and not on a failed cast.",
+                   "To use a scroll, a hero must first have one in hand.",
+                   "The difficulty of this Check is +/- 1AD per point of difference between the scroll's KN and the "
+                   "hero's KN.", "Exhaustion is paid as normal, per each spell's individual requirements."):
+        assert quoted in text
+
+
+def test_a_hero_joins_with_its_scrolls_in_the_pack_and_fetches_one_as_its_action() -> None:
+    """Line 491: "To use a scroll, a hero must first have one in hand"; line 370: "you cannot run and
+    fetch a scroll from a backpack" (fetching is an Action, not after running)."""
+    play = arena()
+    assert play.figure(SCRIBE_ID).pack == (ARMOR, SHIELD, "potion of healing")
+    joined = play.events[[type(e).__name__ for e in play.events].index("HeroJoined")]
+    assert joined.sheet["items"] == SCRIBE["items"]  # type: ignore[attr-defined]
+    events = play.act(SCRIBE_ID, "fetch_item", item="Scroll of Magic Armor I")
+    assert of(events, ItemFetched)[0].item == ARMOR
+    scribe = play.figure(SCRIBE_ID)
+    assert ARMOR in scribe.in_hand and ARMOR not in scribe.pack
+
+
+def test_a_scroll_casts_an_unlearned_spell_at_base_ad_plus_the_kn_difference_and_is_consumed() -> None:
+    """Line 491: "if a hero with Base AD2 and KN3 attempts to cast from a KN2 scroll, the AD is easier by
+    1, so the hero rolls against AD3 (+ 1AD). If successful, the spell is cast as if the hero knows the
+    spell... Exhaustion is paid as normal"; "Once a scroll is used to cast a spell, it is consumed"."""
+    play = arena()
+    in_hand(play, ARMOR, kn=3)
+    events = cast(play, [HIT], "Magic Armor I")
+    spell = of(events, SpellCast)[0]
+    assert spell.success and spell.check.base == 2 and spell.check.ad == 3
+    assert [a.value for a in spell.check.adjustments] == [1]
+    assert spell.exhaustion == 1  # Magic Armor I: "1E, lasts three turns" (line 1458)
+    assert of(events, ScrollConsumed) == [ScrollConsumed(figure=SCRIBE_ID, item=ARMOR, spell="Magic Armor I")]
+    scribe = play.figure(SCRIBE_ID)
+    assert ARMOR not in scribe.in_hand and ARMOR not in scribe.pack
+    assert scribe.exhaustion == 1
+    assert any(s.spell == "Magic Armor I" and s.target == SCRIBE_ID for s in play.combat.spells)
+
+
+def test_a_scroll_above_the_heros_kn_is_harder_and_a_failed_cast_keeps_it() -> None:
+    """Line 491: "a hero with Base AD1 and KN2 attempts to cast from a KN3 scroll... the hero rolls
+    against their Base AD minus 1 (-1AD), which in this example would be AD0"; "Scrolls only disappear
+    after the spell is successfully cast, and not on a failed cast." A "1" fails at AD0."""
+    play = arena()
+    in_hand(play, SHIELD, base_ad=1)
+    events = cast(play, [ONE], "Magic Shield II")
+    spell = of(events, SpellCast)[0]
+    assert spell.check.base == 1 and spell.check.ad == 0 and not spell.success
+    assert spell.exhaustion == 0 and not of(events, ScrollConsumed)
+    assert SHIELD in play.figure(SCRIBE_ID).in_hand
+    # Next turn, the same scroll again: a success icon casts it, and then it is gone.
+    play.end_turn()
+    play.to_actions("heroes")
+    play.pass_until(SCRIBE_ID)
+    events = cast(play, [HIT], "Magic Shield II")
+    assert of(events, SpellCast)[0].success and of(events, ScrollConsumed)
+    assert SHIELD not in play.figure(SCRIBE_ID).in_hand
+
+
+def test_a_scroll_in_the_pack_casts_nothing_and_a_learned_spell_keeps_its_scroll() -> None:
+    """Line 491: "a hero must first have one in hand"; a Spell the hero has learned is cast as learned
+    (no scroll adjustment), and its scroll stays in hand."""
+    play = arena()
+    assert play.rule_of("ana", {"type": "cast_spell", "figure": SCRIBE_ID, "spell": "Magic Armor I",
+                                "target": SCRIBE_ID}) == "spell-unknown"
+    in_hand(play, ARMOR, spells=("Magic Armor I",))
+    events = cast(play, [TWO], "Magic Armor I")
+    spell = of(events, SpellCast)[0]
+    assert spell.success and spell.check.adjustments == () and not of(events, ScrollConsumed)
+    assert ARMOR in play.figure(SCRIBE_ID).in_hand
+
+
+def test_a_scroll_put_away_goes_back_into_the_pack() -> None:
+    """Readying weapons puts what is in hand away: a scroll goes back into the pack, as a potion does."""
+    play = arena()
+    in_hand(play, ARMOR)
+    play.act(SCRIBE_ID, "ready_weapons", in_hand=["dagger"])
+    scribe = play.figure(SCRIBE_ID)
+    assert scribe.in_hand == ("dagger",) and ARMOR in scribe.pack
+
+
+def test_a_scroll_of_no_handbook_spell_is_refused() -> None:
+    """A scroll is named by the Spell it holds ("can only be used to cast spells within the same KN
+    level", line 491): one of no Handbook Spell is refused with the sheet's other problems."""
+    hero = {**SCRIBE, "items": ["Scroll of Fireball"]}
+    with pytest.raises(RuleViolation, match="'Scroll of Fireball' names no Spell") as refused:
+        arena(hero=hero)
+    assert refused.value.rule == "hero-invalid"
+
+
+def test_version_5_carries_no_scrolls_and_casts_only_learned_spells() -> None:
+    """Version 5 decides as before: its sheet refuses a scroll, and a figure holding one (set up by
+    hand) still cannot cast a Spell it has not learned."""
+    with pytest.raises(RuleViolation, match="Spell Scrolls are carried from Pericle 6") as refused:
+        arena(version="5")
+    assert refused.value.rule == "hero-invalid"
+    play = arena(version="5", hero={**SCRIBE, "items": ["Potion of Healing"]})
+    assert play.rule_of("ana", {"type": "fetch_item", "figure": SCRIBE_ID,
+                                "item": "Scroll of Magic Armor I"}) == "not-carried"
+    in_hand(play, ARMOR)
+    assert play.rule_of("ana", {"type": "cast_spell", "figure": SCRIBE_ID, "spell": "Magic Armor I",
+                                "target": SCRIBE_ID}) == "spell-unknown"
