@@ -40,13 +40,14 @@ def _rows() -> tuple[Row, ...]:
     and delaying (the Staff & Wand Affinities, v6/affinities.py), readying weapons (Quick Draw in
     the Movement phase, v6/disciplines.py), using a Discipline (`use_discipline` above) and the
     Initiative (Stalker's Surprise turn)."""
-    own = (row(cmd.SubmitHero, skill_checks.with_checks(scrolls.submit_hero), phase=Phase.SETUP),
-           row(cmd.ReadyWeapons, combat(disciplines.ready_weapons, V6_PASSIVES), subject=figure_subject,
+    own = (row(cmd.ReadyWeapons, combat(disciplines.ready_weapons, V6_PASSIVES), subject=figure_subject,
                not_yours=NOT_YOURS),
            row(cmd.UseDiscipline, combat(use_discipline, V6_PASSIVES), subject=figure_subject, not_yours=NOT_YOURS),
            row(cmd.RollInitiative, combat(disciplines.roll_initiative, V6_PASSIVES)))
     replaced = {r.command for r in own}
-    revised = affinities.revised(rows(V6_PASSIVES, _plays), V6_PASSIVES)
+    joining = row(cmd.SubmitHero, skill_checks.with_checks(scrolls.submit_hero), phase=Phase.SETUP)
+    revised = tuple(joining if r.command is cmd.SubmitHero else r
+                    for r in affinities.revised(rows(V6_PASSIVES, _plays), V6_PASSIVES))
     return (*(r for r in revised if r.command not in replaced), *own)
 
 
