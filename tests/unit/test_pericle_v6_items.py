@@ -8,9 +8,12 @@ from typing import Any
 import pytest
 
 from domain.errors import RuleViolation
-from domain.rulesets.pericle.combat_events import ItemFetched, ScrollConsumed, SpellCast
+from domain.rulesets.pericle.combat_events import HeroJoined, ItemFetched, ScrollConsumed, SpellCast
+from domain.rulesets.pericle.dice import Adjustment
+from domain.rulesets.pericle.v4.catalogue import handbook_catalogue
 from tests.unit.pericle_arena import BAERWYN, PericleArena
 from tests.unit.test_pericle_v4_handbook import line
+from tests.unit.test_pericle_v4_play import strikes as strikes_of
 
 HIT, MISS = 1, 10  # Action Die faces: a success icon, the critical failure
 ONE, TWO = 6, 7  # Action Die faces "1" and "2": a success at AD1 (AD2) and above
@@ -62,8 +65,7 @@ def test_a_hero_joins_with_its_scrolls_in_the_pack_and_fetches_one_as_its_action
     fetch a scroll from a backpack" (fetching is an Action, not after running)."""
     play = arena()
     assert play.figure(SCRIBE_ID).pack == (ARMOR, SHIELD, "potion of healing")
-    joined = play.events[[type(e).__name__ for e in play.events].index("HeroJoined")]
-    assert joined.sheet["items"] == SCRIBE["items"]  # type: ignore[attr-defined]
+    assert of(play.events, HeroJoined)[0].sheet["items"] == SCRIBE["items"]
     events = play.act(SCRIBE_ID, "fetch_item", item="Scroll of Magic Armor I")
     assert of(events, ItemFetched)[0].item == ARMOR
     scribe = play.figure(SCRIBE_ID)
@@ -151,3 +153,117 @@ def test_version_5_carries_no_scrolls_and_casts_only_learned_spells() -> None:
     in_hand(play, ARMOR)
     assert play.rule_of("ana", {"type": "cast_spell", "figure": SCRIBE_ID, "spell": "Magic Armor I",
                                 "target": SCRIBE_ID}) == "spell-unknown"
+
+
+# ---- Runestones ---------------------------------------------------------------------------------
+
+# KN3 (Runestone Mastery, line 1321, is a KN3 Discipline), Base AD0 in leather (DX1, leather AD-1).
+RUNA = {"name": "Runa", "ancestry": "human", "mt": 1, "dx": 1, "kn": 3, "weapons": ["Dagger", "Staff"],
+        "armour": "Leather", "disciplines": ["Runestone Mastery"],
+        "runestones": {"Dagger": ["Diamond", "Ruby"], "Staff": ["Sapphire"], "Leather": ["Amethyst", "Diamond"]}}
+RUNA_ID = "hero-runa"
+
+
+def runed(version: str | None = None, hero: dict[str, Any] | None = None, hand: str = "dagger") -> PericleArena:
+    """Runa at (3,3) facing the orc at (4,3) (armour 3, shield 1), weapon `hand` in hand; the Action
+    phase begun and passed to her."""
+    play = PericleArena(heroes={"ana": [{"hero": hero or RUNA, "start": {"q": 0, "r": 3}, "in_hand": [hand]}],
+                                "ben": [{"hero": BAERWYN, "start": {"q": 0, "r": 4}}]}, version=version)
+    play.put(RUNA_ID, 3, 3, facing=0)
+    play.to_actions("heroes")
+    play.pass_until(RUNA_ID)
+    return play
+
+
+def test_runestone_text() -> None:
+    assert "that weapon gains AD+1 when rolling to attack" in line(741)
+    assert line(745).startswith("Ruby (210gc). Weapons imbued with these runestones deal an additional +1 damage.")
+    assert "the wielder gains AD+1 to rolls made to cast spells" in line(747)
+    assert "the wielder may move one additional hex in combat" in line(739)
+    assert "reduce one point of AD penalty that the armor may have given their wearer" in line(741)
+    assert "gain the bonuses of two runestones that are embedded in an item" in line(1321)
+
+
+def test_armours_amethyst_and_diamond_give_a_hex_of_movement_and_a_point_of_ad_back() -> None:
+    """Line 739: Amethyst "If imbued into armor, the wielder may move one additional hex in combat";
+    line 741: Diamond "When imbued into armor, diamond runestones reduce one point of AD penalty that
+    the armor may have given their wearer" (leather: AD-1). The Grapple score (1/2 MT + Base AD - 2)
+    follows the Base AD."""
+    runa = runed().figure(RUNA_ID)
+    plain = runed(hero={**RUNA, "runestones": {}}).figure(RUNA_ID)
+    assert (plain.base_ad, plain.movement, plain.grapple) == (0, 5, -2)
+    assert (runa.base_ad, runa.movement, runa.grapple) == (1, 6, -1)
+    assert runa.runestones == {"dagger": ("Diamond", "Ruby"), "staff": ("Sapphire",), "armour": ("Amethyst", "Diamond")}
+    assert plain.runestones == {}
+
+
+def test_a_weapons_diamond_adds_ad_1_to_its_attacks_and_ruby_1_damage() -> None:
+    """Line 741: Diamond "When diamond runestones are imbued into a weapon, that weapon gains AD+1 when
+    rolling to attack"; line 745: Ruby "Weapons imbued with these runestones deal an additional +1
+    damage". Runa's dagger (1d6: a 6) holds both (Runestone Mastery); the orc: armour 3, shield 1."""
+    play = runed()
+    [strike] = strikes_of(play.act(RUNA_ID, "attack", [HIT, 6], strikes=[{"target": "orc",
+                                                                              "weapon": "Dagger"}]))
+    assert Adjustment(1, "Diamond runestone") in strike.check.adjustments
+    # Base AD1 (leather's penalty taken back by the armour's Diamond), a sword's +1, the Diamond's +1.
+    assert strike.check.ad == 3
+    assert Adjustment(1, "Ruby runestone") in strike.modifiers
+    assert strike.hit and strike.damage == 6 + 1 - 3 - 1
+
+
+def test_a_weapon_without_runestones_gets_nothing_from_anothers() -> None:
+    """The runestones work in the item they are embedded in: the staff (Sapphire) strikes unaided."""
+    play = runed(hand="staff")
+    [strike] = strikes_of(play.act(RUNA_ID, "attack", [HIT, 6], strikes=[{"target": "orc",
+                                                                              "weapon": "Staff"}]))
+    assert not [a for a in strike.check.adjustments if "runestone" in a.source]
+    assert not [a for a in strike.modifiers if "runestone" in a.source]
+
+
+def test_a_weapons_sapphire_adds_ad_1_to_cast_while_it_is_in_hand() -> None:
+    """Line 747: Sapphire "When imbued into weapons, the wielder gains AD+1 to rolls made to cast
+    spells": with the staff in hand, not with the dagger."""
+    hero = {**RUNA, "spells": ["Magic Armor I"]}
+    play = runed(hero=hero, hand="staff")
+    [spell] = of(play.act(RUNA_ID, "cast_spell", [HIT], spell="Magic Armor I", target=RUNA_ID), SpellCast)
+    assert list(spell.check.adjustments) == [Adjustment(1, "Sapphire runestone")] and spell.check.ad == 2
+    play = runed(hero=hero, hand="dagger")
+    [spell] = of(play.act(RUNA_ID, "cast_spell", [HIT], spell="Magic Armor I", target=RUNA_ID), SpellCast)
+    assert spell.check.adjustments == () and spell.check.ad == 1
+
+
+def refusal(hero: dict[str, Any], version: str | None = None) -> str:
+    with pytest.raises(RuleViolation) as refused:
+        runed(version=version, hero=hero)
+    assert refused.value.rule == "hero-invalid"
+    return str(refused.value)
+
+
+def test_a_second_runestone_needs_runestone_mastery_and_items_with_runestones_count_as_magic() -> None:
+    """Line 735: "Heroes may only benefit from the magical properties of one runestone in an item";
+    line 1321: Runestone Mastery "You may gain the bonuses of two runestones that are embedded in an
+    item instead of only one"; line 721: "heroes may only carry a number of magical items on their
+    person... equal to their KN +1" (a runestone-imbued item is magical: the Sindaro example, line 725);
+    line 731: "most runestones cannot be placed in shields"."""
+    assert "without Runestone Mastery" in refusal({**RUNA, "disciplines": []})
+    assert "holds 3 runestones" in refusal({**RUNA, "runestones": {"Dagger": ["Diamond", "Ruby", "Emerald"]}})
+    assert "Magic Item Capacity" in refusal({**RUNA, "mt": 2, "dx": 2, "kn": 1, "disciplines": [],
+                                             "runestones": {"Dagger": ["Ruby"], "Staff": ["Ruby"],
+                                                            "Leather": ["Ruby"]}})
+    assert "shield" in refusal({**RUNA, "weapons": ["Dagger"], "shield": "Buckler",
+                                "runestones": {"Buckler": ["Ruby"]}})
+    assert "none of the sheet's weapons or its armour" in refusal({**RUNA, "runestones": {"Mace": ["Ruby"]}})
+
+
+def test_version_5_embeds_no_runestones_and_lists_no_sapphire() -> None:
+    """Version 5 refuses a sheet with runestones, and records a sheet without them as it always did;
+    its catalogue is served as it was, version 6's lists the Sapphire (line 1639)."""
+    assert "runestones work from Pericle 6" in refusal(RUNA, version="5")
+    play = runed(version="5", hero={**RUNA, "runestones": {}})
+    assert all("runestones" not in e.sheet for e in of(play.events, HeroJoined))
+    assert of(runed().events, HeroJoined)[0].sheet["runestones"] == RUNA["runestones"]
+    names = {v: [i.name for i in handbook_catalogue(v).items if i.kind == "runestone"] for v in ("5", "6")}
+    assert names == {"5": ["Amethyst", "Diamond", "Emerald", "Ruby"],
+                     "6": ["Amethyst", "Diamond", "Emerald", "Ruby", "Sapphire"]}
+    [sapphire] = [i for i in handbook_catalogue("6").items if i.name == "Sapphire"]
+    assert sapphire.price_gc == 210 and sapphire.seed.line == 1639

@@ -32,6 +32,10 @@ PackItemName = Annotated[str, msgspec.Meta(
     pattern=r"^(Potion of Healing|Healing Salve|Healing Berry|Scroll of [^\x00-\x1f]{1,40})$", max_length=50)]
 
 
+# The Handbook's runestones (lines 739-747; the price list, lines 1634-1639).
+RunestoneName = Literal["Amethyst", "Diamond", "Emerald", "Ruby", "Sapphire"]
+
+
 def is_scroll(item: str) -> bool:
     """A Spell Scroll's name (any case: a figure's pack holds names in lower case)."""
     return item.lower().startswith(SCROLL_PREFIX.lower())

@@ -3,7 +3,7 @@ player submits, every rule it breaks, and the numbers the sheet derives."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
 
@@ -15,6 +15,7 @@ from domain.rulesets.pericle.catalogue import (
     SPELLS,
     WEAPONS,
     PackItemName,
+    RunestoneName,
     Weapon,
 )
 from domain.rulesets.pericle.heroes import (
@@ -59,6 +60,20 @@ class HeroSheet(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     items: Annotated[list[PackItemName], msgspec.Meta(max_length=20)] = []
     karma: Annotated[int, msgspec.Meta(ge=0, le=20)] = 0
     ardence: Annotated[int, msgspec.Meta(ge=0, le=60)] = 0
+    # Pericle 6: the runestones embedded in the sheet's items, by item (one of its `weapons`, or its
+    # `armour`): {"Longsword": ["Ruby"]} (seed 001 lines 727-747). Versions 3-5 refuse them
+    # (`_gear_problems`); recorded in a sheet's events only when given (`sheet_data`).
+    runestones: Annotated[dict[Name, Annotated[list[RunestoneName], msgspec.Meta(min_length=1, max_length=4)]],
+                          msgspec.Meta(max_length=8)] = {}
+
+
+def sheet_data(sheet: HeroSheet) -> dict[str, Any]:
+    """The sheet as events record it: without `runestones` when it has none, as every sheet was
+    recorded before Pericle 6 embedded them."""
+    data: dict[str, Any] = msgspec.to_builtins(sheet)
+    if not sheet.runestones:
+        del data["runestones"]
+    return data
 
 
 class Stats(msgspec.Struct, frozen=True):
@@ -123,6 +138,8 @@ def _gear_problems(sheet: HeroSheet) -> list[str]:
         found.append(f"Step 5: no armour {sheet.armour!r} (known: {', '.join(a.name for a in ARMOURS.values())})")
     if sheet.shield and sheet.shield.lower() not in SHIELDS:
         found.append(f"Step 5: no shield {sheet.shield!r} (known: {', '.join(s.name for s in SHIELDS.values())})")
+    if sheet.runestones:
+        found.append("Runestones: this version embeds none in a hero's items (runestones work from Pericle 6)")
     found += [f"Items: this version carries only healing items in the pack, not {item!r} (Spell Scrolls are carried "
               "from Pericle 6)" for item in sheet.items if item.lower() not in HEALING_ITEMS]
     return found

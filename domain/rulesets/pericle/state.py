@@ -96,6 +96,9 @@ class Figure(msgspec.Struct, frozen=True, kw_only=True):
     # Mode, whereas another player in the party may choose Adventure Mode", seed 001 line 545);
     # None: the encounter's. GET /state shows it only when set.
     mode: Literal["adventure", "saga"] | None = None
+    # Pericle 6: the runestones that work in its items, by weapon name (lower case) or "armour"
+    # (seed 001 lines 727-747; v6/runestones.py); GET /state shows it only when set.
+    runestones: dict[str, tuple[str, ...]] = {}
 
     @property
     def hexes(self) -> tuple[Hex, ...]:

@@ -47,7 +47,8 @@ def combat_view(combat: CombatState, shown: dict[str, Any]) -> dict[str, Any]:
     # Fields Pericle 5 added, shown only when set: a combat of versions 3 and 4 shows what it
     # always showed.
     for figure_shown in shown["figures"]:
-        _unless_set(figure_shown, {"regenerated": False, "flux_absorbed": 0, "all_front": False, "mode": None})
+        _unless_set(figure_shown, {"regenerated": False, "flux_absorbed": 0, "all_front": False, "mode": None,
+                                     "runestones": {}})
     for spell_shown in shown["spells"]:
         _unless_set(spell_shown, {"rules": "", "at": None, "boost": None, "foes": ()})
     for figure, figure_shown in zip(combat.figures, shown["figures"], strict=True):

@@ -220,14 +220,16 @@ def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
         # Transfer Wounds (line 1556): "If the caster chooses Self as the target to heal, then only
         # one roll is required, which is the attack roll to throw the Spell at the foe".
         (adjustments, defense), aimed_at, second_aim = second_aim, second, None
+    more = edition(play).cast_adjustments(caster)  # version 6's Sapphire runestone
     rolled = check(play.dice, f"{caster.name} casts {spell.name} on {aimed_at.name}", caster.base_ad,
-                   adjustments if scroll is None else [*adjustments, scroll],
+                   [*adjustments, *more] if scroll is None else [*adjustments, *more, scroll],
                    defense_dice=len(defense), fortune=play.passives.luck(play, caster))
     thrown = None
     if second is not None and second_aim is not None and rolled.success:
         # "if successful, the caster next rolls to throw the Spell at target2" (line 1556).
         thrown = check(play.dice, f"{caster.name} throws {spell.name} at {second.name}", caster.base_ad,
-                       second_aim[0], defense_dice=len(second_aim[1]), fortune=play.passives.luck(play, caster))
+                       [*second_aim[0], *more], defense_dice=len(second_aim[1]),
+                       fortune=play.passives.luck(play, caster))
     worked = rolled.success and (thrown is None or thrown.success)
     free = rolled.crit and spell.school != "Arcane"  # line 182, as version 4
     paid = 0 if (not rolled.success or free) else cost

@@ -123,6 +123,11 @@ class V5Passives(Passives):
         (version 6, line 1323; none in version 5)."""
         return 0
 
+    def cast_adjustments(self, caster: Figure) -> list[Adjustment]:
+        """More AD modifiers on the caster's rolls to cast a Spell (a later version's: version 6's
+        Sapphire runestone in a weapon in hand, line 747); none in version 5."""
+        return []
+
     def scroll(self, caster: Figure, spell: HandbookSpell) -> Adjustment | None:
         """A later version's cast of a Spell the caster has not learned from a Spell Scroll of it in
         hand (version 6, line 491): the cast check's adjustment for the scroll's KN against the

@@ -12,7 +12,7 @@ from domain.rulesets.pericle.dice import Check
 from domain.rulesets.pericle.play import Play
 from domain.rulesets.pericle.state import Figure
 from domain.rulesets.pericle.v4.handbook import HandbookSpell
-from domain.rulesets.pericle.v6 import affinities, body, control, disciplines, scrolls
+from domain.rulesets.pericle.v6 import affinities, body, control, disciplines, runestones, scrolls
 from domain.rulesets.pericle.v6.effects import SpellEffect, UsedEffect
 from domain.rulesets.pericle.v6.enforced import ENFORCED_DISCIPLINES_V6, ENFORCED_SPELLS_V6
 
@@ -22,7 +22,7 @@ USED: Mapping[str, UsedEffect] = {**body.USED, **control.USED, **disciplines.USE
 
 
 class V6Passives(disciplines.DisciplinePassives, affinities.AffinityPassives, body.BodyPassives,
-                 control.ControlPassives, scrolls.ScrollPassives):
+                 control.ControlPassives, scrolls.ScrollPassives, runestones.RunestonePassives):
     """Version 6's effects."""
 
     rules = "6"

@@ -32,7 +32,7 @@ from domain.rulesets.pericle.catalogue import SCROLL_PREFIX, is_scroll
 from domain.rulesets.pericle.combat_commands import SubmitHero
 from domain.rulesets.pericle.dice import Adjustment
 from domain.rulesets.pericle.rules import Table
-from domain.rulesets.pericle.sheet import HeroSheet
+from domain.rulesets.pericle.sheet import HeroSheet, sheet_data
 from domain.rulesets.pericle.state import Figure
 from domain.rulesets.pericle.v4.book import SPELLS
 from domain.rulesets.pericle.v4.handbook import HandbookSpell
@@ -81,7 +81,7 @@ def submit_hero(ctx: Table, command: SubmitHero) -> Events:
     if not any(is_scroll(item) for item in command.hero.items):
         return events
     pack = tuple(item.lower() for item in command.hero.items)  # as joining.py packs them, in the sheet's order
-    return [msgspec.structs.replace(e, sheet=msgspec.to_builtins(command.hero),
+    return [msgspec.structs.replace(e, sheet=sheet_data(command.hero),
                                     figure=msgspec.structs.replace(e.figure, pack=pack))
             if isinstance(e, ev.HeroJoined) else e for e in events]
 

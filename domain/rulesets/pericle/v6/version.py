@@ -16,7 +16,7 @@ from domain.rulesets.pericle.settings import PericleV6Settings
 from domain.rulesets.pericle.v3 import NOT_YOURS
 from domain.rulesets.pericle.v5 import attack_steps, skill_checks
 from domain.rulesets.pericle.v5.version import PERICLE_V5, Row, rows
-from domain.rulesets.pericle.v6 import affinities, disciplines, scrolls
+from domain.rulesets.pericle.v6 import affinities, disciplines, runestones
 from domain.rulesets.pericle.v6.passives import V6_PASSIVES
 from domain.rulesets.pericle.v6.provisional import V6_RULES
 
@@ -45,7 +45,7 @@ def _rows() -> tuple[Row, ...]:
            row(cmd.UseDiscipline, combat(use_discipline, V6_PASSIVES), subject=figure_subject, not_yours=NOT_YOURS),
            row(cmd.RollInitiative, combat(disciplines.roll_initiative, V6_PASSIVES)))
     replaced = {r.command for r in own}
-    joining = row(cmd.SubmitHero, skill_checks.with_checks(scrolls.submit_hero), phase=Phase.SETUP)
+    joining = row(cmd.SubmitHero, skill_checks.with_checks(runestones.submit_hero), phase=Phase.SETUP)
     revised = tuple(joining if r.command is cmd.SubmitHero else r
                     for r in affinities.revised(rows(V6_PASSIVES, _plays), V6_PASSIVES))
     return (*(r for r in revised if r.command not in replaced), *own)
