@@ -11,6 +11,7 @@ from domain.errors import RuleViolation
 from domain.rulesets.pericle.combat_events import HeroJoined, ItemFetched, ScrollConsumed, SpellCast
 from domain.rulesets.pericle.dice import Adjustment
 from domain.rulesets.pericle.v4.catalogue import handbook_catalogue
+from domain.rulesets.pericle.v6.enforced import discipline_enforcement, enforced_disciplines
 from tests.unit.pericle_arena import BAERWYN, PericleArena
 from tests.unit.test_pericle_v4_handbook import line
 from tests.unit.test_pericle_v4_play import strikes as strikes_of
@@ -267,3 +268,9 @@ def test_version_5_embeds_no_runestones_and_lists_no_sapphire() -> None:
                      "6": ["Amethyst", "Diamond", "Emerald", "Ruby", "Sapphire"]}
     [sapphire] = [i for i in handbook_catalogue("6").items if i.name == "Sapphire"]
     assert sapphire.price_gc == 210 and sapphire.seed.line == 1639
+
+
+def test_runestone_mastery_is_served_as_enforced_by_version_6_only() -> None:
+    assert discipline_enforcement("Runestone Mastery", "6") == "enforced"
+    assert "v6/runestones.py" in enforced_disciplines("6")["Runestone Mastery"]
+    assert discipline_enforcement("Runestone Mastery", "5") == "table-applied"

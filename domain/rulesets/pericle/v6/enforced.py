@@ -158,8 +158,17 @@ BETWEEN_COMBATS_V6: dict[str, str] = {
                    "`recovery_checks`, outcome.py `karma_after`, server/routes/heroes.py `_inspiration`)",
 }
 
+# Runestones in combat (v6/runestones.py).
+RUNESTONES_V6: dict[str, str] = {
+    "Runestone Mastery": "v6/runestones.py: a hero sheet's item (a weapon, the armour) may hold two runestones, and "
+                         "both work (without it, one; line 1321, line 735); a weapon's Diamond (AD+1 to attack), "
+                         "Ruby (+1 damage), Sapphire (AD+1 to cast while in hand); armour's Amethyst (+1 Movement), "
+                         "Diamond (one point of the armour's AD penalty back)",
+}
+
 ENFORCED_SPELLS_V6: dict[str, str] = {**ENFORCED_SPELLS_V5, **SPELLS_OF_THE_BODY, **SPELLS_OF_CONTROL}
-ENFORCED_DISCIPLINES_V6: dict[str, str] = {**ENFORCED_V5, **DISCIPLINES_V6, **AFFINITIES_V6, **BETWEEN_COMBATS_V6}
+ENFORCED_DISCIPLINES_V6: dict[str, str] = {**ENFORCED_V5, **DISCIPLINES_V6, **AFFINITIES_V6, **BETWEEN_COMBATS_V6,
+                                           **RUNESTONES_V6}
 
 
 def enforced_spells(version: str) -> dict[str, str]:
