@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from domain.errors import RuleViolation
-from domain.rulesets.pericle.combat_events import HeroJoined, ItemFetched, ScrollConsumed, SpellCast
+from domain.rulesets.pericle.combat_events import Healed, HeroJoined, ItemFetched, ScrollConsumed, SpellCast
 from domain.rulesets.pericle.dice import Adjustment
 from domain.rulesets.pericle.v4.catalogue import handbook_catalogue
 from domain.rulesets.pericle.v6.enforced import discipline_enforcement, enforced_disciplines
@@ -16,7 +16,7 @@ from tests.unit.pericle_arena import BAERWYN, PericleArena
 from tests.unit.test_pericle_v4_handbook import line
 from tests.unit.test_pericle_v4_play import strikes as strikes_of
 
-HIT, MISS = 1, 10  # Action Die faces: a success icon, the critical failure
+HIT, CRIT, MISS = 1, 5, 10  # Action Die faces: a success icon, the Crit face, the critical failure
 ONE, TWO = 6, 7  # Action Die faces "1" and "2": a success at AD1 (AD2) and above
 
 # KN2, Base AD2 (no armour); knows no Spell; a Spell Scroll of a KN2 and of a KN3 Spell in the pack.
@@ -274,3 +274,23 @@ def test_runestone_mastery_is_served_as_enforced_by_version_6_only() -> None:
     assert discipline_enforcement("Runestone Mastery", "6") == "enforced"
     assert "v6/runestones.py" in enforced_disciplines("6")["Runestone Mastery"]
     assert discipline_enforcement("Runestone Mastery", "5") == "table-applied"
+
+
+def test_a_weapons_emerald_heals_its_wielder_1d4_on_a_natural_critical_hit_only() -> None:
+    """Line 743: Emerald "runestones imbued into weapons grant their wielder the ability to regain 1d4
+    HP whenever they land a natural critical hit with the weapon in which the emerald runestone is
+    imbued. A natural critical hit is only a crit made by rolling the Crit Face". Runa (3 wounds)
+    crits the orc with her dagger: the 1d4 (a 2) heals her; an ordinary hit heals nothing."""
+    hero = {**RUNA, "disciplines": [], "runestones": {"Dagger": ["Emerald"]}}
+    play = runed(hero=hero)
+    play.put(RUNA_ID, 3, 3, facing=0, wounds=3)
+    events = play.act(RUNA_ID, "attack", [CRIT, 1, 6, 2], strikes=[{"target": "orc", "weapon": "Dagger"}])
+    assert strikes_of(events)[0].check.crit and strikes_of(events)[0].hit
+    [healed] = of(events, Healed)
+    assert healed.source == "runestone:Emerald" and healed.roll is not None and healed.amount == 2
+    assert play.figure(RUNA_ID).wounds == 1
+    play = runed(hero=hero)
+    play.put(RUNA_ID, 3, 3, facing=0, wounds=3)
+    events = play.act(RUNA_ID, "attack", [HIT, 6], strikes=[{"target": "orc", "weapon": "Dagger"}])
+    assert strikes_of(events)[0].hit and not of(events, Healed)
+    assert play.figure(RUNA_ID).wounds == 3

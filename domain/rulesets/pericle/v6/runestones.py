@@ -10,6 +10,8 @@ Enforced (what the server models):
 - a weapon's Diamond: "that weapon gains AD+1 when rolling to attack. This does not alter the
   attack order" (line 741): +1 on each attack roll with it;
 - a weapon's Ruby: "an additional +1 damage" (line 745): +1 on each hit's damage with it;
+- a weapon's Emerald: "regain 1d4 HP whenever they land a natural critical hit with the weapon" (line
+  743): a hit whose Action Die kept the Crit face (not a Crit a Discipline made) heals its wielder 1d4;
 - a weapon's Sapphire: "the wielder gains AD+1 to rolls made to cast spells" (line 747): +1 on a
   cast's roll (and a [T-T] Spell's second throw) while the weapon is in hand;
 - armour's Amethyst: "the wielder may move one additional hex in combat" (line 739): Movement +1;
@@ -23,7 +25,7 @@ Enforced (what the server models):
   hero's Magic Item Capacity (KN + 1, line 721) is refused, as the hero could use none of them.
 
 Left to the table (docs/pericle-6-notes.md says why): a weapon's Amethyst (a second attack at AD+0
-for 1d4) and Emerald (1d4 HP on a natural critical hit); armour's Emerald (crit damage against the
+for 1d4); armour's Emerald (crit damage against the
 wearer with Misfortune), Ruby (1 less damage from other than spells) and Sapphire (4 less damage
 from spells); runestones in shields (line 731: "Except for special shield runestones").
 """
@@ -32,6 +34,7 @@ from __future__ import annotations
 
 import msgspec
 
+from domain.dice_expression import roll_expression
 from domain.errors import RuleViolation
 from domain.rulesets.contract import Events
 from domain.rulesets.pericle import combat_events as ev
@@ -133,6 +136,21 @@ class RunestonePassives(V5Passives):
         if "Ruby" in _in(attacker, weapon):
             bonuses = [*bonuses, Adjustment(1, "Ruby runestone")]  # line 745
         return dice, bonuses
+
+    def after_strike(self, play: Play, strike: ev.Strike) -> None:
+        super().after_strike(play, strike)
+        # Line 743: Emerald "runestones imbued into weapons grant their wielder the ability to regain
+        # 1d4 HP whenever they land a natural critical hit with the weapon in which the emerald
+        # runestone is imbued. A natural critical hit is only a crit made by rolling the Crit Face,
+        # not one achieved with a Discipline": a hit whose Action Die kept the Crit face.
+        attacker = play.state.figure(strike.attacker)
+        if attacker is None or not attacker.active or strike.kind == "stray" or not (strike.hit and strike.check.crit):
+            return
+        if "Emerald" not in attacker.runestones.get(strike.weapon.lower(), ()):
+            return
+        roll = roll_expression(play.dice, "1d4", f"{attacker.name}: Emerald runestone, a natural critical hit")
+        play.emit(ev.Healed(figure=attacker.id, amount=min(max(0, roll.total or 0), attacker.wounds),
+                            source="runestone:Emerald", roll=roll))
 
     def cast_adjustments(self, caster: Figure) -> list[Adjustment]:
         found = super().cast_adjustments(caster)
