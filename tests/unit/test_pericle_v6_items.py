@@ -8,7 +8,14 @@ from typing import Any
 import pytest
 
 from domain.errors import RuleViolation
-from domain.rulesets.pericle.combat_events import Healed, HeroJoined, ItemFetched, ScrollConsumed, SpellCast
+from domain.rulesets.pericle.combat_events import (
+    Healed,
+    HeroJoined,
+    ItemFetched,
+    ScrollConsumed,
+    SpellCast,
+    SpellDamage,
+)
 from domain.rulesets.pericle.dice import Adjustment
 from domain.rulesets.pericle.v4.catalogue import handbook_catalogue
 from domain.rulesets.pericle.v6.enforced import discipline_enforcement, enforced_disciplines
@@ -294,3 +301,37 @@ def test_a_weapons_emerald_heals_its_wielder_1d4_on_a_natural_critical_hit_only(
     events = play.act(RUNA_ID, "attack", [HIT, 6], strikes=[{"target": "orc", "weapon": "Dagger"}])
     assert strikes_of(events)[0].hit and not of(events, Healed)
     assert play.figure(RUNA_ID).wounds == 3
+
+
+def under_fire(runestones: dict[str, list[str]]) -> PericleArena:
+    """Runa (leather, armour 1) at (3,3) facing east; Baerwyn (MT6 for the test: Arcane Barrage 3d4)
+    two hexes behind her at (1,3) facing her, knowing Arcane Barrage and Arcane Storm; his slot come."""
+    play = PericleArena(heroes={"ana": [{"hero": {**RUNA, "runestones": runestones}, "start": {"q": 0, "r": 3}}],
+                                "ben": [{"hero": BAERWYN, "start": {"q": 0, "r": 4}}]})
+    play.put(RUNA_ID, 3, 3, facing=0)
+    play.put("hero-baerwyn", 1, 3, facing=0, mt=6, spells=("Arcane Barrage", "Arcane Storm"))
+    play.to_actions("heroes")
+    play.pass_until("hero-baerwyn")
+    return play
+
+
+def test_armours_sapphire_takes_four_points_off_the_damage_of_spells() -> None:
+    """Line 747: "Armor with sapphire runestones reduces damage from spells by four points." Arcane
+    Barrage (3d4: 12) through leather (1): 11, with the Sapphire 7; an Arcane Storm's 1d4 (4), which
+    bypasses armour: 4 to the orc beside her, none to her. (Version 5 has no runestones: its
+    `spell_ward` hook answers none, and its arcane damage is as before.)"""
+    dealt = {}
+    for stones in ({}, {"Leather": ["Sapphire"]}):
+        play = under_fire(stones)
+        events = play.act("hero-baerwyn", "cast_spell", [HIT, 4, 4, 4], spell="Arcane Barrage", target=RUNA_ID)
+        [hit] = [h for e in of(events, SpellDamage) for h in e.hits]
+        dealt[bool(stones)] = hit.damage
+        assert (Adjustment(4, "Sapphire runestone") in hit.protection) == bool(stones)
+        assert play.figure(RUNA_ID).wounds == hit.damage
+    assert dealt == {False: 11, True: 7}
+    play = under_fire({"Leather": ["Sapphire"]})
+    events = play.act("hero-baerwyn", "cast_spell", [HIT, 4], spell="Arcane Storm", target="hero-baerwyn",
+                      at={"q": 3, "r": 3})
+    hits = {h.figure: h for e in of(events, SpellDamage) for h in e.hits}
+    assert hits[RUNA_ID].damage == 0 and hits[RUNA_ID].protection == [Adjustment(4, "Sapphire runestone")]
+    assert hits["orc"].damage == 4 and hits["orc"].protection == []  # the orc beside her: no Sapphire

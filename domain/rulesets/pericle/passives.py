@@ -88,6 +88,11 @@ class Passives:
     def after_strike(self, play: Play, strike: ev.Strike) -> None:
         """Events a strike leaves behind (emitted after its `attacked`)."""
 
+    def spell_ward(self, play: Play, figure: Figure) -> list[Adjustment]:
+        """Points taken off the damage a Spell deals the figure, after its armour (none before
+        version 6's Sapphire runestone in armour, seed 001 line 747)."""
+        return []
+
     def movement(self, play: Play, figure: Figure) -> int:
         """Hexes added to the figure's Movement this turn."""
         return 0

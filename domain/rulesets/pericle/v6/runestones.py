@@ -14,6 +14,9 @@ Enforced (what the server models):
   743): a hit whose Action Die kept the Crit face (not a Crit a Discipline made) heals its wielder 1d4;
 - a weapon's Sapphire: "the wielder gains AD+1 to rolls made to cast spells" (line 747): +1 on a
   cast's roll (and a [T-T] Spell's second throw) while the weapon is in hand;
+- armour's Sapphire: "reduces damage from spells by four points" (line 747): 4 off the damage each
+  Arcane Spell deals its wearer (Arcane Barrage, Storm, Nova, Flux), after its armour (v5/arcane.py
+  asks `spell_ward`);
 - armour's Amethyst: "the wielder may move one additional hex in combat" (line 739): Movement +1;
 - armour's Diamond: "reduce one point of AD penalty that the armor may have given their wearer"
   (line 741): Base AD +1 (and the Grapple score that follows it) when the worn armour costs AD;
@@ -25,9 +28,8 @@ Enforced (what the server models):
   hero's Magic Item Capacity (KN + 1, line 721) is refused, as the hero could use none of them.
 
 Left to the table (docs/pericle-6-notes.md says why): a weapon's Amethyst (a second attack at AD+0
-for 1d4); armour's Emerald (crit damage against the
-wearer with Misfortune), Ruby (1 less damage from other than spells) and Sapphire (4 less damage
-from spells); runestones in shields (line 731: "Except for special shield runestones").
+for 1d4); armour's Emerald (crit damage against the wearer with Misfortune) and Ruby (1 less damage
+from other than spells); runestones in shields (line 731: "Except for special shield runestones").
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ from domain.rulesets.pericle.v6 import scrolls
 
 MASTERY = "Runestone Mastery"
 ARMOUR = "armour"  # the key of the worn armour's runestones on a figure
+SAPPHIRE_WARD = 4  # line 747: "reduces damage from spells by four points"
 
 
 def _armour_penalty(sheet: HeroSheet) -> int:
@@ -151,6 +154,13 @@ class RunestonePassives(V5Passives):
         roll = roll_expression(play.dice, "1d4", f"{attacker.name}: Emerald runestone, a natural critical hit")
         play.emit(ev.Healed(figure=attacker.id, amount=min(max(0, roll.total or 0), attacker.wounds),
                             source="runestone:Emerald", roll=roll))
+
+    def spell_ward(self, play: Play, figure: Figure) -> list[Adjustment]:
+        found = super().spell_ward(play, figure)
+        # Line 747: "Armor with sapphire runestones reduces damage from spells by four points."
+        if "Sapphire" in figure.runestones.get(ARMOUR, ()):
+            found = [*found, Adjustment(SAPPHIRE_WARD, "Sapphire runestone")]
+        return found
 
     def cast_adjustments(self, caster: Figure) -> list[Adjustment]:
         found = super().cast_adjustments(caster)
