@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 import pytest
 
+from domain.codec import command_data
 from domain.errors import RuleViolation
+from domain.rulesets.pericle.combat_commands import SubmitHero
 from domain.rulesets.pericle.combat_events import (
     Healed,
     HeroJoined,
@@ -17,6 +20,7 @@ from domain.rulesets.pericle.combat_events import (
     SpellDamage,
 )
 from domain.rulesets.pericle.dice import Adjustment
+from domain.rulesets.pericle.sheet import HeroSheet, sheet_data
 from domain.rulesets.pericle.v4.catalogue import handbook_catalogue
 from domain.rulesets.pericle.v6.enforced import discipline_enforcement, enforced_disciplines
 from tests.unit.pericle_arena import BAERWYN, PericleArena
@@ -335,3 +339,14 @@ def test_armours_sapphire_takes_four_points_off_the_damage_of_spells() -> None:
     hits = {h.figure: h for e in of(events, SpellDamage) for h in e.hits}
     assert hits[RUNA_ID].damage == 0 and hits[RUNA_ID].protection == [Adjustment(4, "Sapphire runestone")]
     assert hits["orc"].damage == 4 and hits["orc"].protection == []  # the orc beside her: no Sapphire
+
+
+def test_a_sheet_is_recorded_with_runestones_only_when_it_has_some() -> None:
+    """Every battle and hero record recorded before runestones holds its sheets without the field: a
+    command recorded beside its events (domain/codec.py `command_data`) keeps it only when given."""
+    plain = msgspec.convert({"type": "submit_hero", "hero": {**RUNA, "runestones": {}}, "start": {"q": 0, "r": 3}},
+                            SubmitHero)
+    runed_ = msgspec.structs.replace(plain, hero=msgspec.convert(RUNA, HeroSheet))
+    assert "runestones" not in command_data(plain)["hero"]
+    assert command_data(runed_)["hero"]["runestones"] == RUNA["runestones"]
+    assert "runestones" not in sheet_data(plain.hero) and sheet_data(runed_.hero)["runestones"]

@@ -3,10 +3,11 @@ player submits, every rule it breaks, and the numbers the sheet derives."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 
+from domain.records import omit_empty
 from domain.rulesets.pericle.catalogue import (
     ARMOURS,
     DISCIPLINES,
@@ -67,12 +68,15 @@ class HeroSheet(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
                           msgspec.Meta(max_length=8)] = {}
 
 
+    # Recorded (in events, and in the commands recorded with them) only when given, as every sheet was
+    # recorded before Pericle 6 embedded runestones (`sheet_data`, domain/codec.py `omit_empty`).
+    OMITTED_WHEN_EMPTY: ClassVar[tuple[str, ...]] = ("runestones",)
+
+
 def sheet_data(sheet: HeroSheet) -> dict[str, Any]:
-    """The sheet as events record it: without `runestones` when it has none, as every sheet was
-    recorded before Pericle 6 embedded them."""
+    """The sheet as events record it: without `runestones` when it has none."""
     data: dict[str, Any] = msgspec.to_builtins(sheet)
-    if not sheet.runestones:
-        del data["runestones"]
+    omit_empty(sheet, data)
     return data
 
 
