@@ -350,3 +350,18 @@ def test_a_sheet_is_recorded_with_runestones_only_when_it_has_some() -> None:
     assert "runestones" not in command_data(plain)["hero"]
     assert command_data(runed_)["hero"]["runestones"] == RUNA["runestones"]
     assert "runestones" not in sheet_data(plain.hero) and sheet_data(runed_.hero)["runestones"]
+
+
+def test_a_scroll_is_cast_in_the_action_phase_only() -> None:
+    """Line 491: "The would-be caster then makes a Base AD Check to cast the spell during their Action
+    phase": a hero with Staff & Wand Affinity: Enchantment III, who casts a learned Enchantment Spell
+    in the Movement phase (line 1347), does not cast one from a scroll then."""
+    play = PericleArena(heroes={"ana": [{"hero": {**SCRIBE, "weapons": ["Dagger", "Staff"]},
+                                         "start": {"q": 1, "r": 2}, "in_hand": ["staff"]}],
+                                "ben": [{"hero": BAERWYN, "start": {"q": 0, "r": 4}}]})
+    in_hand(play, ARMOR, disciplines=("Staff & Wand Affinity: Enchantment III",))
+    play.to_movement("heroes")
+    body = {"type": "cast_spell", "figure": SCRIBE_ID, "spell": "Magic Armor I", "target": SCRIBE_ID}
+    assert play.rule_of("ana", body, [HIT]) == "scroll-phase"
+    in_hand(play, spells=("Magic Armor I",))
+    assert of(play.command("ana", body, [HIT]), SpellCast)[0].success  # learned: cast in the Movement phase

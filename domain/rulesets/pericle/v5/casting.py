@@ -201,7 +201,7 @@ def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
         not_after_running(caster, "casting a spell")
     spell = SPELLS.get(command.spell)
     # Version 6: a Spell the caster has not learned, cast from its Spell Scroll in hand (line 491).
-    scroll = edition(play).scroll(caster, spell) if spell is not None and command.spell not in caster.spells \
+    scroll = edition(play).scroll(play, caster, spell) if spell is not None and command.spell not in caster.spells \
         else None
     delve = _delved(caster, spell, command.spell) if scroll is None else None
     assert spell is not None

@@ -128,7 +128,7 @@ class V5Passives(Passives):
         Sapphire runestone in a weapon in hand, line 747); none in version 5."""
         return []
 
-    def scroll(self, caster: Figure, spell: HandbookSpell) -> Adjustment | None:
+    def scroll(self, play: Play, caster: Figure, spell: HandbookSpell) -> Adjustment | None:
         """A later version's cast of a Spell the caster has not learned from a Spell Scroll of it in
         hand (version 6, line 491): the cast check's adjustment for the scroll's KN against the
         caster's; None (version 5): no scroll casts, the Spell must be learned (or delved)."""

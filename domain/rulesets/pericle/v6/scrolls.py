@@ -31,6 +31,7 @@ from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.catalogue import SCROLL_PREFIX, is_scroll
 from domain.rulesets.pericle.combat_commands import SubmitHero
 from domain.rulesets.pericle.dice import Adjustment
+from domain.rulesets.pericle.play import Play
 from domain.rulesets.pericle.rules import Table
 from domain.rulesets.pericle.sheet import HeroSheet, sheet_data
 from domain.rulesets.pericle.state import Figure
@@ -89,8 +90,13 @@ def submit_hero(ctx: Table, command: SubmitHero) -> Events:
 class ScrollPassives(V5Passives):
     """Hooks of `V5Passives` this area overrides (each calls `super()` for the rest)."""
 
-    def scroll(self, caster: Figure, spell: HandbookSpell) -> Adjustment | None:
+    def scroll(self, play: Play, caster: Figure, spell: HandbookSpell) -> Adjustment | None:
         if scroll_item(spell.name) not in caster.in_hand:
-            return super().scroll(caster, spell)
+            return super().scroll(play, caster, spell)
+        if play.state.phase != "actions":
+            # "The would-be caster then makes a Base AD Check to cast the spell during their Action
+            # phase" (line 491): not with an Enchantment Affinity's cast in the Movement phase.
+            raise RuleViolation("scroll-phase", f"a Spell Scroll is cast during the Action phase (line 491): "
+                                                f"{caster.name} has not learned {spell.name!r}")
         # "+/- 1AD per point of difference between the scroll's KN and the hero's KN" (line 491).
         return Adjustment(caster.kn - spell.kn, f"Spell Scroll: a KN{spell.kn} scroll, the caster KN{caster.kn}")
