@@ -23,6 +23,7 @@ from domain.rulesets.pericle.dice import Adjustment
 from domain.rulesets.pericle.sheet import HeroSheet, sheet_data
 from domain.rulesets.pericle.v4.catalogue import handbook_catalogue
 from domain.rulesets.pericle.v6.enforced import discipline_enforcement, enforced_disciplines
+from projections.battle_summary import state_view
 from tests.unit.pericle_arena import BAERWYN, PericleArena
 from tests.unit.test_pericle_v4_handbook import line
 from tests.unit.test_pericle_v4_play import strikes as strikes_of
@@ -207,6 +208,9 @@ def test_armours_amethyst_and_diamond_give_a_hex_of_movement_and_a_point_of_ad_b
     assert (runa.base_ad, runa.movement, runa.grapple) == (1, 6, -1)
     assert runa.runestones == {"dagger": ("Diamond", "Ruby"), "staff": ("Sapphire",), "armour": ("Amethyst", "Diamond")}
     assert plain.runestones == {}
+    # GET /state shows a figure's runestones only when it has some.
+    shown = {f["id"]: f for f in state_view(runed().state)["ruleset_state"]["figures"]}
+    assert shown[RUNA_ID]["runestones"]["armour"] == ["Amethyst", "Diamond"] and "runestones" not in shown["orc"]
 
 
 def test_a_weapons_diamond_adds_ad_1_to_its_attacks_and_ruby_1_damage() -> None:
