@@ -210,7 +210,7 @@ def test_armours_amethyst_and_diamond_give_a_hex_of_movement_and_a_point_of_ad_b
     assert plain.runestones == {}
     # GET /state shows a figure's runestones only when it has some.
     shown = {f["id"]: f for f in state_view(runed().state)["ruleset_state"]["figures"]}
-    assert shown[RUNA_ID]["runestones"]["armour"] == ["Amethyst", "Diamond"] and "runestones" not in shown["orc"]
+    assert list(shown[RUNA_ID]["runestones"]["armour"]) == ["Amethyst", "Diamond"] and "runestones" not in shown["orc"]
 
 
 def test_a_weapons_diamond_adds_ad_1_to_its_attacks_and_ruby_1_damage() -> None:
