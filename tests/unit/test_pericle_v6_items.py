@@ -12,6 +12,7 @@ from domain.codec import command_data
 from domain.errors import RuleViolation
 from domain.rulesets.pericle.combat_commands import SubmitHero
 from domain.rulesets.pericle.combat_events import (
+    Damaged,
     Healed,
     HeroJoined,
     ItemFetched,
@@ -24,7 +25,7 @@ from domain.rulesets.pericle.sheet import HeroSheet, sheet_data
 from domain.rulesets.pericle.v4.catalogue import handbook_catalogue
 from domain.rulesets.pericle.v6.enforced import discipline_enforcement, enforced_disciplines
 from projections.battle_summary import state_view
-from tests.unit.pericle_arena import BAERWYN, PericleArena
+from tests.unit.pericle_arena import BAERWYN, PericleArena, encounter
 from tests.unit.test_pericle_v4_handbook import line
 from tests.unit.test_pericle_v4_play import strikes as strikes_of
 
@@ -369,3 +370,30 @@ def test_a_scroll_is_cast_in_the_action_phase_only() -> None:
     assert play.rule_of("ana", body, [HIT]) == "scroll-phase"
     in_hand(play, spells=("Magic Armor I",))
     assert of(play.command("ana", body, [HIT]), SpellCast)[0].success  # learned: cast in the Movement phase
+
+
+def test_armours_ruby_takes_a_point_off_damage_other_than_spells() -> None:
+    """Line 745: "Armor imbued with them reduces all damage dealt to their wearers through means other
+    than spells by one point." The orc's axe (1d6: a 6, +1 axe) through leather (1): 6, with the Ruby 5;
+    a hazard's fire (1d6: a 4) as she walks in: 4, with the Ruby 3. Arcane Barrage, a Spell, is not
+    reduced by it (3d4: 12, less leather: 11)."""
+    for stones, axe, fire in (({}, 6, 4), ({"Leather": ["Ruby"]}, 5, 3)):
+        play = runed(hero={**RUNA, "runestones": stones})
+        play.end_turn()
+        play.to_actions("enemies")
+        play.pass_until("orc")
+        [strike] = strikes_of(play.act("orc", "attack", [HIT, 6], strikes=[{"target": RUNA_ID}]))
+        assert strike.hit and strike.damage == axe
+        assert (Adjustment(1, "Ruby runestone") in strike.protection) == bool(stones)
+        hazard = {"hex": {"q": 2, "r": 4}, "name": "fire", "damage": "1d6"}
+        play = PericleArena(heroes={"ana": [{"hero": {**RUNA, "runestones": stones}, "start": {"q": 0, "r": 3}}],
+                                    "ben": [{"hero": BAERWYN, "start": {"q": 0, "r": 4}}]},
+                            map={**encounter()["map"], "hazards": [hazard]})
+        play.put(RUNA_ID, 2, 3, facing=0)
+        play.to_movement("heroes")
+        events = play.act(RUNA_ID, "move_figure", [4], path=[{"q": 2, "r": 4}])
+        [burnt] = [e for e in of(events, Damaged) if e.figure == RUNA_ID]
+        assert burnt.source == "hazard:fire" and burnt.amount == fire
+    play = under_fire({"Leather": ["Ruby"]})
+    events = play.act("hero-baerwyn", "cast_spell", [HIT, 4, 4, 4], spell="Arcane Barrage", target=RUNA_ID)
+    assert [h.damage for e in of(events, SpellDamage) for h in e.hits] == [11]

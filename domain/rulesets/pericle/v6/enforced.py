@@ -163,7 +163,8 @@ RUNESTONES_V6: dict[str, str] = {
     "Runestone Mastery": "v6/runestones.py: a hero sheet's item (a weapon, the armour) may hold two runestones, and "
                          "both work (without it, one; line 1321, line 735); a weapon's Diamond (AD+1 to attack), "
                          "Ruby (+1 damage), Emerald (1d4 HP on a natural crit), Sapphire (AD+1 to cast while in "
-                         "hand); armour's Amethyst (+1 Movement), Sapphire (4 less damage from Arcane Spells), "
+                         "hand); armour's Amethyst (+1 Movement), Ruby (1 less damage from other than Spells), "
+                         "Sapphire (4 less damage from Arcane Spells), "
                          "Diamond (one point of the armour's AD penalty back)",
 }
 

@@ -14,6 +14,10 @@ Enforced (what the server models):
   743): a hit whose Action Die kept the Crit face (not a Crit a Discipline made) heals its wielder 1d4;
 - a weapon's Sapphire: "the wielder gains AD+1 to rolls made to cast spells" (line 747): +1 on a
   cast's roll (and a [T-T] Spell's second throw) while the weapon is in hand;
+- armour's Ruby: "reduces all damage dealt to their wearers through means other than spells by one
+  point" (line 745): a point off each strike's damage after armour (strikes.py) and off bleeding,
+  poison, hazards, overrun and falls (spell_effects.hurt, which reads `Figure.runestones`), not off
+  a Spell's damage (a Ricochet's share included);
 - armour's Sapphire: "reduces damage from spells by four points" (line 747): 4 off the damage each
   Arcane Spell deals its wearer (Arcane Barrage, Storm, Nova, Flux), after its armour (v5/arcane.py
   asks `spell_ward`);
@@ -28,8 +32,8 @@ Enforced (what the server models):
   hero's Magic Item Capacity (KN + 1, line 721) is refused, as the hero could use none of them.
 
 Left to the table (docs/pericle-6-notes.md says why): a weapon's Amethyst (a second attack at AD+0
-for 1d4); armour's Emerald (crit damage against the wearer with Misfortune) and Ruby (1 less damage
-from other than spells); runestones in shields (line 731: "Except for special shield runestones").
+for 1d4); armour's Emerald (crit damage against the wearer with Misfortune); runestones in shields
+(line 731: "Except for special shield runestones").
 """
 
 from __future__ import annotations
@@ -120,6 +124,11 @@ def submit_hero(ctx: Table, command: SubmitHero) -> Events:
             if isinstance(e, ev.HeroJoined) else e for e in events]
 
 
+def _in_beast_form(play: Play, figure: Figure) -> bool:
+    """"Armor does not carry over to beast form" (line 1472): nor do its runestones."""
+    return any(f.id == figure.id for f in play.state.forms)
+
+
 def _in(figure: Figure, weapon: Weapon) -> tuple[str, ...]:
     return figure.runestones.get(weapon.name.lower(), ())
 
@@ -158,7 +167,7 @@ class RunestonePassives(V5Passives):
     def spell_ward(self, play: Play, figure: Figure) -> list[Adjustment]:
         found = super().spell_ward(play, figure)
         # Line 747: "Armor with sapphire runestones reduces damage from spells by four points."
-        if "Sapphire" in figure.runestones.get(ARMOUR, ()):
+        if "Sapphire" in figure.runestones.get(ARMOUR, ()) and not _in_beast_form(play, figure):
             found = [*found, Adjustment(SAPPHIRE_WARD, "Sapphire runestone")]
         return found
 
