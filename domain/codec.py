@@ -10,6 +10,7 @@ from domain.clock import CLOCK_EVENTS
 from domain.contests import CONTEST_EVENTS
 from domain.events import CORE_EVENTS
 from domain.heroes.events import HERO_EVENTS
+from domain.records import omit_empty
 from domain.rulesets import RULESETS
 from domain.tournament.events import TOURNAMENT_EVENTS
 
@@ -66,6 +67,7 @@ def command_data(command: msgspec.Struct) -> dict[str, Any]:
     for name in getattr(command, "OMITTED_WHEN_NONE", ()):
         if data.get(name) is None:
             data.pop(name, None)
+    omit_empty(command, data)
     return data
 
 

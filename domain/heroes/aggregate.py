@@ -37,6 +37,7 @@ from domain.heroes.recovery import (
 )
 from domain.heroes.sheets import creation_problems, hosts_heroes, sheet_rules, xp_left
 from domain.rulesets import find_ruleset
+from domain.rulesets.pericle.sheet import sheet_data
 from domain.rulesets.pericle.v5.heroes import RECORD_REVISION
 
 
@@ -147,7 +148,7 @@ def _create(state: HeroState, command: OpenHero, actor: str) -> HeroCreated:
     if found:
         raise RuleViolation("hero-invalid", "; ".join(found), problems=found)
     return HeroCreated(hero_id=command.hero_id, owner=actor, name=sheet.name, ruleset=ruleset.id,
-                       ruleset_version=ruleset.version, sheet=msgspec.to_builtins(sheet),
+                       ruleset_version=ruleset.version, sheet=sheet_data(sheet),
                        xp=xp_left(sheet, ruleset.version), max_hp=sheet_rules(ruleset.version).stats(sheet).max_hp,
                        chain=command.chain)
 

@@ -14,7 +14,7 @@ from domain.heroes.commands import BuyKarma, LearnDiscipline, LearnSpell, Purcha
 from domain.heroes.events import XpSpent
 from domain.heroes.recovery import enforced_between_combats
 from domain.heroes.sheets import KARMA_XP, growth_problems, learning_cost, sheet_rules
-from domain.rulesets.pericle.sheet import HeroSheet
+from domain.rulesets.pericle.sheet import HeroSheet, sheet_data
 
 # "Raising your MT or DX by 1 point costs 8 XP. Raising your KN by 1 point costs 3XP." (lines 889-890)
 ATTRIBUTE_XP = {"MT": 8, "DX": 8, "KN": 3}
@@ -77,5 +77,5 @@ def spend(sheet: dict[str, Any], version: str, xp: int, earned_xp: int, buy: Pur
         from_earned = max(0, cost - (xp - earned_xp))
     if cost > xp:
         raise RuleViolation("xp-short", f"{bought} costs {cost} XP and the hero has {xp} XP unspent")
-    return XpSpent(bought=bought, kind=kind, xp=cost, earned_xp=from_earned, sheet=msgspec.to_builtins(after),
+    return XpSpent(bought=bought, kind=kind, xp=cost, earned_xp=from_earned, sheet=sheet_data(after),
                    max_hp=sheet_rules(version).stats(after).max_hp)

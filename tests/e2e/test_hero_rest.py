@@ -60,7 +60,9 @@ async def test_a_version_6_hero_brews_and_is_inspired_during_a_recovery(client: 
     for name in ("Healer I", "Healer II", "Meditate I", "Meditate II", "Quick Study", "Alchemy", "Herbalism",
                  "Bardic Arts"):
         assert disciplines[name]["effect"] == "enforced" and "/v1/heroes/" in disciplines[name]["enforced_as"]
-    assert disciplines["Runestone Mastery"]["effect"] == "table-applied"
+    # Runestone Mastery works in combat (v6/runestones.py), not between combats.
+    assert disciplines["Runestone Mastery"]["effect"] == "enforced"
+    assert "v6/runestones.py" in disciplines["Runestone Mastery"]["enforced_as"]
 
 
 async def test_the_inspiration_point_goes_into_a_battle_as_karma_and_comes_back_unspent(

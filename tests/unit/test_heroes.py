@@ -25,7 +25,7 @@ from domain.heroes.commands import CreateHero, EnterBattle, OpenHero
 from domain.heroes.events import HeroCreated, HeroEnteredBattle
 from domain.heroes.sheets import creation_problems, hosts_heroes, sheet_rules, xp_left
 from domain.rulesets import RULESETS, find_ruleset
-from domain.rulesets.pericle.sheet import HeroSheet
+from domain.rulesets.pericle.sheet import HeroSheet, sheet_data
 from tests.unit.pericle_arena import BAERWYN, SINDARO, VARYA
 
 NOW = "2026-12-01T00:00:00Z"
@@ -49,7 +49,7 @@ def test_a_hero_is_created_with_its_unspent_xp_after_karma_at_five_xp_each() -> 
     assert (hero.status, hero.owner, hero.name, hero.xp, hero.version) == ("alive", "alice", "Varya", 10, 1)
     assert hero.ruleset == "pericle" and hero.ruleset_version == LATEST
     assert hero.max_hp == hero.hp == 3 + 10  # MT + 10 (Step 8)
-    assert hero.sheet == msgspec.to_builtins(sheet(VARYA))
+    assert hero.sheet == sheet_data(sheet(VARYA))  # as recorded: no `runestones` when it has none
 
 
 def test_karma_is_never_free() -> None:

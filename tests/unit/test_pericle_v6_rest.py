@@ -95,7 +95,9 @@ def test_every_discipline_listed_between_combats_is_served_as_enforced_by_versio
     for name, where in BETWEEN_COMBATS_V6.items():
         assert catalogued(name, "6") == "enforced" and "domain/heroes/" in where
         assert catalogued(name, "5") == "table-applied", "version 5's catalogue is frozen"
-    assert catalogued("Runestone Mastery", "6") == "table-applied"
+    # Runestone Mastery works in combat (v6/runestones.py), not between combats.
+    assert catalogued("Runestone Mastery", "6") == "enforced" and "Runestone Mastery" not in BETWEEN_COMBATS_V6
+    assert catalogued("Runestone Mastery", "5") == "table-applied"
 
 
 # ---- at a Rest (lines 646-648) ----

@@ -23,6 +23,22 @@ class Poison(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 HealingItemName = Literal["Potion of Healing", "Healing Salve", "Healing Berry"]
+# What a hero's pack may name: a healing item, or (Pericle 6) a Spell Scroll named by its Spell,
+# "Scroll of Fireball" (seed 001 line 491: "Scrolls are categorized by their Knowledge (KN) level,
+# and can only be used to cast spells within the same KN level"). Versions 3-5 refuse scrolls in
+# their sheet checks (sheet.py `_gear_problems`).
+SCROLL_PREFIX = "Scroll of "
+PackItemName = Annotated[str, msgspec.Meta(
+    pattern=r"^(Potion of Healing|Healing Salve|Healing Berry|Scroll of [^\x00-\x1f]{1,40})$", max_length=50)]
+
+
+# The Handbook's runestones (lines 739-747; the price list, lines 1634-1639).
+RunestoneName = Literal["Amethyst", "Diamond", "Emerald", "Ruby", "Sapphire"]
+
+
+def is_scroll(item: str) -> bool:
+    """A Spell Scroll's name (any case: a figure's pack holds names in lower case)."""
+    return item.lower().startswith(SCROLL_PREFIX.lower())
 
 
 class HealingItem(msgspec.Struct, frozen=True):

@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from domain.hexes import Hex
-from domain.rulesets.pericle.catalogue import HealingItemName
+from domain.rulesets.pericle.catalogue import HealingItemName, PackItemName
 from domain.rulesets.pericle.encounter import Facing, Name
 from domain.rulesets.pericle.sheet import HeroSheet
 
@@ -196,9 +196,10 @@ class ReadyWeapons(_Action, frozen=True, forbid_unknown_fields=True, kw_only=Tru
 
 
 class FetchItem(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="fetch_item"):
-    """Take a healing item from the pack into a free hand (after moving 1 hex or less)."""
+    """Take a healing item (Pericle 6: or a Spell Scroll) from the pack into a free hand (after
+    moving 1 hex or less)."""
 
-    item: HealingItemName
+    item: PackItemName
 
 
 class UseItem(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, tag="use_item"):

@@ -504,6 +504,19 @@ class AttributeRaised(msgspec.Struct, frozen=True, kw_only=True, tag="attribute_
     grapple: int = 0
 
 
+class ScrollConsumed(msgspec.Struct, frozen=True, kw_only=True, tag="scroll_consumed"):
+    """Pericle 6: a Spell Scroll in the figure's hand cast its Spell successfully and is gone (seed
+    001 line 491: "Once a scroll is used to cast a spell, it is consumed by the magic and cannot be
+    used again"). `item`: the scroll as the figure held it (lower case)."""
+
+    figure: str
+    item: str
+    spell: str
+
+
+# The events version 6's Spell Scrolls add (v6/scrolls.py).
+ITEM_EVENTS_V6: tuple[type[msgspec.Struct], ...] = (ScrollConsumed,)
+
 # The events version 6's Spells of the body add.
 BODY_EVENTS_V6: tuple[type[msgspec.Struct], ...] = (AttributeRaised,)
 

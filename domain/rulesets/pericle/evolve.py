@@ -12,7 +12,7 @@ from domain.hexes import Hex
 from domain.records import replace_where
 from domain.rulesets.pericle import board
 from domain.rulesets.pericle import combat_events as ev
-from domain.rulesets.pericle.catalogue import HEALING_ITEMS
+from domain.rulesets.pericle.catalogue import HEALING_ITEMS, is_scroll
 from domain.rulesets.pericle.combat import condition
 from domain.rulesets.pericle.dice import Check
 from domain.rulesets.pericle.state import (
@@ -578,9 +578,10 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
         case ev.WeaponsReadied():
             figure = _figure(state, event.figure)
             state = _drop(state, figure, event.dropped)
-            # A healing item put away goes back into the pack.
+            # A healing item (Pericle 6: or a Spell Scroll) put away goes back into the pack.
             kept = (*event.in_hand, *event.dropped)
-            stowed = tuple(i for i in figure.in_hand if i in HEALING_ITEMS and i not in kept)
+            stowed = tuple(i for i in figure.in_hand if i not in kept and (
+                i in HEALING_ITEMS or (is_scroll(i) and figure.weapon(i) is None)))
             return _update(state, event.figure, in_hand=event.in_hand, pack=(*_figure(state, figure.id).pack, *stowed))
         case ev.ItemPickedUp():
             return _pick_up(state, event)
@@ -592,6 +593,9 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
                            in_hand=(*figure.in_hand, event.item))
         case ev.ItemUsed():
             return _use_item(state, event)
+        case ev.ScrollConsumed():
+            figure = _figure(state, event.figure)
+            return _update(state, figure.id, in_hand=_without(figure.in_hand, event.item))
         case ev.ActionDone():
             figure = _figure(state, event.figure)
             parrying = figure.parrying and event.action == "attack"

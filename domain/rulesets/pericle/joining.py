@@ -15,7 +15,7 @@ from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.catalogue import WEAPONS, Weapon
 from domain.rulesets.pericle.encounter import Companion, Enemy
 from domain.rulesets.pericle.rules import Table, encounter_of
-from domain.rulesets.pericle.sheet import HeroSheet, Stats, stats
+from domain.rulesets.pericle.sheet import HeroSheet, Stats, sheet_data, stats
 from domain.rulesets.pericle.sheet import problems as sheet_problems
 from domain.rulesets.pericle.state import Figure
 
@@ -85,7 +85,7 @@ def submit_checked(ctx: Table, command: cmd.SubmitHero, check: Callable[[HeroShe
     figure, found = hero_joining_problems(ctx, command, check, derive)
     if found or figure is None:
         raise RuleViolation("hero-invalid", "; ".join(found), problems=found)
-    return [ev.HeroJoined(seat=ctx.seat, sheet=msgspec.to_builtins(command.hero), figure=figure)]
+    return [ev.HeroJoined(seat=ctx.seat, sheet=sheet_data(command.hero), figure=figure)]
 
 
 def hero_joining_problems(ctx: Table, command: cmd.SubmitHero, check: Callable[[HeroSheet], list[str]],

@@ -100,6 +100,10 @@ class Passives:
         """What follows the strikes of a command resolved in steps (v5/attack_steps.py), before its
         Action is done: `sent`, the command as recorded; `last`, the last strike finished in this
         command, if any (version 6: a Discipline's trip or push after its strike)."""
+    def spell_ward(self, play: Play, figure: Figure) -> list[Adjustment]:
+        """Points taken off the damage a Spell deals the figure, after its armour (none before
+        version 6's Sapphire runestone in armour, seed 001 line 747)."""
+        return []
 
     def movement(self, play: Play, figure: Figure) -> int:
         """Hexes added to the figure's Movement this turn."""

@@ -10,6 +10,7 @@ from typing import Any, Protocol
 import msgspec
 
 from domain.errors import RuleViolation
+from domain.records import omit_empty
 from domain.rulesets.contract import CommandT, Context, Events, Rule
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
@@ -30,6 +31,7 @@ def as_sent(command: msgspec.Struct) -> dict[str, Any]:
     that `command_recorded` holds what it always held for the same request."""
     data: dict[str, Any] = msgspec.to_builtins(command)
     data.pop("expected_version", None)
+    omit_empty(command, data)  # a hero sheet's `runestones` only when given
     if isinstance(command, cmd.SEAT_ADDED) and data.get("seat") is None:
         data.pop("seat", None)
     for order in [*(data.get("strikes") or []), data.get("strike")]:

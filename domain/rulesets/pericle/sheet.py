@@ -3,17 +3,20 @@ player submits, every rule it breaks, and the numbers the sheet derives."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 
+from domain.records import omit_empty
 from domain.rulesets.pericle.catalogue import (
     ARMOURS,
     DISCIPLINES,
+    HEALING_ITEMS,
     SHIELDS,
     SPELLS,
     WEAPONS,
-    HealingItemName,
+    PackItemName,
+    RunestoneName,
     Weapon,
 )
 from domain.rulesets.pericle.heroes import (
@@ -53,9 +56,28 @@ class HeroSheet(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     disciplines: Annotated[list[Name], msgspec.Meta(max_length=20)] = []
     mastery: Annotated[list[Literal["axe", "hammer", "polearm", "sword"]], msgspec.Meta(max_length=5)] = []
     spells: Annotated[list[Name], msgspec.Meta(max_length=10)] = []
-    items: Annotated[list[HealingItemName], msgspec.Meta(max_length=20)] = []  # in the pack; they weigh nothing
+    # In the pack; they weigh nothing. Healing items; Pericle 6 also carries Spell Scrolls ("Scroll of
+    # Fireball"), which versions 3-5 refuse (`_gear_problems`).
+    items: Annotated[list[PackItemName], msgspec.Meta(max_length=20)] = []
     karma: Annotated[int, msgspec.Meta(ge=0, le=20)] = 0
     ardence: Annotated[int, msgspec.Meta(ge=0, le=60)] = 0
+    # Pericle 6: the runestones embedded in the sheet's items, by item (one of its `weapons`, or its
+    # `armour`): {"Longsword": ["Ruby"]} (seed 001 lines 727-747). Versions 3-5 refuse them
+    # (`_gear_problems`); recorded in a sheet's events only when given (`sheet_data`).
+    runestones: Annotated[dict[Name, Annotated[list[RunestoneName], msgspec.Meta(min_length=1, max_length=4)]],
+                          msgspec.Meta(max_length=8)] = {}
+
+
+    # Recorded (in events, and in the commands recorded with them) only when given, as every sheet was
+    # recorded before Pericle 6 embedded runestones (`sheet_data`, domain/codec.py `omit_empty`).
+    OMITTED_WHEN_EMPTY: ClassVar[tuple[str, ...]] = ("runestones",)
+
+
+def sheet_data(sheet: HeroSheet) -> dict[str, Any]:
+    """The sheet as events record it: without `runestones` when it has none."""
+    data: dict[str, Any] = msgspec.to_builtins(sheet)
+    omit_empty(sheet, data)
+    return data
 
 
 class Stats(msgspec.Struct, frozen=True):
@@ -120,6 +142,10 @@ def _gear_problems(sheet: HeroSheet) -> list[str]:
         found.append(f"Step 5: no armour {sheet.armour!r} (known: {', '.join(a.name for a in ARMOURS.values())})")
     if sheet.shield and sheet.shield.lower() not in SHIELDS:
         found.append(f"Step 5: no shield {sheet.shield!r} (known: {', '.join(s.name for s in SHIELDS.values())})")
+    if sheet.runestones:
+        found.append("Runestones: this version embeds none in a hero's items (runestones work from Pericle 6)")
+    found += [f"Items: this version carries only healing items in the pack, not {item!r} (Spell Scrolls are carried "
+              "from Pericle 6)" for item in sheet.items if item.lower() not in HEALING_ITEMS]
     return found
 
 

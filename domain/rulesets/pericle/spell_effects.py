@@ -186,9 +186,25 @@ def immune(state: CombatState, figure: Figure) -> bool:
     return on_by_v5(state, figure, IMMUNITY)
 
 
-def hurt(state: CombatState, figure: Figure, amount: int) -> int:
-    """The damage a figure takes of `amount`: none under Pericle 5's Immunity."""
-    return 0 if immune(state, figure) else amount
+def hurt(state: CombatState, figure: Figure, amount: int, *, spell: bool = False) -> int:
+    """The damage a figure takes of `amount`: none under Pericle 5's Immunity; under Pericle 6, a
+    point less through a Ruby runestone in its armour unless a Spell deals it (`ruby_ward`)."""
+    if immune(state, figure):
+        return 0
+    return amount if spell else max(0, amount - ruby_ward(state, figure))
+
+
+RUBY_WARD = 1
+
+
+def ruby_ward(state: CombatState, figure: Figure) -> int:
+    """Pericle 6's Ruby runestone in armour (seed 001 line 745): "Armor imbued with them reduces all
+    damage dealt to their wearers through means other than spells by one point" (v6/runestones.py).
+    Only a version-6 hero carries runestones (`Figure.runestones`, empty before), and not in a beast's
+    form ("Armor does not carry over to beast form", line 1472): 0 otherwise."""
+    if "Ruby" not in figure.runestones.get("armour", ()) or any(f.id == figure.id for f in state.forms):
+        return 0
+    return RUBY_WARD
 
 
 GRAPPLING_AGILITY = "Grappling Agility"

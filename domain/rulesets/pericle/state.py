@@ -101,6 +101,9 @@ class Figure(msgspec.Struct, frozen=True, kw_only=True):
     # shows them only when set.
     befriended_by: str | None = None
     convinced: bool = False
+    # Pericle 6: the runestones that work in its items, by weapon name (lower case) or "armour"
+    # (seed 001 lines 727-747; v6/runestones.py); GET /state shows it only when set.
+    runestones: dict[str, tuple[str, ...]] = {}
 
     @property
     def hexes(self) -> tuple[Hex, ...]:

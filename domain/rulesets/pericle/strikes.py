@@ -378,7 +378,8 @@ def _ricochet(play: Play, strikes: list[ev.Strike]) -> None:
             attacker = play.figure(strike.attacker)
             if attacker.condition != "dead":
                 play.emit(ev.Damaged(figure=attacker.id,
-                                     amount=spell_effects.hurt(play.state, attacker, max(0, share - attacker.armour)),
+                                     amount=spell_effects.hurt(play.state, attacker, max(0, share - attacker.armour),
+                                                               spell=True),
                                      source=f"spell:{RICOCHET}:{strike.target}"))
 
 
@@ -508,6 +509,10 @@ def _damage(play: Play, attacker: Figure, target: Figure, weapon: Weapon, plan: 
     if face == "one star or torch" and effect is not None:
         dealt = 0  # the effect without damage
     protection = [Adjustment(target.armour, "armour"), *by_spells, *by_disciplines]
+    ruby = spell_effects.ruby_ward(play.state, target)  # Pericle 6's Ruby runestone in armour (line 745)
+    if ruby:
+        dealt = max(0, dealt - ruby)
+        protection.append(Adjustment(ruby, "Ruby runestone"))
     if spell_effects.image(play.state, target):
         dealt, reflected = 0, 0  # an Image "absorb[s] attack damage from one attack before popping" (line 481)
         protection.append(Adjustment(0, "Image: pops"))

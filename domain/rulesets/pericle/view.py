@@ -49,7 +49,7 @@ def combat_view(combat: CombatState, shown: dict[str, Any]) -> dict[str, Any]:
     # always showed.
     for figure_shown in shown["figures"]:
         _unless_set(figure_shown, {"regenerated": False, "flux_absorbed": 0, "all_front": False, "mode": None,
-                                     "befriended_by": None, "convinced": False})
+                                     "befriended_by": None, "convinced": False, "runestones": {}})
     for spell_shown in shown["spells"]:
         _unless_set(spell_shown, {"rules": "", "at": None, "boost": None, "foes": (), "gate": None})
     for figure, figure_shown in zip(combat.figures, shown["figures"], strict=True):

@@ -248,6 +248,15 @@ ITEMS: tuple[ItemEntry, ...] = (
 )
 
 
+# Pericle 6 lists the runestone the price list prints last (line 1639) and earlier versions' catalogue
+# left out (theirs is served as it was): "Sapphire (210gc). When imbued into weapons, the wielder gains
+# AD+1 to rolls made to cast spells. Armor with sapphire runestones reduces damage from spells by four
+# points." (line 747).
+SAPPHIRE = ItemEntry("Sapphire", "runestone", 210, "weapon: AD+1 to rolls to cast spells; armour: 4 less damage "
+                     "from spells (line 747)", SeedRef(1639, "Magic Items: Runestone"))
+ITEMS_FROM_V6: tuple[ItemEntry, ...] = (SAPPHIRE,)
+
+
 def _weapon(w: Weapon) -> WeaponEntry:
     price = 0 if w.name in FREE_WEAPONS else WEAPON_PRICES.get(w.name, (None, 0))[0]
     section = "Mage Weapons" if w.weapon_class == "mage" else "Ranged Weapons" if w.ranged else "Melee Weapons"
@@ -289,5 +298,6 @@ def handbook_catalogue(version: str) -> PericleCatalogue:
     return PericleCatalogue(
         ruleset_version=version, ancestries=list(ANCESTRIES), weapons=[_weapon(w) for w in WEAPONS.values()],
         armour=[*(_armour(a, "armour") for a in ARMOURS.values()), *(_armour(s, "shield") for s in SHIELDS.values())],
-        disciplines=disciplines, spells=spells, skills=list(SKILLS), items=list(ITEMS),
+        disciplines=disciplines, spells=spells, skills=list(SKILLS),
+        items=[*ITEMS, *(ITEMS_FROM_V6 if version not in ("3", "4", "5") else ())],
         spell_ancestry_adjustments={str(k): v for k, v in SPELL_ANCESTRY_ADJUSTMENTS.items()})

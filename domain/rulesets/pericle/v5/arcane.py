@@ -84,6 +84,7 @@ def barrage(play: Play, caster: Figure, target: Figure, cast: Check, *, double: 
         protection.append(Adjustment(target.shield, "shield"))
     if cast.armour_bonus:
         protection.append(Adjustment(cast.armour_bonus, "Defense Die torch"))
+    dealt = _warded(play, target, dealt, protection)
     play.emit(ev.SpellDamage(caster=caster.id, spell="Arcane Barrage", roll=rolled, crit_face=face,
                              crit_roll=crit,
                              hits=(ev.SpellHit(figure=target.id, damage=dealt, protection=protection,
@@ -107,9 +108,23 @@ def storm(play: Play, caster: Figure, spell: str, centre: Hex, *, cast: Check | 
            and not spell_effects.immune_to_arcane(play.state, f)]
     play.emit(ev.SpellDamage(caster=caster.id, spell=spell, roll=rolled, crit_face=face,
                              crit_roll=crit, maintained=cast is None,
-                             hits=tuple(ev.SpellHit(figure=f.id, damage=amount, crit_effect=effect) for f in hit)))
+                             hits=tuple(_storm_hit(play, f, amount, effect) for f in hit)))
     for image in [f for f in hit if spell_effects.image(play.state, f)]:
         summons.pop(play, image, "impacted by a spell")
+
+
+def _warded(play: Play, figure: Figure, dealt: int, protection: list[Adjustment]) -> int:
+    """The damage less what a later version's effects take off a Spell's damage (version 6's
+    Sapphire runestone in armour), each noted with the hit's protection; as dealt before."""
+    ward = play.passives.spell_ward(play, figure)
+    protection += ward
+    return max(0, dealt - sum(a.value for a in ward)) if ward else dealt
+
+
+def _storm_hit(play: Play, figure: Figure, amount: int, effect: str | None) -> ev.SpellHit:
+    protection: list[Adjustment] = []
+    dealt = _warded(play, figure, amount, protection)
+    return ev.SpellHit(figure=figure.id, damage=dealt, protection=protection, crit_effect=effect)
 
 
 def flux_burn(play: Play, figure: Figure, amount: int) -> None:
@@ -125,6 +140,7 @@ def flux_burn(play: Play, figure: Figure, amount: int) -> None:
         return
     left = max(0, figure.armour - figure.flux_absorbed)
     absorbed = min(amount, left)
+    protection = [Adjustment(left, "armour left against flux")]
+    dealt = _warded(play, figure, amount - absorbed, protection)
     play.emit(ev.SpellDamage(caster=sorted(casters)[0], spell=spell_effects.FLUX, roll=None, hits=(ev.SpellHit(
-        figure=figure.id, damage=amount - absorbed, protection=[Adjustment(left, "armour left against flux")],
-        absorbed=absorbed),)))
+        figure=figure.id, damage=dealt, protection=protection, absorbed=absorbed),)))

@@ -200,7 +200,10 @@ def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
     if not play.passives.casts_after_running(caster):  # Cast on the Run (line 1189), as v4/casting.py
         not_after_running(caster, "casting a spell")
     spell = SPELLS.get(command.spell)
-    delve = _delved(caster, spell, command.spell)
+    # Version 6: a Spell the caster has not learned, cast from its Spell Scroll in hand (line 491).
+    scroll = edition(play).scroll(play, caster, spell) if spell is not None and command.spell not in caster.spells \
+        else None
+    delve = _delved(caster, spell, command.spell) if scroll is None else None
     assert spell is not None
     target = _target(play, caster, spell, command)
     double = _arcane_ii(caster, spell, command.power)
@@ -217,13 +220,16 @@ def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
         # Transfer Wounds (line 1556): "If the caster chooses Self as the target to heal, then only
         # one roll is required, which is the attack roll to throw the Spell at the foe".
         (adjustments, defense), aimed_at, second_aim = second_aim, second, None
-    rolled = check(play.dice, f"{caster.name} casts {spell.name} on {aimed_at.name}", caster.base_ad, adjustments,
+    more = edition(play).cast_adjustments(caster)  # version 6's Sapphire runestone
+    rolled = check(play.dice, f"{caster.name} casts {spell.name} on {aimed_at.name}", caster.base_ad,
+                   [*adjustments, *more] if scroll is None else [*adjustments, *more, scroll],
                    defense_dice=len(defense), fortune=play.passives.luck(play, caster))
     thrown = None
     if second is not None and second_aim is not None and rolled.success:
         # "if successful, the caster next rolls to throw the Spell at target2" (line 1556).
         thrown = check(play.dice, f"{caster.name} throws {spell.name} at {second.name}", caster.base_ad,
-                       second_aim[0], defense_dice=len(second_aim[1]), fortune=play.passives.luck(play, caster))
+                       [*second_aim[0], *more], defense_dice=len(second_aim[1]),
+                       fortune=play.passives.luck(play, caster))
     worked = rolled.success and (thrown is None or thrown.success)
     free = rolled.crit and spell.school != "Arcane"  # line 182, as version 4
     paid = 0 if (not rolled.success or free) else cost
@@ -239,6 +245,9 @@ def cast_spell(play: Play, caster: Figure, command: cmd.CastSpell) -> None:
     play.emit(ev.SpellCast(caster=caster.id, spell=spell.name, target=target.id, check=rolled,
                            success=rolled.success, exhaustion=paid, power=command.power, duration=duration,
                            rules=edition(play).rules, at=at))
+    if scroll is not None and rolled.success:
+        # Line 491: "Scrolls only disappear after the spell is successfully cast, and not on a failed cast."
+        play.emit(ev.ScrollConsumed(figure=caster.id, item=f"scroll of {spell.name.lower()}", spell=spell.name))
     if thrown is not None and second is not None:
         play.emit(ev.SpellThrown(caster=caster.id, spell=spell.name, target=second.id, check=thrown,
                                  success=thrown.success))

@@ -121,7 +121,7 @@ def bring_hero(ctx: Table, command: BringHero) -> Events:
     figure = msgspec.structs.replace(with_abilities(figure, command.hero), wounds=command.wounds,
                                      exhaustion=command.exhaustion, mode=command.mode,
                                      regenerated=command.regenerated)
-    return [HeroBrought(seat=ctx.seat, sheet=msgspec.to_builtins(command.hero), figure=figure,
+    return [HeroBrought(seat=ctx.seat, sheet=v3.sheet_data(command.hero), figure=figure,
                         hero_id=command.hero_id, hero_version=command.hero_version)]
 
 

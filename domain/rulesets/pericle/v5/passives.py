@@ -142,6 +142,17 @@ class V5Passives(Passives):
         (version 6, line 1323; none in version 5)."""
         return 0
 
+    def cast_adjustments(self, caster: Figure) -> list[Adjustment]:
+        """More AD modifiers on the caster's rolls to cast a Spell (a later version's: version 6's
+        Sapphire runestone in a weapon in hand, line 747); none in version 5."""
+        return []
+
+    def scroll(self, play: Play, caster: Figure, spell: HandbookSpell) -> Adjustment | None:
+        """A later version's cast of a Spell the caster has not learned from a Spell Scroll of it in
+        hand (version 6, line 491): the cast check's adjustment for the scroll's KN against the
+        caster's; None (version 5): no scroll casts, the Spell must be learned (or delved)."""
+        return None
+
     def strikes_before_casting(self, play: Play, caster: Figure, command: cmd.CastSpell) -> bool:
         """A later version's strike that comes with a cast (version 6's Spell Strike), played
         wholly by the hook, the cast included (True); False: the cast as version 5 makes it."""

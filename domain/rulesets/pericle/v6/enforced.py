@@ -198,6 +198,16 @@ FIELD_V6: dict[str, str] = {
     "Elemental Bending II": "v6/field.py: an imbued Arcane cast deals 1 more damage (Fire: +2 in all; line 1256)",
 }
 
+# Runestones in combat (v6/runestones.py).
+RUNESTONES_V6: dict[str, str] = {
+    "Runestone Mastery": "v6/runestones.py: a hero sheet's item (a weapon, the armour) may hold two runestones, and "
+                         "both work (without it, one; line 1321, line 735); a weapon's Diamond (AD+1 to attack), "
+                         "Ruby (+1 damage), Emerald (1d4 HP on a natural crit), Sapphire (AD+1 to cast while in "
+                         "hand); armour's Amethyst (+1 Movement), Ruby (1 less damage from other than Spells), "
+                         "Sapphire (4 less damage from Arcane Spells), "
+                         "Diamond (one point of the armour's AD penalty back)",
+}
+
 ENFORCED_SPELLS_V6: dict[str, str] = {**ENFORCED_SPELLS_V5, **SPELLS_OF_THE_BODY, **SPELLS_OF_CONTROL}
 # The Disciplines whose strikes version 6 resolves in the Attack's steps, with its Karma windows
 # (v6/karma_steps.py, helper "karma6"): each one's text, whoever wrote it, says so.
@@ -207,7 +217,8 @@ IN_STEPS = ("; version 6: its strikes wait in Karma windows as an Attack's, afte
             "until `go_on` (PER-KARMA-WINDOW, v6/karma_steps.py)")
 ENFORCED_DISCIPLINES_V6: dict[str, str] = {
     name: text + IN_STEPS if name in STRIKES_IN_STEPS_V6 else text
-    for name, text in {**ENFORCED_V5, **DISCIPLINES_V6, **AFFINITIES_V6, **BETWEEN_COMBATS_V6, **FIELD_V6}.items()}
+    for name, text in {**ENFORCED_V5, **DISCIPLINES_V6, **AFFINITIES_V6, **BETWEEN_COMBATS_V6, **FIELD_V6,
+                       **RUNESTONES_V6}.items()}
 
 
 def enforced_spells(version: str) -> dict[str, str]:

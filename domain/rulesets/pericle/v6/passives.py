@@ -22,6 +22,8 @@ from domain.rulesets.pericle.v6 import (
     field,
     gateway,
     karma_steps,
+    runestones,
+    scrolls,
     shapeshifter,
     tentacles,
 )
@@ -40,7 +42,7 @@ USED: Mapping[str, UsedEffect] = {**body.USED, **control.USED, **disciplines.USE
 class V6Passives(disciplines.DisciplinePassives, affinities.AffinityPassives, body.BodyPassives,
                  shapeshifter.ShapeshifterPassives, control.ControlPassives, arcanum.ArcanumPassives,
                  field.FieldPassives, tentacles.TentaclesPassives, gateway.GatewayPassives,
-                 karma_steps.KarmaPassives):
+                 karma_steps.KarmaPassives, scrolls.ScrollPassives, runestones.RunestonePassives):
     """Version 6's effects (Shapeshifter's before control's, whose beast-form refusal it lets pass
     for what the form kept)."""
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from domain.rulesets.contract import Phase
 from domain.rulesets.contract import play as row
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
@@ -16,9 +17,18 @@ from domain.rulesets.pericle.rules import combat, figure_subject
 from domain.rulesets.pericle.settings import PericleV6Settings
 from domain.rulesets.pericle.v3 import NOT_YOURS
 from domain.rulesets.pericle.v4.casting import use_instead_of_moving
-from domain.rulesets.pericle.v5 import attack_steps, heroes, using
+from domain.rulesets.pericle.v5 import attack_steps, heroes, skill_checks, using
 from domain.rulesets.pericle.v5.version import PERICLE_V5, Row, rows
-from domain.rulesets.pericle.v6 import affinities, arcanum, disciplines, field, karma_steps, sight, tentacles
+from domain.rulesets.pericle.v6 import (
+    affinities,
+    arcanum,
+    disciplines,
+    field,
+    karma_steps,
+    runestones,
+    sight,
+    tentacles,
+)
 from domain.rulesets.pericle.v6.passives import V6_PASSIVES
 from domain.rulesets.pericle.v6.provisional import V6_RULES
 
@@ -68,8 +78,11 @@ def _rows() -> tuple[Row, ...]:
            row(attack_steps.GoOn, combat(karma_steps.go_on, V6_PASSIVES), subject=figure_subject,
                not_yours=NOT_YOURS))
     replaced = {r.command for r in own}
-    revised = affinities.revised(rows(V6_PASSIVES, _plays), V6_PASSIVES)
-    # Heroes join carrying the ancestry abilities version 6 enforces (Elvish Arcanum, v6/arcanum.py).
+    # Heroes join by version 6's sheet (runestones, scrolls: v6/runestones.py) carrying the ancestry
+    # abilities version 6 enforces (Elvish Arcanum, v6/arcanum.py).
+    joining = row(cmd.SubmitHero, skill_checks.with_checks(runestones.submit_hero), phase=Phase.SETUP)
+    revised = tuple(joining if r.command is cmd.SubmitHero else r
+                    for r in affinities.revised(rows(V6_PASSIVES, _plays), V6_PASSIVES))
     revised = tuple(dataclasses.replace(r, rule=arcanum.with_ancestry(r.rule)) if r.command in JOINING else r
                     for r in revised)
     return (*(r for r in revised if r.command not in replaced), *own)
@@ -88,9 +101,10 @@ PERICLE_V6 = PERICLE_V5.revise(
     # Version 6's own events: a beast form taken and left, control taken and lost (v6/control.py),
     # an Affinity's copied spell and added slot (v6/affinities.py), a Boon's raised attribute (v6/body.py),
     # an animal befriended and convinced (v6/field.py), the tentacles' Grapple and letting go
-    # (v6/tentacles.py), a Gateway's second gate (v6/gateway.py), a cast waiting for Karma (v6/karma_steps.py).
+    # (v6/tentacles.py), a Gateway's second gate (v6/gateway.py), a cast waiting for Karma
+    # (v6/karma_steps.py), a Spell Scroll consumed (v6/scrolls.py).
     events=(*PERICLE_V5.events, *ev.SHAPE_EVENTS, *ev.AFFINITY_EVENTS_V6, *ev.BODY_EVENTS_V6,
-            *ev.FIELD_EVENTS_V6, *ev.CONJURED_EVENTS_V6, *ev.KARMA_EVENTS_V6),
+            *ev.FIELD_EVENTS_V6, *ev.CONJURED_EVENTS_V6, *ev.KARMA_EVENTS_V6, *ev.ITEM_EVENTS_V6),
     provisional_rules=V6_RULES,
     # Every row again with version 6's effects; while an attack waits in a Karma window, only
     # `go_on` and `spend_karma` are played.
