@@ -482,7 +482,7 @@ def version_6(api: Api) -> dict[str, Battle]:
     """Version 5's battles under version 6, and a battle where three heroes of their own cast and
     use what version 6 enforces (`handbook_6`)."""
     battles = handbook_battles(api, "6")
-    battles["handbook6"] = handbook_6(api, seed=6)
+    battles["handbook6"] = best_handbook_6(api)
     return battles
 
 
@@ -512,12 +512,13 @@ def handbook_battles(api: Api, version: str) -> dict[str, Battle]:
 # version 6 enforces and version 5 left to the table:
 # - Ysmay (35 XP, 32 spent) casts the Spells of the body: on Quill Heightened Senses (with Staff &
 #   Wand Affinity: Enchantment I, in the Movement phase), Speed Movement, Boon and Readied Strike (as
-#   her Action); Luck of Esteus on Ciaran (Fortune on his next casting roll), Slow Movement on a foe;
+#   her Action), Luck of Esteus (Fortune on his next shot); Slow Movement on a foe;
 #   last she takes a wolf's form (Guise of the Beast I). Quill and Ciaran stand in her front hexes,
 #   where her Spells reach.
 # - Ciaran (45 XP, 42 spent) declares Staff & Wand Affinity: Curse I and casts Terror and Control
-#   Animal (opposed KN checks, less two with Spell Tenacity), lays Arcane Flux, Greater, and summons
-#   a Colossus (Staff & Wand Affinity: Summon gives it a slot the turn it comes).
+#   Animal (opposed KN checks, less two with Spell Tenacity) and lets the animal go the next turn
+#   (its upkeep would exhaust him), lays Arcane Flux, Greater, and summons a Colossus (Staff & Wand
+#   Affinity: Summon gives it a slot the turn it comes).
 # - Quill (50 XP, 21 spent) stalks (Stalker's Surprise turn) and, a hand free, draws his sling with
 #   Quick Draw I in the Movement phase; he shoots (or strikes) whenever he can.
 YSMAY = {"name": "Ysmay", "ancestry": "forest elf", "mt": 0, "dx": 2, "kn": 3, "weapons": ["Dagger", "Staff"],
@@ -532,13 +533,14 @@ QUILL = {"name": "Quill", "ancestry": "human", "mt": 1, "dx": 0, "kn": 4, "skill
          "disciplines": ["Quick Draw I", "Quick Draw II", "Quick Draw III", "Stalker"]}
 WOLF_BITE = {"name": "Bite", "damage": "1d6", "natural": True}
 # An open field: the heroes west, an orc, a goblin spearman and a wolf (KN0: an animal to control)
-# east, the wolf and the spearman within a Spell's reach of Ciaran without a range penalty (3
-# hexes). The foes only pass while the heroes cast; then the combat is fought out.
+# east, the wolf within a Spell's reach of Ciaran without a range penalty (3 hexes), the spearman's
+# Reach (2) short of Quill, who may shoot only while no foe Embattles him. The foes only pass while
+# the heroes cast; then the combat is fought out.
 FIELD_6: dict[str, Any] = {
     "map": {"width": 10, "height": 7, "furniture": _hexes((5, 0))},
     "hero_starts": _hexes((0, 3), (2, 3), (0, 4)),
     "enemies": [_enemy("orc", "Orc", 10, 3, 1, 6, 3, AXE, armour=1, shield=1),
-                _enemy("spearman", "Goblin spearman", 6, 1, 1, 4, 2, SPEAR),
+                _enemy("spearman", "Goblin spearman", 6, 1, 1, 5, 1, SPEAR),
                 _enemy("wolf", "Wolf", 6, 2, 1, 3, 4, WOLF_BITE, movement=6)],
     "enemy_seat": "gm",
 }
@@ -550,9 +552,9 @@ AFFINITY = "Staff & Wand Affinity: "
 HANDBOOK_6_CASTS: dict[str, list[dict[str, Any]]] = {
     "hero-ysmay": [
         {"spell": "Slow/Speed Movement", "target": "hero-quill", "power": 2},  # Speed
-        {"spell": "Luck of Esteus", "target": "hero-ciaran"},  # Fortune on his next casting roll
-        {"spell": "Boon", "target": "hero-quill", "power": 1, "second_target": "MT"},
-        {"spell": "Readied Strike", "target": "hero-quill"},
+        {"spell": "Luck of Esteus", "target": "hero-quill", "tries": 4},  # Fortune on his next shot
+        {"spell": "Boon", "target": "hero-quill", "power": 1, "second_target": "MT", "tries": 4},
+        {"spell": "Readied Strike", "target": "hero-quill", "tries": 4},
         {"spell": "Slow/Speed Movement", "target": "foe", "power": 1},  # Slow
         {"spell": "Guise of the Beast I", "target": "self"},  # last: a wolf casts no more
     ],
@@ -561,8 +563,8 @@ HANDBOOK_6_CASTS: dict[str, list[dict[str, Any]]] = {
     "hero-ciaran": [
         {"spell": "Terror", "target": "foe", "tries": 4},
         {"spell": "Control Animal", "target": "animal", "tries": 5},
-        {"spell": "Arcane Flux, Greater", "target": "self", "at": "row"},
-        {"spell": "Summon Colossus", "target": "self", "at": "beside", "from_turn": 8},
+        {"spell": "Arcane Flux, Greater", "target": "self", "at": "row", "tries": 4},
+        {"spell": "Summon Colossus", "target": "self", "at": "beside", "from_turn": 8, "tries": 5},
     ],
 }
 # Cast in the heroes' Movement phase instead of moving (Staff & Wand Affinity: Enchantment I).
@@ -611,7 +613,10 @@ def _try_casts(battle: Battle, combat: CombatState, caster: Figure, plan: list[d
     if caster.id in ROTATING_6 and ready:
         ready = ready[combat.turn % len(ready):] + ready[:combat.turn % len(ready)]
     for planned in ready:
-        for body in _cast_bodies(combat, caster, planned):
+        bodies = list(_cast_bodies(combat, caster, planned))
+        if not bodies:  # its target is gone (the wolf killed): it cannot be carried out
+            plan.remove(planned)
+        for body in bodies:
             result = battle.attempt(caster.seat, body)
             if result is None:
                 continue
@@ -623,9 +628,10 @@ def _try_casts(battle: Battle, combat: CombatState, caster: Figure, plan: list[d
 
 
 def _strikes(combat: CombatState, figure: Figure) -> Iterator[dict[str, Any]]:
-    """Quill's Action: a strike or a shot at the nearest foes with what he holds, or a reload."""
+    """Quill's Action: a strike or a shot at the nearest foes with what he holds (the wolf last:
+    Ciaran would control it), or a reload."""
     foes = sorted((f for f in combat.figures if f.team != figure.team and f.active),
-                  key=lambda f: (distance(f.hex, figure.hex), f.id))
+                  key=lambda f: (f.id == "wolf", distance(f.hex, figure.hex), f.id))
     me = {"figure": figure.id}
     for weapon in sorted(figure.in_hand, key=lambda w: w != "sling"):
         yield from ({"type": "attack", **me, "strikes": [{"target": f.id, "weapon": weapon}]} for f in foes[:3])
@@ -645,6 +651,7 @@ def handbook_6(api: Api, seed: int) -> Battle:
     movement_casts = {hero: list(plan) for hero, plan in HANDBOOK_6_MOVEMENT_CASTS.items()}
     tries: dict[int, int] = {}
     drawn, declared, cursing = False, set[int](), set[int]()
+    controlled: dict[str, int] = {}  # the animal Ciaran controls -> the turn he took it
     for _ in range(1500):
         state = battle.state()
         if state["status"] != "active":
@@ -652,6 +659,15 @@ def handbook_6(api: Api, seed: int) -> Battle:
         combat = _combat(state)
         if combat.turn > SCRIPTED_TURNS_6 or not any(casts.values()):
             break
+        control = next((sp for sp in combat.spells if sp.caster == "hero-ciaran" and sp.spell == "Control Animal"),
+                       None)
+        if control is not None and combat.pending is None:
+            taken = controlled.setdefault(control.target, combat.turn)
+            if combat.turn > taken and taken >= 0:
+                controlled[control.target] = -1  # one try
+                if battle.attempt("ben", {"type": "cancel_spell", "figure": "hero-ciaran", "spell": control.spell,
+                                          "target": control.target}):
+                    continue
         if combat.pending is None and combat.phase == "movement" and combat.moving == "heroes":
             movers = [f for f in combat.team("heroes") if f.active and f.id not in combat.moved_figures]
             quill = next((f for f in movers if f.id == "hero-quill"), None)
@@ -684,3 +700,51 @@ def handbook_6(api: Api, seed: int) -> Battle:
         bot.step()
     CombatBot(battle, set(), TO_THE_END, seed).play_to_the_end()
     return battle
+
+
+# What the version-6 battle is after, as seen in its log (event type, and a field's value where one
+# event type says several things): each depends on the dice (a cast that fails, a save made, the
+# Initiative lost), so up to HANDBOOK_6_ATTEMPTS battles are played and the first showing them all
+# is kept, else the one showing most. The others are left out of the logs.
+HANDBOOK_6_WANTED: tuple[tuple[str, str, str], ...] = (
+    ("surprise_turn_began", "", ""),  # Stalker
+    ("weapons_readied", "", ""),  # Quick Draw I (discipline_used, instead of moving)
+    ("discipline_used", "discipline", AFFINITY + "Enchantment I"),
+    ("discipline_used", "discipline", AFFINITY + "Curse I"),
+    ("spell_ended", "reason", "fortune used"),  # Luck of Esteus
+    ("attribute_raised", "", ""),  # Boon
+    ("spell_cast", "spell", "Heightened Senses"),
+    ("spell_cast", "spell", "Slow/Speed Movement"),
+    ("spell_cast", "spell", "Readied Strike"),
+    ("spell_cast", "spell", "Arcane Flux, Greater"),
+    ("shape_taken", "", ""),  # Guise of the Beast I
+    ("control_taken", "", ""),  # Control Animal
+    ("slot_added", "", ""),  # Summon Colossus with Staff & Wand Affinity: Summon
+)
+HANDBOOK_6_ATTEMPTS = 8
+
+
+def _shown(battle: Battle) -> int:
+    """How many of HANDBOOK_6_WANTED the battle's log shows (a cast counts when it succeeded)."""
+    seen = set()
+    for event in battle.events():
+        data = event["data"]
+        for wanted in HANDBOOK_6_WANTED:
+            kind, key, value = wanted
+            if event["type"] == kind and (not key or data.get(key) == value) \
+                    and (kind != "spell_cast" or data.get("success")):
+                seen.add(wanted)
+    return len(seen)
+
+
+def best_handbook_6(api: Api) -> Battle:
+    best: tuple[int, Battle] | None = None
+    for seed in range(HANDBOOK_6_ATTEMPTS):
+        battle = handbook_6(api, seed=6 + seed)
+        shown = _shown(battle)
+        if shown == len(HANDBOOK_6_WANTED):
+            return battle
+        if best is None or shown > best[0]:
+            best = (shown, battle)
+    assert best is not None
+    return best[1]
