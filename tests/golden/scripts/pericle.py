@@ -532,8 +532,9 @@ QUILL = {"name": "Quill", "ancestry": "human", "mt": 1, "dx": 0, "kn": 4, "skill
          "weapons": ["Dagger", "Short Sword", "Sling"],
          "disciplines": ["Quick Draw I", "Quick Draw II", "Quick Draw III", "Stalker"]}
 WOLF_BITE = {"name": "Bite", "damage": "1d6", "natural": True}
-# An open field: the heroes west, an orc, a goblin spearman and a wolf (KN0: an animal to control)
-# east, the wolf within a Spell's reach of Ciaran without a range penalty (3 hexes), the spearman's
+# An open field: the heroes west, an orc, a goblin spearman, a wolf (KN0: an animal to control) and a
+# goblin shaman (KN3: Terror's opposed KN check, line 1415) east, the wolf and the shaman within a
+# Spell's reach of Ciaran without a range penalty (3 hexes from his base), the spearman's
 # Reach (2) short of Quill, who may shoot only while no foe Embattles him. The foes only pass while
 # the heroes cast; then the combat is fought out.
 FIELD_6: dict[str, Any] = {
@@ -541,14 +542,16 @@ FIELD_6: dict[str, Any] = {
     "hero_starts": _hexes((0, 3), (2, 3), (0, 4)),
     "enemies": [_enemy("orc", "Orc", 10, 3, 1, 6, 3, AXE, armour=1, shield=1),
                 _enemy("spearman", "Goblin spearman", 6, 1, 1, 5, 1, SPEAR),
-                _enemy("wolf", "Wolf", 6, 2, 1, 3, 4, WOLF_BITE, movement=6)],
+                _enemy("wolf", "Wolf", 6, 2, 1, 3, 4, WOLF_BITE, movement=6),
+                _enemy("shaman", "Goblin shaman", 5, 1, 0, 3, 5, KNIFE, kn=3)],
     "enemy_seat": "gm",
 }
 AFFINITY = "Staff & Wand Affinity: "
-# What each hero casts as its Action, in this order, each tried until one succeeds (at most three
-# accepted casts of one plan: a cast may fail its roll). `target`: "self", an ally's id, "foe" (the
-# nearest foes in turn), "animal" (the wolf); `at`: "beside" (a free hex beside the caster) or
-# "row" (a hex beside the nearest foe, with each `power` as the row's direction).
+# What each hero casts as its Action, in this order, each tried until one succeeds (at most `tries`
+# accepted casts of one plan, 3 unless it says: a cast may fail its roll; none before `from_turn`).
+# `target`: "self", an ally's id, "foe" (the nearest foes in turn, unshielded first), "animal" (the
+# wolf), "shaman" (it, else the nearest foes); `at`: "beside" (a free hex beside the caster) or "row"
+# (a hex 2-3 hexes from the caster nearest the foes, with each `power` as the row's direction).
 HANDBOOK_6_CASTS: dict[str, list[dict[str, Any]]] = {
     "hero-ysmay": [
         {"spell": "Slow/Speed Movement", "target": "hero-quill", "power": 2},  # Speed
@@ -561,7 +564,7 @@ HANDBOOK_6_CASTS: dict[str, list[dict[str, Any]]] = {
     # Ciaran tries his Spells in turn, one further each turn (his Base AD0 often fails); the
     # Colossus, whose upkeep would exhaust him early, comes last or from turn 8.
     "hero-ciaran": [
-        {"spell": "Terror", "target": "foe", "tries": 4},
+        {"spell": "Terror", "target": "shaman", "tries": 6},
         {"spell": "Control Animal", "target": "animal", "tries": 5},
         {"spell": "Arcane Flux, Greater", "target": "self", "at": "row", "tries": 4},
         {"spell": "Summon Colossus", "target": "self", "at": "beside", "from_turn": 8, "tries": 5},
@@ -573,7 +576,7 @@ HANDBOOK_6_MOVEMENT_CASTS: dict[str, list[dict[str, Any]]] = {
 }
 CURSES_6 = ("Terror", "Control Animal")
 ROTATING_6 = frozenset({"hero-ciaran"})
-SCRIPTED_TURNS_6 = 20  # then the combat is fought to its end, whatever is left of the plans
+SCRIPTED_TURNS_6 = 24  # then the combat is fought to its end, whatever is left of the plans
 
 
 def _cast_bodies(combat: CombatState, caster: Figure, planned: dict[str, Any]) -> Iterator[dict[str, Any]]:
@@ -585,7 +588,9 @@ def _cast_bodies(combat: CombatState, caster: Figure, planned: dict[str, Any]) -
     base = {"type": "cast_spell", "figure": caster.id, **fields}
     aim = planned.get("target", "self")
     targets = ([caster.id] if aim == "self" else [f.id for f in foes] if aim == "foe"
-               else [f.id for f in foes if f.id == "wolf"] if aim == "animal" else [aim])
+               else [f.id for f in foes if f.id == "wolf"] if aim == "animal"
+               else [f.id for f in foes if f.id == aim] + [f.id for f in foes if f.id != aim] if aim == "shaman"
+               else [aim])
     for target in targets:
         if planned.get("at") == "beside":
             yield from ({**base, "target": target, "at": at(n)} for n in _free(combat, caster.hex))
@@ -711,6 +716,7 @@ HANDBOOK_6_WANTED: tuple[tuple[str, str, str], ...] = (
     ("weapons_readied", "", ""),  # Quick Draw I (discipline_used, instead of moving)
     ("discipline_used", "discipline", AFFINITY + "Enchantment I"),
     ("discipline_used", "discipline", AFFINITY + "Curse I"),
+    ("check_made", "", "Spell Tenacity"),  # an adjustment of Terror's opposed KN check
     ("spell_ended", "reason", "fortune used"),  # Luck of Esteus
     ("attribute_raised", "", ""),  # Boon
     ("spell_cast", "spell", "Heightened Senses"),
@@ -721,7 +727,7 @@ HANDBOOK_6_WANTED: tuple[tuple[str, str, str], ...] = (
     ("control_taken", "", ""),  # Control Animal
     ("slot_added", "", ""),  # Summon Colossus with Staff & Wand Affinity: Summon
 )
-HANDBOOK_6_ATTEMPTS = 8
+HANDBOOK_6_ATTEMPTS = 10
 
 
 def _shown(battle: Battle) -> int:
@@ -732,7 +738,9 @@ def _shown(battle: Battle) -> int:
         for wanted in HANDBOOK_6_WANTED:
             kind, key, value = wanted
             if event["type"] == kind and (not key or data.get(key) == value) \
-                    and (kind != "spell_cast" or data.get("success")):
+                    and (kind != "spell_cast" or data.get("success")) \
+                    and (kind != "check_made" or any(a["source"].startswith(value)
+                                                     for a in data["check"]["adjustments"])):
                 seen.add(wanted)
     return len(seen)
 
