@@ -727,7 +727,7 @@ HANDBOOK_6_WANTED: tuple[tuple[str, str, str], ...] = (
     ("control_taken", "", ""),  # Control Animal
     ("slot_added", "", ""),  # Summon Colossus with Staff & Wand Affinity: Summon
 )
-HANDBOOK_6_ATTEMPTS = 10
+HANDBOOK_6_ATTEMPTS = 16
 
 
 def _shown(battle: Battle) -> int:
