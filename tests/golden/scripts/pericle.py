@@ -513,14 +513,15 @@ def handbook_battles(api: Api, version: str) -> dict[str, Battle]:
 # - Ysmay (35 XP, 32 spent) casts the Spells of the body: on Quill Heightened Senses (with Staff &
 #   Wand Affinity: Enchantment I, in the Movement phase), Speed Movement, Boon and Readied Strike (as
 #   her Action), Luck of Esteus (Fortune on his next shot); Slow Movement on a foe;
-#   last she takes a wolf's form (Guise of the Beast I). Quill and Ciaran stand in her front hexes,
-#   where her Spells reach.
+#   last she takes a wolf's form (Guise of the Beast I), and leaves it as her next Action. Quill and
+#   Ciaran stand in her front hexes, where her Spells reach.
 # - Ciaran (45 XP, 42 spent) declares Staff & Wand Affinity: Curse I and casts Terror and Control
 #   Animal (opposed KN checks, less two with Spell Tenacity) and lets the animal go the next turn
 #   (its upkeep would exhaust him), lays Arcane Flux, Greater, and summons a Colossus (Staff & Wand
 #   Affinity: Summon gives it a slot the turn it comes).
 # - Quill (50 XP, 21 spent) stalks (Stalker's Surprise turn) and, a hand free, draws his sling with
-#   Quick Draw I in the Movement phase; he shoots (or strikes) whenever he can.
+#   Quick Draw I in the Movement phase (later sheathes his dagger after his move: Quick Draw III); he
+#   shoots (or strikes) whenever he can.
 YSMAY = {"name": "Ysmay", "ancestry": "forest elf", "mt": 0, "dx": 2, "kn": 3, "weapons": ["Dagger", "Staff"],
          "spells": ["Heightened Senses", "Slow/Speed Movement", "Luck of Esteus", "Boon", "Readied Strike",
                     "Guise of the Beast I"],
@@ -657,12 +658,18 @@ def handbook_6(api: Api, seed: int) -> Battle:
     tries: dict[int, int] = {}
     drawn, declared, cursing = False, set[int](), set[int]()
     controlled: dict[str, int] = {}  # the animal Ciaran controls -> the turn he took it
+    guised: int | None = None  # the turn Ysmay took a beast's form
+    sheathed = False
     for _ in range(1500):
         state = battle.state()
         if state["status"] != "active":
             break
         combat = _combat(state)
-        if combat.turn > SCRIPTED_TURNS_6 or not any(casts.values()):
+        beasts = {f.id for f in combat.forms}
+        if guised is None and "hero-ysmay" in beasts:
+            guised = combat.turn
+        left_form = guised is None or "hero-ysmay" not in beasts  # no beast's form to leave
+        if combat.turn > SCRIPTED_TURNS_6 or (not any(casts.values()) and left_form):
             break
         control = next((sp for sp in combat.spells if sp.caster == "hero-ciaran" and sp.spell == "Control Animal"),
                        None)
@@ -684,6 +691,14 @@ def handbook_6(api: Api, seed: int) -> Battle:
             if any(_try_casts(battle, combat, f, movement_casts[f.id], tries)
                    for f in movers if movement_casts.get(f.id)):
                 continue
+            # Quick Draw III (line 1343, "as per Quick Draw II" without the check): from turn 3, Quill
+            # moves (staying where he stands), then sheathes his dagger, no check.
+            if drawn and not sheathed and combat.turn >= 3 and quill is not None and "dagger" in quill.in_hand \
+                    and battle.attempt(quill.seat, {"type": "move_figure", "figure": quill.id, "path": []}):
+                sheathed = True
+                battle.attempt(quill.seat, {"type": "ready_weapons", "figure": quill.id,
+                                            "in_hand": [w for w in quill.in_hand if w != "dagger"]})
+                continue
         if combat.phase == "declare" and combat.turn not in declared:
             declared.add(combat.turn)
             ciaran = combat.figure("hero-ciaran")
@@ -694,6 +709,12 @@ def handbook_6(api: Api, seed: int) -> Battle:
                     cursing.add(combat.turn)
                 continue
         actor = _acting(combat) if combat.phase == "actions" and combat.pending is None else None
+        # Guise of the Beast I (line 1472): "The caster may return to normal by spending ... an Action
+        # morphing back": Ysmay lets it go in her slot the turn after.
+        if actor is not None and actor.id == "hero-ysmay" and guised is not None and combat.turn > guised \
+                and "hero-ysmay" in beasts and battle.attempt(actor.seat, {
+                    "type": "pass_action", "figure": actor.id, "cancel_spells": ["Guise of the Beast I"]}):
+            continue
         if actor is not None and actor.id in casts and actor.team == "heroes":
             # Curse I declared: the Action is a Curse Spell cast, or a pass.
             only = CURSES_6 if actor.id == "hero-ciaran" and combat.turn in cursing else None
@@ -724,10 +745,12 @@ HANDBOOK_6_WANTED: tuple[tuple[str, str, str], ...] = (
     ("spell_cast", "spell", "Readied Strike"),
     ("spell_cast", "spell", "Arcane Flux, Greater"),
     ("shape_taken", "", ""),  # Guise of the Beast I
+    ("shape_left", "", ""),  # and back to her own form
+    ("discipline_used", "discipline", "Quick Draw III"),
     ("control_taken", "", ""),  # Control Animal
     ("slot_added", "", ""),  # Summon Colossus with Staff & Wand Affinity: Summon
 )
-HANDBOOK_6_ATTEMPTS = 16
+HANDBOOK_6_ATTEMPTS = 20
 
 
 def _shown(battle: Battle) -> int:
