@@ -532,6 +532,14 @@ CIARAN = {"name": "Ciaran", "ancestry": "forest elf", "mt": 0, "dx": 0, "kn": 5,
 QUILL = {"name": "Quill", "ancestry": "human", "mt": 1, "dx": 0, "kn": 4, "skills": {"Athletics": 1},
          "weapons": ["Dagger", "Short Sword", "Sling"],
          "disciplines": ["Quick Draw I", "Quick Draw II", "Quick Draw III", "Stalker"]}
+# - Wren (40 XP, 37 spent) casts Blur on Quill and keeps a copy on herself (Staff & Wand Affinity:
+#   Furtherance II; Furtherance I frees every other upkeep), lets her copy go the next turn, and
+#   greases a hex (Grease, Minor, a Conjuration Spell) with Staff & Wand Affinity: Conjuration's
+#   weapon attack after it (at a foe beside her, else let go).
+WREN = {"name": "Wren", "ancestry": "human", "mt": 1, "dx": 2, "kn": 2, "weapons": ["Dagger", "Staff"],
+        "spells": ["Blur", "Grease, Minor"],
+        "disciplines": ["Staff & Wand Affinity: Furtherance I", "Staff & Wand Affinity: Furtherance II",
+                        "Staff & Wand Affinity: Conjuration"]}
 WOLF_BITE = {"name": "Bite", "damage": "1d6", "natural": True}
 # An open field: the heroes west, an orc, a goblin spearman, a wolf (KN0: an animal to control) and a
 # goblin shaman (KN3: Terror's opposed KN check, line 1415) east, the wolf and the shaman within a
@@ -540,7 +548,7 @@ WOLF_BITE = {"name": "Bite", "damage": "1d6", "natural": True}
 # the heroes cast; then the combat is fought out.
 FIELD_6: dict[str, Any] = {
     "map": {"width": 10, "height": 7, "furniture": _hexes((5, 0))},
-    "hero_starts": _hexes((0, 3), (2, 3), (0, 4)),
+    "hero_starts": _hexes((0, 3), (2, 3), (0, 4), (1, 2)),
     "enemies": [_enemy("orc", "Orc", 10, 3, 1, 6, 3, AXE, armour=1, shield=1),
                 _enemy("spearman", "Goblin spearman", 6, 1, 1, 5, 1, SPEAR),
                 _enemy("wolf", "Wolf", 6, 2, 1, 3, 4, WOLF_BITE, movement=6),
@@ -571,6 +579,10 @@ HANDBOOK_6_CASTS: dict[str, list[dict[str, Any]]] = {
         {"spell": "Summon Colossus", "target": "self", "at": "beside", "from_turn": 8, "tries": 5},
     ],
 }
+HANDBOOK_6_CASTS["hero-wren"] = [
+    {"spell": "Blur", "target": "hero-quill", "tries": 4},
+    {"spell": "Grease, Minor", "target": "self", "at": "beside", "tries": 4},
+]
 # Cast in the heroes' Movement phase instead of moving (Staff & Wand Affinity: Enchantment I).
 HANDBOOK_6_MOVEMENT_CASTS: dict[str, list[dict[str, Any]]] = {
     "hero-ysmay": [{"spell": "Heightened Senses", "target": "hero-quill"}],
@@ -604,6 +616,16 @@ def _cast_bodies(combat: CombatState, caster: Figure, planned: dict[str, Any]) -
                 yield from ({**base, "target": target, "at": at(n), "power": p} for p in range(6))
         else:
             yield {**base, "target": target}
+
+
+def _conjured(battle: Battle, combat: CombatState, wren: Figure) -> bool:
+    """Staff & Wand Affinity: Conjuration (line 1226): after her successful Conjuration cast Wren's
+    slot waits for the weapon attack: at a foe beside her, else let go (no target). Refused (False)
+    when her slot does not wait."""
+    use = {"type": "use_discipline", "figure": wren.id, "discipline": AFFINITY + "Conjuration"}
+    foes = [f for f in combat.figures if f.team != wren.team and f.active and distance(f.hex, wren.hex) == 1]
+    return any(battle.attempt(wren.seat, body) is not None
+               for body in [*({**use, "target": f.id} for f in foes), use])
 
 
 def _succeeded(result: dict[str, Any]) -> bool:
@@ -651,7 +673,8 @@ def handbook_6(api: Api, seed: int) -> Battle:
     the plan is tried and may be refused (a rule changed since), so the battle never depends on one."""
     battle = _encounter_battle(api, FIELD_6, {
         "ana": [_joins(YSMAY, 0, 3, in_hand=["Staff"]), _joins(QUILL, 2, 3, in_hand=["Dagger"])],
-        "ben": [_joins(CIARAN, 0, 4, in_hand=["Wand"], by_record=True)]}, "6")
+        "ben": [_joins(CIARAN, 0, 4, in_hand=["Wand"], by_record=True), _joins(WREN, 1, 2, in_hand=["Staff"])]},
+        "6")
     bot = CombatBot(battle, set(), TURN_ONLY, seed)
     casts = {hero: list(plan) for hero, plan in HANDBOOK_6_CASTS.items()}
     movement_casts = {hero: list(plan) for hero, plan in HANDBOOK_6_MOVEMENT_CASTS.items()}
@@ -673,6 +696,15 @@ def handbook_6(api: Api, seed: int) -> Battle:
             break
         control = next((sp for sp in combat.spells if sp.caster == "hero-ciaran" and sp.spell == "Control Animal"),
                        None)
+        copy = next((sp for sp in combat.spells if sp.caster == "hero-wren" and sp.target == "hero-wren"
+                     and sp.spell == "Blur"), None)
+        if copy is not None and combat.pending is None:
+            taken = controlled.setdefault("blur", combat.turn)
+            if combat.turn > taken >= 0:
+                controlled["blur"] = -1  # one try
+                if battle.attempt("ben", {"type": "cancel_spell", "figure": "hero-wren", "spell": "Blur",
+                                          "target": "hero-wren"}):
+                    continue
         if control is not None and combat.pending is None:
             taken = controlled.setdefault(control.target, combat.turn)
             if combat.turn > taken and taken >= 0:
@@ -719,6 +751,8 @@ def handbook_6(api: Api, seed: int) -> Battle:
             # Curse I declared: the Action is a Curse Spell cast, or a pass.
             only = CURSES_6 if actor.id == "hero-ciaran" and combat.turn in cursing else None
             if _try_casts(battle, combat, actor, casts[actor.id], tries, only):
+                if actor.id == "hero-wren":
+                    _conjured(battle, combat, actor)
                 continue
         if actor is not None and actor.id == "hero-quill" and any(
                 battle.attempt(actor.seat, body) is not None for body in _strikes(combat, actor)):
@@ -748,6 +782,8 @@ HANDBOOK_6_WANTED: tuple[tuple[str, str, str], ...] = (
     ("shape_left", "", ""),  # and back to her own form
     ("discipline_used", "discipline", "Quick Draw III"),
     ("control_taken", "", ""),  # Control Animal
+    ("spell_copied", "", ""),  # Staff & Wand Affinity: Furtherance II
+    ("discipline_used", "discipline", AFFINITY + "Conjuration"),
     ("slot_added", "", ""),  # Summon Colossus with Staff & Wand Affinity: Summon
 )
 HANDBOOK_6_ATTEMPTS = 20
