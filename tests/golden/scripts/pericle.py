@@ -479,8 +479,11 @@ def version_5(api: Api) -> dict[str, Battle]:
 
 
 def version_6(api: Api) -> dict[str, Battle]:
-    """Version 5's battles under version 6."""
-    return handbook_battles(api, "6")
+    """Version 5's battles under version 6, and a battle where three heroes of their own cast and
+    use what version 6 enforces (`handbook_6`)."""
+    battles = handbook_battles(api, "6")
+    battles["handbook6"] = best_handbook_6(api)
+    return battles
 
 
 def handbook_battles(api: Api, version: str) -> dict[str, Battle]:
@@ -501,3 +504,314 @@ def handbook_battles(api: Api, version: str) -> dict[str, Battle]:
     assert "cancel_spell" not in {tag(c) for c in RULESETS[("pericle", version)].commands} \
         or "cancel_spell" in battles["handbook"].sent
     return battles
+
+
+# ---- version 6: its own Spells and Disciplines ------------------------------------------------
+# Three beginning heroes, Handbook-valid (seed 001 Steps 1-7: 5 attribute points, 20 + 5 x KN XP,
+# +10 for a human; a forest elf learns a Spell at one KN less, line 1141's table), each knowing what
+# version 6 enforces and version 5 left to the table:
+# - Ysmay (35 XP, 32 spent) casts the Spells of the body: on Quill Heightened Senses (with Staff &
+#   Wand Affinity: Enchantment I, in the Movement phase), Speed Movement, Boon and Readied Strike (as
+#   her Action), Luck of Esteus (Fortune on his next shot); Slow Movement on a foe;
+#   last she takes a wolf's form (Guise of the Beast I), and leaves it as her next Action. Quill and
+#   Ciaran stand in her front hexes, where her Spells reach.
+# - Ciaran (45 XP, 42 spent) declares Staff & Wand Affinity: Curse I and casts Terror and Control
+#   Animal (opposed KN checks, less two with Spell Tenacity) and lets the animal go the next turn
+#   (its upkeep would exhaust him), lays Arcane Flux, Greater, and summons a Colossus (Staff & Wand
+#   Affinity: Summon gives it a slot the turn it comes).
+# - Quill (50 XP, 21 spent) stalks (Stalker's Surprise turn) and, a hand free, draws his sling with
+#   Quick Draw I in the Movement phase (later sheathes his dagger after his move: Quick Draw III); he
+#   shoots (or strikes) whenever he can.
+YSMAY = {"name": "Ysmay", "ancestry": "forest elf", "mt": 0, "dx": 2, "kn": 3, "weapons": ["Dagger", "Staff"],
+         "spells": ["Heightened Senses", "Slow/Speed Movement", "Luck of Esteus", "Boon", "Readied Strike",
+                    "Guise of the Beast I"],
+         "disciplines": ["Staff & Wand Affinity: Enchantment I"]}
+CIARAN = {"name": "Ciaran", "ancestry": "forest elf", "mt": 0, "dx": 0, "kn": 5, "weapons": ["Dagger", "Wand"],
+          "spells": ["Terror", "Control Animal", "Arcane Flux, Greater", "Summon Colossus"],
+          "disciplines": ["Spell Tenacity", "Staff & Wand Affinity: Curse I", "Staff & Wand Affinity: Summon"]}
+QUILL = {"name": "Quill", "ancestry": "human", "mt": 1, "dx": 0, "kn": 4, "skills": {"Athletics": 1},
+         "weapons": ["Dagger", "Short Sword", "Sling"],
+         "disciplines": ["Quick Draw I", "Quick Draw II", "Quick Draw III", "Stalker"]}
+# - Wren (40 XP, 37 spent) casts Blur on Quill and keeps a copy on herself (Staff & Wand Affinity:
+#   Furtherance II; Furtherance I frees every other upkeep), lets her copy go the next turn, and
+#   greases a hex (Grease, Minor, a Conjuration Spell) with Staff & Wand Affinity: Conjuration's
+#   weapon attack after it (at a foe beside her, else let go).
+WREN = {"name": "Wren", "ancestry": "human", "mt": 1, "dx": 2, "kn": 2, "weapons": ["Dagger", "Staff"],
+        "spells": ["Blur", "Grease, Minor"],
+        "disciplines": ["Staff & Wand Affinity: Furtherance I", "Staff & Wand Affinity: Furtherance II",
+                        "Staff & Wand Affinity: Conjuration"]}
+WOLF_BITE = {"name": "Bite", "damage": "1d6", "natural": True}
+# An open field: the heroes west, an orc, a goblin spearman, a wolf (KN0: an animal to control) and a
+# goblin shaman (KN3: Terror's opposed KN check, line 1415) east, the wolf and the shaman within a
+# Spell's reach of Ciaran without a range penalty (3 hexes from his base), the spearman's
+# Reach (2) short of Quill, who may shoot only while no foe Embattles him. The foes only pass while
+# the heroes cast; then the combat is fought out.
+FIELD_6: dict[str, Any] = {
+    "map": {"width": 10, "height": 7, "furniture": _hexes((5, 0))},
+    "hero_starts": _hexes((0, 3), (2, 3), (0, 4), (1, 2)),
+    "enemies": [_enemy("orc", "Orc", 10, 3, 1, 6, 3, AXE, armour=1, shield=1),
+                _enemy("spearman", "Goblin spearman", 6, 1, 1, 5, 1, SPEAR),
+                _enemy("wolf", "Wolf", 6, 2, 1, 3, 4, WOLF_BITE, movement=6),
+                _enemy("shaman", "Goblin shaman", 5, 1, 0, 3, 5, KNIFE, kn=3)],
+    "enemy_seat": "gm",
+}
+AFFINITY = "Staff & Wand Affinity: "
+# What each hero casts as its Action, in this order, each tried until one succeeds (at most `tries`
+# accepted casts of one plan, 3 unless it says: a cast may fail its roll; none before `from_turn`).
+# `target`: "self", an ally's id, "foe" (the nearest foes in turn, unshielded first), "animal" (the
+# wolf), "shaman" (it, else the nearest foes); `at`: "beside" (a free hex beside the caster) or "row"
+# (a hex 2-3 hexes from the caster nearest the foes, with each `power` as the row's direction).
+HANDBOOK_6_CASTS: dict[str, list[dict[str, Any]]] = {
+    "hero-ysmay": [
+        {"spell": "Slow/Speed Movement", "target": "hero-quill", "power": 2},  # Speed
+        {"spell": "Luck of Esteus", "target": "hero-quill", "tries": 4},  # Fortune on his next shot
+        {"spell": "Boon", "target": "hero-quill", "power": 1, "second_target": "MT", "tries": 4},
+        {"spell": "Readied Strike", "target": "hero-quill", "tries": 4},
+        {"spell": "Slow/Speed Movement", "target": "foe", "power": 1},  # Slow
+        {"spell": "Guise of the Beast I", "target": "self"},  # last: a wolf casts no more
+    ],
+    # Ciaran tries his Spells in turn, one further each turn (his Base AD0 often fails); the
+    # Colossus, whose upkeep would exhaust him early, comes last or from turn 8.
+    "hero-ciaran": [
+        {"spell": "Terror", "target": "shaman", "tries": 6},
+        {"spell": "Control Animal", "target": "animal", "tries": 5},
+        {"spell": "Arcane Flux, Greater", "target": "self", "at": "row", "tries": 4},
+        {"spell": "Summon Colossus", "target": "self", "at": "beside", "from_turn": 8, "tries": 5},
+    ],
+}
+HANDBOOK_6_CASTS["hero-wren"] = [
+    {"spell": "Blur", "target": "hero-quill", "tries": 4},
+    {"spell": "Grease, Minor", "target": "self", "at": "beside", "tries": 4},
+]
+# Cast in the heroes' Movement phase instead of moving (Staff & Wand Affinity: Enchantment I).
+HANDBOOK_6_MOVEMENT_CASTS: dict[str, list[dict[str, Any]]] = {
+    "hero-ysmay": [{"spell": "Heightened Senses", "target": "hero-quill"}],
+}
+CURSES_6 = ("Terror", "Control Animal")
+ROTATING_6 = frozenset({"hero-ciaran"})
+SCRIPTED_TURNS_6 = 24  # then the combat is fought to its end, whatever is left of the plans
+
+
+def _cast_bodies(combat: CombatState, caster: Figure, planned: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """The `cast_spell` commands that would carry out `planned`, most likely first."""
+    # A foe without a shield first: a shield's Defense Die blocks a Spell thrown at it.
+    foes = sorted((f for f in combat.figures if f.team != caster.team and f.active),
+                  key=lambda f: (f.shield > 0, distance(f.hex, caster.hex), f.id))
+    fields = {k: v for k, v in planned.items() if k not in ("target", "at", "tries", "from_turn")}
+    base = {"type": "cast_spell", "figure": caster.id, **fields}
+    aim = planned.get("target", "self")
+    targets = ([caster.id] if aim == "self" else [f.id for f in foes] if aim == "foe"
+               else [f.id for f in foes if f.id == "wolf"] if aim == "animal"
+               else [f.id for f in foes if f.id == aim] + [f.id for f in foes if f.id != aim] if aim == "shaman"
+               else [aim])
+    for target in targets:
+        if planned.get("at") == "beside":
+            yield from ({**base, "target": target, "at": at(n)} for n in _free(combat, caster.hex))
+        elif planned.get("at") == "row" and foes:
+            near = sorted((Hex(q, r) for q in range(combat.encounter.map.width)
+                           for r in range(combat.encounter.map.height)
+                           if 1 < distance(Hex(q, r), caster.hex) <= 3 and not combat.at(Hex(q, r))),
+                          key=lambda h: (distance(h, foes[0].hex), h.q, h.r))
+            for n in near[:4]:
+                yield from ({**base, "target": target, "at": at(n), "power": p} for p in range(6))
+        else:
+            yield {**base, "target": target}
+
+
+def _conjured(battle: Battle, combat: CombatState, wren: Figure) -> bool:
+    """Staff & Wand Affinity: Conjuration (line 1226): after her successful Conjuration cast Wren's
+    slot waits for the weapon attack: at a foe beside her, else let go (no target). Refused (False)
+    when her slot does not wait."""
+    use = {"type": "use_discipline", "figure": wren.id, "discipline": AFFINITY + "Conjuration"}
+    foes = [f for f in combat.figures if f.team != wren.team and f.active and distance(f.hex, wren.hex) == 1]
+    return any(battle.attempt(wren.seat, body) is not None
+               for body in [*({**use, "target": f.id} for f in foes), use])
+
+
+def _succeeded(result: dict[str, Any]) -> bool:
+    return any(e["type"] == "spell_cast" and e["data"]["success"] for e in result["events"])
+
+
+def _try_casts(battle: Battle, combat: CombatState, caster: Figure, plan: list[dict[str, Any]],
+               tries: dict[int, int], only: tuple[str, ...] | None = None) -> bool:
+    """The first cast of `plan` (of the Spells `only`, if given) the rules accept (True); one that
+    succeeds, or has been accepted `tries` times (3 unless the plan says), leaves the plan."""
+    ready = [p for p in plan if (only is None or p["spell"] in only)
+             and (combat.turn >= p.get("from_turn", 0) or len(plan) == 1)]
+    if caster.id in ROTATING_6 and ready:
+        ready = ready[combat.turn % len(ready):] + ready[:combat.turn % len(ready)]
+    for planned in ready:
+        bodies = list(_cast_bodies(combat, caster, planned))
+        if not bodies:  # its target is gone (the wolf killed): it cannot be carried out
+            plan.remove(planned)
+        for body in bodies:
+            result = battle.attempt(caster.seat, body)
+            if result is None:
+                continue
+            tries[id(planned)] = tries.get(id(planned), 0) + 1
+            if _succeeded(result) or tries[id(planned)] >= planned.get("tries", 3):
+                plan.remove(planned)
+            return True
+    return False
+
+
+def _strikes(combat: CombatState, figure: Figure) -> Iterator[dict[str, Any]]:
+    """Quill's Action: a strike or a shot at the nearest foes with what he holds (the wolf last:
+    Ciaran would control it), or a reload."""
+    foes = sorted((f for f in combat.figures if f.team != figure.team and f.active),
+                  key=lambda f: (f.id == "wolf", distance(f.hex, figure.hex), f.id))
+    me = {"figure": figure.id}
+    for weapon in sorted(figure.in_hand, key=lambda w: w != "sling"):
+        yield from ({"type": "attack", **me, "strikes": [{"target": f.id, "weapon": weapon}]} for f in foes[:3])
+    yield from ({"type": "reload", **me, "weapon": w} for w in figure.unloaded)
+
+
+def handbook_6(api: Api, seed: int) -> Battle:
+    """Version 6's own rules: Ysmay, Ciaran (a hero record brought by id) and Quill cast and use
+    the Spells and Disciplines version 6 enforces (HANDBOOK_6_CASTS), for SCRIPTED_TURNS_6 turns at
+    most, the foes only passing meanwhile; then the combat is fought to its end. Every command of
+    the plan is tried and may be refused (a rule changed since), so the battle never depends on one."""
+    battle = _encounter_battle(api, FIELD_6, {
+        "ana": [_joins(YSMAY, 0, 3, in_hand=["Staff"]), _joins(QUILL, 2, 3, in_hand=["Dagger"])],
+        "ben": [_joins(CIARAN, 0, 4, in_hand=["Wand"], by_record=True), _joins(WREN, 1, 2, in_hand=["Staff"])]},
+        "6")
+    bot = CombatBot(battle, set(), TURN_ONLY, seed)
+    casts = {hero: list(plan) for hero, plan in HANDBOOK_6_CASTS.items()}
+    movement_casts = {hero: list(plan) for hero, plan in HANDBOOK_6_MOVEMENT_CASTS.items()}
+    tries: dict[int, int] = {}
+    drawn, declared, cursing = False, set[int](), set[int]()
+    controlled: dict[str, int] = {}  # the animal Ciaran controls -> the turn he took it
+    guised: int | None = None  # the turn Ysmay took a beast's form
+    sheathed = False
+    for _ in range(1500):
+        state = battle.state()
+        if state["status"] != "active":
+            break
+        combat = _combat(state)
+        beasts = {f.id for f in combat.forms}
+        if guised is None and "hero-ysmay" in beasts:
+            guised = combat.turn
+        left_form = guised is None or "hero-ysmay" not in beasts  # no beast's form to leave
+        if combat.turn > SCRIPTED_TURNS_6 or (not any(casts.values()) and left_form):
+            break
+        control = next((sp for sp in combat.spells if sp.caster == "hero-ciaran" and sp.spell == "Control Animal"),
+                       None)
+        copy = next((sp for sp in combat.spells if sp.caster == "hero-wren" and sp.target == "hero-wren"
+                     and sp.spell == "Blur"), None)
+        if copy is not None and combat.pending is None:
+            taken = controlled.setdefault("blur", combat.turn)
+            if combat.turn > taken >= 0:
+                controlled["blur"] = -1  # one try
+                if battle.attempt("ben", {"type": "cancel_spell", "figure": "hero-wren", "spell": "Blur",
+                                          "target": "hero-wren"}):
+                    continue
+        if control is not None and combat.pending is None:
+            taken = controlled.setdefault(control.target, combat.turn)
+            if combat.turn > taken and taken >= 0:
+                controlled[control.target] = -1  # one try
+                if battle.attempt("ben", {"type": "cancel_spell", "figure": "hero-ciaran", "spell": control.spell,
+                                          "target": control.target}):
+                    continue
+        if combat.pending is None and combat.phase == "movement" and combat.moving == "heroes":
+            movers = [f for f in combat.team("heroes") if f.active and f.id not in combat.moved_figures]
+            quill = next((f for f in movers if f.id == "hero-quill"), None)
+            # Quick Draw I (line 1215): a weapon drawn with a free hand, instead of moving.
+            if not drawn and quill is not None and "sling" not in quill.in_hand and battle.attempt(
+                    quill.seat, {"type": "ready_weapons", "figure": quill.id, "in_hand": [*quill.in_hand, "sling"]}):
+                drawn = True
+                continue
+            if any(_try_casts(battle, combat, f, movement_casts[f.id], tries)
+                   for f in movers if movement_casts.get(f.id)):
+                continue
+            # Quick Draw III (line 1343, "as per Quick Draw II" without the check): from turn 3, Quill
+            # moves (staying where he stands), then sheathes his dagger, no check.
+            if drawn and not sheathed and combat.turn >= 3 and quill is not None and "dagger" in quill.in_hand \
+                    and battle.attempt(quill.seat, {"type": "move_figure", "figure": quill.id, "path": []}):
+                sheathed = True
+                battle.attempt(quill.seat, {"type": "ready_weapons", "figure": quill.id,
+                                            "in_hand": [w for w in quill.in_hand if w != "dagger"]})
+                continue
+        if combat.phase == "declare" and combat.turn not in declared:
+            declared.add(combat.turn)
+            ciaran = combat.figure("hero-ciaran")
+            if ciaran is not None and ciaran.active and any(c["spell"] in CURSES_6 for c in casts["hero-ciaran"]):
+                # Staff & Wand Affinity: Curse I (line 1228): declared before the Action phase.
+                if battle.attempt(ciaran.seat, {"type": "use_discipline", "figure": ciaran.id,
+                                                "discipline": AFFINITY + "Curse I"}) is not None:
+                    cursing.add(combat.turn)
+                continue
+        actor = _acting(combat) if combat.phase == "actions" and combat.pending is None else None
+        # Guise of the Beast I (line 1472): "The caster may return to normal by spending ... an Action
+        # morphing back": Ysmay lets it go in her slot the turn after.
+        if actor is not None and actor.id == "hero-ysmay" and guised is not None and combat.turn > guised \
+                and "hero-ysmay" in beasts and battle.attempt(actor.seat, {
+                    "type": "pass_action", "figure": actor.id, "cancel_spells": ["Guise of the Beast I"]}):
+            continue
+        if actor is not None and actor.id in casts and actor.team == "heroes":
+            # Curse I declared: the Action is a Curse Spell cast, or a pass.
+            only = CURSES_6 if actor.id == "hero-ciaran" and combat.turn in cursing else None
+            if _try_casts(battle, combat, actor, casts[actor.id], tries, only):
+                if actor.id == "hero-wren":
+                    _conjured(battle, combat, actor)
+                continue
+        if actor is not None and actor.id == "hero-quill" and any(
+                battle.attempt(actor.seat, body) is not None for body in _strikes(combat, actor)):
+            continue
+        bot.step()
+    CombatBot(battle, set(), TO_THE_END, seed).play_to_the_end()
+    return battle
+
+
+# What the version-6 battle is after, as seen in its log (event type, and a field's value where one
+# event type says several things): each depends on the dice (a cast that fails, a save made, the
+# Initiative lost), so up to HANDBOOK_6_ATTEMPTS battles are played and the first showing them all
+# is kept, else the one showing most. The others are left out of the logs.
+HANDBOOK_6_WANTED: tuple[tuple[str, str, str], ...] = (
+    ("surprise_turn_began", "", ""),  # Stalker
+    ("weapons_readied", "", ""),  # Quick Draw I (discipline_used, instead of moving)
+    ("discipline_used", "discipline", AFFINITY + "Enchantment I"),
+    ("discipline_used", "discipline", AFFINITY + "Curse I"),
+    ("check_made", "", "Spell Tenacity"),  # an adjustment of Terror's opposed KN check
+    ("spell_ended", "reason", "fortune used"),  # Luck of Esteus
+    ("attribute_raised", "", ""),  # Boon
+    ("spell_cast", "spell", "Heightened Senses"),
+    ("spell_cast", "spell", "Slow/Speed Movement"),
+    ("spell_cast", "spell", "Readied Strike"),
+    ("spell_cast", "spell", "Arcane Flux, Greater"),
+    ("shape_taken", "", ""),  # Guise of the Beast I
+    ("shape_left", "", ""),  # and back to her own form
+    ("discipline_used", "discipline", "Quick Draw III"),
+    ("control_taken", "", ""),  # Control Animal
+    ("spell_copied", "", ""),  # Staff & Wand Affinity: Furtherance II
+    ("discipline_used", "discipline", AFFINITY + "Conjuration"),
+    ("slot_added", "", ""),  # Summon Colossus with Staff & Wand Affinity: Summon
+)
+HANDBOOK_6_ATTEMPTS = 20
+
+
+def _shown(battle: Battle) -> int:
+    """How many of HANDBOOK_6_WANTED the battle's log shows (a cast counts when it succeeded)."""
+    seen = set()
+    for event in battle.events():
+        data = event["data"]
+        for wanted in HANDBOOK_6_WANTED:
+            kind, key, value = wanted
+            if event["type"] == kind and (not key or data.get(key) == value) \
+                    and (kind != "spell_cast" or data.get("success")) \
+                    and (kind != "check_made" or any(a["source"].startswith(value)
+                                                     for a in data["check"]["adjustments"])):
+                seen.add(wanted)
+    return len(seen)
+
+
+def best_handbook_6(api: Api) -> Battle:
+    best: tuple[int, Battle] | None = None
+    for seed in range(HANDBOOK_6_ATTEMPTS):
+        battle = handbook_6(api, seed=6 + seed)
+        shown = _shown(battle)
+        if shown == len(HANDBOOK_6_WANTED):
+            return battle
+        if best is None or shown > best[0]:
+            best = (shown, battle)
+    assert best is not None
+    return best[1]
