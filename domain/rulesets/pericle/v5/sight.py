@@ -107,6 +107,8 @@ def in_the_way(play: Play, shooter: Figure, target: Figure) -> list[Figure]:
     if play.settings.REVISION < REVISION:
         return board.figures_in_the_way(play.state, shooter, target)
     a, b, _ = sight_pair(play.state, shooter, target)
+    if a == b:
+        return []  # bases sharing a hex (a Grapple Pile's, line 442): no line, nobody between them
     between = _corridor(a, b)
     touched = set().union(*(_touched(segment, between) for segment in sight_lines(a, b)))
     found = [f for f in play.state.figures if touched & set(f.hexes) and f.condition == "standing"
