@@ -86,6 +86,17 @@ def test_the_light_around_counts_where_it_is_brighter() -> None:
     assert band_at(None, LightSource(radius=10, distance=25), Light(band_width=2)) == "partial darkness"
 
 
+def test_a_light_too_small_for_its_bands_leaves_what_lies_beyond_them_in_the_light_around() -> None:
+    """D100-LIGHT: outer bands "each `band_width` times the radius wide"; a radius so small (a
+    subnormal float, which the command's `radius > 0` lets through) that a band has no width, or
+    the count of bands overflows, puts a target outside it beyond every band, in the light around
+    (this raised OverflowError: the property test of refusals found it)."""
+    for radius in (2.2e-313, 5e-324):
+        assert band_at(None, LightSource(radius=radius, distance=1), Light()) == "pitch black"
+        assert band_at("darkness", LightSource(radius=radius, distance=1), Light()) == "darkness"
+        assert band_at(None, LightSource(radius=radius, distance=radius), Light()) == "illuminated"
+
+
 def test_an_attack_at_a_target_in_a_lanterns_outer_band() -> None:
     """"For vision and attacks, use illumination reaching the observed target"; the band's
     penalty dice are D100-LIGHT's settings."""

@@ -106,7 +106,11 @@ def band_at(light: Illumination | None, source: LightSource | None, rules: Light
     if source.distance <= source.radius:
         step = 0
     else:
-        step = math.ceil((source.distance - source.radius) / (rules.band_width * source.radius) - 1e-9)
+        width = rules.band_width * source.radius
+        bands = (source.distance - source.radius) / width if width else math.inf
+        if math.isinf(bands):  # a radius too small for its bands to have a width: beyond them all
+            return around
+        step = math.ceil(bands - 1e-9)
         if step > rules.outer_bands:
             return around
     return BANDS[min(step, BANDS.index(around))]
