@@ -41,7 +41,6 @@ from __future__ import annotations
 import msgspec
 
 from domain.dice_expression import roll_expression
-from domain.errors import RuleViolation
 from domain.rulesets.contract import Events
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.catalogue import ARMOURS, Weapon
@@ -107,17 +106,8 @@ def submit_hero(ctx: Table, command: SubmitHero) -> Events:
     """Version 6's `submit_hero`: the sheet's Spell Scrolls (v6/scrolls.py) and runestones, every other
     check as version 5 makes it; the sheet recorded as submitted."""
     sheet = command.hero
-    found = runestone_problems(sheet)
     bare = msgspec.structs.replace(command, hero=msgspec.structs.replace(sheet, runestones={}))
-    try:
-        events = scrolls.submit_hero(ctx, bare)
-    except RuleViolation as refused:
-        if not found or refused.rule != "hero-invalid":
-            raise
-        found = [*(refused.problems or [refused.detail]), *found]
-        raise RuleViolation("hero-invalid", "; ".join(found), problems=found) from None
-    if found:
-        raise RuleViolation("hero-invalid", "; ".join(found), problems=found)
+    events = scrolls.with_sheet_problems(runestone_problems(sheet), lambda: scrolls.submit_hero(ctx, bare))
     if not sheet.runestones:
         return events
     return [msgspec.structs.replace(e, sheet=sheet_data(sheet), figure=with_runestones(e.figure, sheet))

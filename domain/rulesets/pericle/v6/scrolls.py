@@ -23,6 +23,8 @@ How the server plays it, with the commands and fields that exist:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import msgspec
 
 from domain.errors import RuleViolation
@@ -65,13 +67,11 @@ def without_scrolls(sheet: HeroSheet) -> HeroSheet:
     return msgspec.structs.replace(sheet, items=[i for i in sheet.items if not is_scroll(i)])
 
 
-def submit_hero(ctx: Table, command: SubmitHero) -> Events:
-    """Version 5's `submit_hero` (v5/heroes.py) of the sheet without its scrolls, which weigh nothing
-    and cost no XP ("spells cast by scrolls do not cost XP", line 491); the scrolls join the pack and
-    the sheet is recorded as submitted. A scroll of no Handbook Spell is refused with the rest."""
-    found = scroll_problems(command.hero)
+def with_sheet_problems(found: list[str], decide: Callable[[], Events]) -> Events:
+    """`decide`'s events, or one `hero-invalid` refusal listing its problems with the sheet and
+    `found`, what this version checks of the sheet besides."""
     try:
-        events = heroes.submit_hero(ctx, msgspec.structs.replace(command, hero=without_scrolls(command.hero)))
+        events = decide()
     except RuleViolation as refused:
         if not found or refused.rule != "hero-invalid":
             raise
@@ -79,6 +79,15 @@ def submit_hero(ctx: Table, command: SubmitHero) -> Events:
         raise RuleViolation("hero-invalid", "; ".join(found), problems=found) from None
     if found:
         raise RuleViolation("hero-invalid", "; ".join(found), problems=found)
+    return events
+
+
+def submit_hero(ctx: Table, command: SubmitHero) -> Events:
+    """Version 5's `submit_hero` (v5/heroes.py) of the sheet without its scrolls, which weigh nothing
+    and cost no XP ("spells cast by scrolls do not cost XP", line 491); the scrolls join the pack and
+    the sheet is recorded as submitted. A scroll of no Handbook Spell is refused with the rest."""
+    events = with_sheet_problems(scroll_problems(command.hero), lambda: heroes.submit_hero(
+        ctx, msgspec.structs.replace(command, hero=without_scrolls(command.hero))))
     if not any(is_scroll(item) for item in command.hero.items):
         return events
     pack = tuple(item.lower() for item in command.hero.items)  # as joining.py packs them, in the sheet's order
