@@ -2,9 +2,8 @@
 
 A hero sheet names the runestones embedded in its items (`runestones`: {"Longsword": ["Ruby"]}, an
 item being one of the sheet's `weapons` or its `armour`); versions 3-5 refuse the field when it is
-not empty (sheet.py `_gear_problems`). The hero record does not keep runestones yet (its sheet is
-checked by version 5's rules, which refuse them): a hero with runestones joins a battle by
-`submit_hero`.
+not empty (sheet.py `_gear_problems`). A version-6 hero record keeps them (its sheet checked by
+v6/sheet.py) and joins with them by `bring_hero` below.
 
 Enforced (what the server models):
 - a weapon's Diamond: "that weapon gains AD+1 when rolling to attack. This does not alter the
@@ -52,6 +51,7 @@ from domain.rulesets.pericle.play import Play
 from domain.rulesets.pericle.rules import Table
 from domain.rulesets.pericle.sheet import HeroSheet, sheet_data
 from domain.rulesets.pericle.state import Figure
+from domain.rulesets.pericle.v5 import heroes
 from domain.rulesets.pericle.v5.passives import V5Passives
 from domain.rulesets.pericle.v6 import scrolls
 
@@ -178,3 +178,28 @@ class RunestonePassives(V5Passives):
         if any("Sapphire" in caster.runestones.get(item, ()) for item in caster.in_hand if caster.weapon(item)):
             found = [*found, Adjustment(1, "Sapphire runestone")]
         return found
+
+
+def bring_hero(ctx: Table, command: heroes.BringHero) -> Events:
+    """Version 6's `bring_hero` (a hero record joins as it stands, v5/heroes.py): the record's Spell
+    Scrolls join its pack and its runestones its figure, as `submit_hero` above takes them; every
+    other check as version 5 makes it; the sheet recorded as the record holds it. A sheet with neither
+    is decided exactly as version 5's `bring_hero` decides it."""
+    sheet = command.hero
+    found = [*scrolls.scroll_problems(sheet), *runestone_problems(sheet)]
+    bare = msgspec.structs.replace(scrolls.without_scrolls(sheet), runestones={})
+    try:
+        events = heroes.bring_hero(ctx, msgspec.structs.replace(command, hero=bare))
+    except RuleViolation as refused:
+        if not found or refused.rule != "hero-invalid":
+            raise
+        found = [*(refused.problems or [refused.detail]), *found]
+        raise RuleViolation("hero-invalid", "; ".join(found), problems=found) from None
+    if found:
+        raise RuleViolation("hero-invalid", "; ".join(found), problems=found)
+    if bare == sheet:
+        return events
+    pack = tuple(item.lower() for item in sheet.items)  # as joining.py packs them, in the sheet's order
+    return [msgspec.structs.replace(e, sheet=sheet_data(sheet),
+                                    figure=with_runestones(msgspec.structs.replace(e.figure, pack=pack), sheet))
+            if isinstance(e, ev.HeroJoined) else e for e in events]
