@@ -169,3 +169,105 @@ def test_a_scroll_fetched_into_a_hand_and_not_cast_is_still_the_heros() -> None:
     hero, recorded = _ended(cast=False)
     assert recorded.items_used == []
     assert hero.sheet["items"] == SCRIBE["items"]
+
+
+# ---- embedding and extracting between combats (lines 727-747) ----
+
+RUBY = "Ruby Runestone"  # a runestone carried in the pack, embedded in nothing
+CARRIER = {**SCRIBE, "items": [*SCRIBE["items"], RUBY]}
+B1, B2 = "battle-1", "battle-2"
+
+
+def ended(hero: HeroState, battle_id: str = B1) -> HeroState:
+    """The battle's outcome recorded: the hero whole, its pack as it went in."""
+    from domain.heroes.commands import FigureAtEnd, RecordOutcome
+
+    pack = [item.lower() for item in hero.sheet["items"]]
+    figure = FigureAtEnd(wounds=0, exhaustion=0, condition="standing", karma=0, pack=pack)
+    return run(hero, RecordOutcome(battle_id=battle_id, mode="adventure", won=True, figure=figure), actor=SYSTEM)
+
+
+def test_a_runestone_is_embedded_from_the_pack_during_a_rest_for_1e() -> None:
+    """Line 733: "Any hero may embed a runestone into an applicable item during Rest or Recovery. Heroes
+    must spend 1E to embed a runestone." Line 646: a Rest "at the end of combat"; the runestone leaves
+    the pack ("Ruby Runestone") for the staff, and the record's next battle takes it there."""
+    from domain.heroes.commands import EmbedRunestone, Rest
+
+    assert line(733).startswith("Any hero may embed a runestone into an applicable item during Rest or Recovery.")
+    hero = record(CARRIER, battles=(B1,))
+    embed = EmbedRunestone(runestone="Ruby", item="staff")
+    assert refused(hero, embed) == "hero-in-combat", "the battle has no outcome yet"
+    hero = ended(hero)
+    assert refused(hero, embed) == "not-resting", "not during a Rest or Recovery"
+    hero = run(hero, Rest(battle_id=B1))
+    assert hero.exhaustion == 0
+    embedded = run(hero, embed)
+    assert embedded.sheet["runestones"] == {"Dagger": ["Sapphire"], "Staff": ["Ruby"]}
+    assert RUBY not in embedded.sheet["items"] and embedded.exhaustion == 1 and embedded.hp == hero.hp - 1
+    # What the record holds, a version-6 battle takes: the staff's Ruby on the figure.
+    arena = brought(embedded.sheet)
+    assert arena.figure(MIRA_ID).runestones == {"dagger": ("Sapphire",), "staff": ("Ruby",)}
+    # Entering the next battle ends the Rest: after it, no embedding until the next Rest or Recovery.
+    assert refused(ended(run(hero, EnterBattle(battle_id=B2, seat="ana")), B2), embed) == "not-resting"
+
+
+def test_embedding_obeys_one_runestone_per_item_the_shield_and_what_the_pack_holds() -> None:
+    """Line 735: "Heroes may only benefit from the magical properties of one runestone in an item"
+    (two with Runestone Mastery, line 1321); line 731: "Except for special shield runestones, most
+    runestones cannot be placed in shields"; a runestone comes from the pack; version 5 records keep
+    none (their sheets refuse runestones, as before)."""
+    from domain.heroes.commands import EmbedRunestone, Recover
+
+    hero = run(ended(record(CARRIER, battles=(B1,))), Recover())
+    assert refused(hero, EmbedRunestone(runestone="Ruby", item="Dagger")) == "runestone-refused"
+    assert refused(hero, EmbedRunestone(runestone="Diamond", item="Staff")) == "not-carried"
+    assert refused(hero, EmbedRunestone(runestone="Ruby", item="Longbow")) == "runestone-item"
+    shielded = run(ended(record({**TORVALD, "shield": "Buckler", "items": [RUBY], "karma": 0}, battles=(B1,))),
+                   Recover())
+    assert refused(shielded, EmbedRunestone(runestone="Ruby", item="Buckler")) == "runestone-item"
+    assert run(shielded, EmbedRunestone(runestone="Ruby", item="Club")).sheet["runestones"] == {"Club": ["Ruby"]}
+    old = run(ended(record(MIRA, version="5", battles=(B1,))), Recover())
+    assert refused(old, EmbedRunestone(runestone="Ruby", item="Staff")) == "hero-runestones"
+
+
+def test_a_runestone_is_extracted_out_of_combat_into_the_pack_for_1e() -> None:
+    """Line 735: "heroes may also extract them from items; this may be done any time heroes are not in
+    combat, draining 1E from the hero who is extracting the runestone"."""
+    from domain.heroes.commands import ExtractRunestone
+
+    assert "any time heroes are not in combat, draining 1E" in line(735)
+    extract = ExtractRunestone(runestone="Sapphire", item="Dagger")
+    assert refused(record(battles=(B1,)), extract) == "hero-in-combat"
+    hero = record()  # no battle yet, no Rest needed
+    out = run(hero, extract)
+    assert out.sheet["items"] == [*SCRIBE["items"], "Sapphire Runestone"] and "runestones" not in out.sheet
+    assert out.exhaustion == 1
+    assert refused(hero, ExtractRunestone(runestone="Ruby", item="Dagger")) == "not-embedded"
+    # 1E drawn from HP: not at 1 HP (PER-HERO-RUNESTONE-EXHAUSTION).
+    assert refused(msgspec.structs.replace(hero, hp=1), extract) == "hero-exhausted"
+
+
+def test_a_runestone_in_the_pack_counts_against_the_magic_item_capacity() -> None:
+    """Line 721: "heroes may only carry a number of magical items on their person, either worn, stowed in
+    their equipment, or being actively used, equal to their KN +1"; line 723 exempts "scrolls, potions,
+    berries, and any other magical item that has a one-time use" (PER-HERO-LOOSE-RUNESTONE)."""
+    four = [RUBY, "Diamond Runestone", "Emerald Runestone", "Amethyst Runestone"]
+    assert record({**SCRIBE, "items": four[:3]}).status == "alive"  # KN3: the dagger and three runestones
+    assert refused(HeroState(), OpenHero(hero_id="h1", ruleset_version="6", hero=CreateHero(
+        sheet=msgspec.convert({**SCRIBE, "items": four}, HeroSheet)))) == "hero-invalid"
+
+
+def test_a_runestone_carried_in_the_pack_goes_through_a_battle_and_stays_on_the_record() -> None:
+    """A version-6 battle takes the record's pack as it is (a runestone in it does nothing in combat:
+    it is embedded only during Rest or Recovery, line 733); the outcome leaves it on the record.
+    Version 5 refuses such a sheet, as before."""
+    arena = brought(CARRIER)
+    assert "ruby runestone" in arena.figure(MIRA_ID).pack
+    battle = finish(arena)
+    command = outcome_command(battle, "Mira")
+    assert command is not None
+    hero = run(record(CARRIER, battles=(battle.battle_id,)), command, actor=SYSTEM)
+    assert hero.sheet["items"] == CARRIER["items"]
+    with pytest.raises(DomainError) as error:
+        brought(CARRIER, version="5")
+    assert error.value.rule == "hero-invalid"

@@ -43,7 +43,7 @@ from domain.dice_expression import roll_expression
 from domain.errors import RuleViolation
 from domain.rulesets.contract import Events
 from domain.rulesets.pericle import combat_events as ev
-from domain.rulesets.pericle.catalogue import ARMOURS, Weapon
+from domain.rulesets.pericle.catalogue import ARMOURS, Weapon, loose_runestone
 from domain.rulesets.pericle.combat_commands import SubmitHero
 from domain.rulesets.pericle.dice import Adjustment
 from domain.rulesets.pericle.heroes import magic_item_capacity
@@ -84,10 +84,22 @@ def runestone_problems(sheet: HeroSheet) -> list[str]:
             found.append(f"Runestones: {item} holds two runestones; without Runestone Mastery a hero benefits from one "
                          "(lines 735, 1321), chosen each turn, which the server does not model: embed one")
     imbued = len({item.lower() for item in sheet.runestones})
-    if imbued > magic_item_capacity(sheet.kn):
-        found.append(f"Magic Item Capacity: {imbued} items with runestones, and a KN{sheet.kn} hero carries at most "
+    # A runestone carried in the pack, embedded in nothing (a hero record's, after it was extracted):
+    # a magical item "stowed in their equipment" and not of "one-time use" (lines 721-723).
+    loose = sum(1 for item in sheet.items if loose_runestone(item))
+    if imbued + loose > magic_item_capacity(sheet.kn):
+        carried = f"{imbued} items with runestones" + (f" and {loose} runestones in the pack" if loose else "")
+        found.append(f"Magic Item Capacity: {carried}, and a KN{sheet.kn} hero carries at most "
                      f"{magic_item_capacity(sheet.kn)} magical items (KN + 1, line 721) to use any of them")
     return found
+
+
+def without_runestones(sheet: HeroSheet) -> HeroSheet:
+    """The sheet without runestones, embedded or carried in the pack (what version 5's checks take)."""
+    if not sheet.runestones and not any(loose_runestone(item) for item in sheet.items):
+        return sheet
+    return msgspec.structs.replace(sheet, runestones={},
+                                   items=[item for item in sheet.items if not loose_runestone(item)])
 
 
 def with_runestones(figure: Figure, sheet: HeroSheet) -> Figure:
@@ -108,7 +120,7 @@ def submit_hero(ctx: Table, command: SubmitHero) -> Events:
     check as version 5 makes it; the sheet recorded as submitted."""
     sheet = command.hero
     found = runestone_problems(sheet)
-    bare = msgspec.structs.replace(command, hero=msgspec.structs.replace(sheet, runestones={}))
+    bare = msgspec.structs.replace(command, hero=without_runestones(sheet))
     try:
         events = scrolls.submit_hero(ctx, bare)
     except RuleViolation as refused:
@@ -118,9 +130,17 @@ def submit_hero(ctx: Table, command: SubmitHero) -> Events:
         raise RuleViolation("hero-invalid", "; ".join(found), problems=found) from None
     if found:
         raise RuleViolation("hero-invalid", "; ".join(found), problems=found)
-    if not sheet.runestones:
+    if bare.hero == sheet:
         return events
-    return [msgspec.structs.replace(e, sheet=sheet_data(sheet), figure=with_runestones(e.figure, sheet))
+    return _with_items(events, sheet)
+
+
+def _with_items(events: Events, sheet: HeroSheet) -> Events:
+    """The joining recorded with the whole sheet: its pack (scrolls, runestones carried) in the sheet's
+    order, lower case as joining.py packs it, and its embedded runestones on the figure."""
+    pack = tuple(item.lower() for item in sheet.items)
+    return [msgspec.structs.replace(e, sheet=sheet_data(sheet),
+                                    figure=with_runestones(msgspec.structs.replace(e.figure, pack=pack), sheet))
             if isinstance(e, ev.HeroJoined) else e for e in events]
 
 
@@ -187,7 +207,7 @@ def bring_hero(ctx: Table, command: heroes.BringHero) -> Events:
     is decided exactly as version 5's `bring_hero` decides it."""
     sheet = command.hero
     found = [*scrolls.scroll_problems(sheet), *runestone_problems(sheet)]
-    bare = msgspec.structs.replace(scrolls.without_scrolls(sheet), runestones={})
+    bare = scrolls.without_scrolls(without_runestones(sheet))
     try:
         events = heroes.bring_hero(ctx, msgspec.structs.replace(command, hero=bare))
     except RuleViolation as refused:
@@ -199,7 +219,4 @@ def bring_hero(ctx: Table, command: heroes.BringHero) -> Events:
         raise RuleViolation("hero-invalid", "; ".join(found), problems=found)
     if bare == sheet:
         return events
-    pack = tuple(item.lower() for item in sheet.items)  # as joining.py packs them, in the sheet's order
-    return [msgspec.structs.replace(e, sheet=sheet_data(sheet),
-                                    figure=with_runestones(msgspec.structs.replace(e.figure, pack=pack), sheet))
-            if isinstance(e, ev.HeroJoined) else e for e in events]
+    return _with_items(events, sheet)

@@ -6,27 +6,24 @@ v6/runestones.py), the same checks version 6's `submit_hero` makes.
   ("spells cast by scrolls do not cost XP"); a scroll of no Handbook Spell is refused.
 - Runestones embedded in the sheet's weapons or armour (`runestones`, lines 727-747): one per item,
   two with Runestone Mastery (lines 735, 1321), none in a shield (line 731), no more runestone-imbued
-  items than the Magic Item Capacity (KN + 1, line 721). Runestones cost no XP (they are bought with
+  items and runestones carried in the pack ("Ruby Runestone") than the Magic Item Capacity (KN + 1,
+  line 721). Runestones cost no XP (they are bought with
   gold coins, line 1634, which no record keeps)."""
 
 from __future__ import annotations
 
-import msgspec
-
 from domain.rulesets.pericle.sheet import HeroSheet, Stats
 from domain.rulesets.pericle.v5 import heroes
 from domain.rulesets.pericle.v5 import sheet as v5
-from domain.rulesets.pericle.v6.runestones import runestone_problems
+from domain.rulesets.pericle.v6.runestones import runestone_problems, without_runestones
 from domain.rulesets.pericle.v6.scrolls import scroll_problems, without_scrolls
 
 __all__ = ["bare", "problems", "stats", "veteran_problems", "xp_spent"]
 
 
 def bare(sheet: HeroSheet) -> HeroSheet:
-    """The sheet as version 5 checks it: no Spell Scrolls, no runestones."""
-    if not sheet.runestones and sheet == without_scrolls(sheet):
-        return sheet
-    return msgspec.structs.replace(without_scrolls(sheet), runestones={})
+    """The sheet as version 5 checks it: no Spell Scrolls, no runestones (embedded or in the pack)."""
+    return without_scrolls(without_runestones(sheet))
 
 
 def _own(sheet: HeroSheet) -> list[str]:
