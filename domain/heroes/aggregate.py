@@ -81,8 +81,9 @@ class HeroState(msgspec.Struct, frozen=True):
     mode: str | None = None  # Pericle 6: its own mode, Adventure or Saga (line 545); None: each encounter's
     # Pericle 6: Regeneration was cast on it since its last Recovery ("once per day", line 1530).
     regenerated: bool = False
-    # Pericle 6: a Rest, Recovery or Extended Recovery is recorded since the hero last entered a battle:
-    # the time a runestone may be embedded ("during Rest or Recovery", line 733).
+    # Pericle 6: a Rest, Recovery or Extended Recovery is recorded since the hero last entered a battle
+    # or had a battle's outcome recorded: the time a runestone may be embedded ("during Rest or
+    # Recovery", line 733).
     resting: bool = False
     version: int = 0
     next_nonce: int = 0
@@ -191,7 +192,7 @@ def _apply(state: HeroState, event: msgspec.Struct) -> HeroState:
                 state, outcomes=(*state.outcomes, event.battle_id), sheet=sheet, xp=state.xp + event.xp_gained,
                 earned_xp=state.earned_xp + event.xp_gained, status="dead" if event.died else state.status,
                 died=event.died or state.died, rest_due=event.battle_id if event.present and not event.died else None,
-                combat_damage=min(event.wounds_taken, event.wounds)), event.wounds, event.exhaustion)
+                combat_damage=min(event.wounds_taken, event.wounds), resting=False), event.wounds, event.exhaustion)
         case HeroInspirationSettled():
             return msgspec.structs.replace(
                 state, inspiration=min(MAX_INSPIRATION, state.inspiration + event.kept),

@@ -207,8 +207,15 @@ def test_a_runestone_is_embedded_from_the_pack_during_a_rest_for_1e() -> None:
     # What the record holds, a version-6 battle takes: the staff's Ruby on the figure.
     arena = brought(embedded.sheet)
     assert arena.figure(MIRA_ID).runestones == {"dagger": ("Sapphire",), "staff": ("Ruby",)}
-    # Entering the next battle ends the Rest: after it, no embedding until the next Rest or Recovery.
-    assert refused(ended(run(hero, EnterBattle(battle_id=B2, seat="ana")), B2), embed) == "not-resting"
+    # Entering the next battle ends the Rest: after it, no embedding until the next Rest or Recovery;
+    # nor does a Recovery recorded while the hero was in that battle count after it.
+    from domain.heroes.commands import Recover
+
+    inside = run(hero, EnterBattle(battle_id=B2, seat="ana"))
+    assert refused(inside, embed) == "hero-in-combat"
+    assert refused(ended(inside, B2), embed) == "not-resting"
+    assert refused(ended(run(inside, Recover()), B2), embed) == "not-resting"
+    assert run(run(ended(inside, B2), Recover()), embed).sheet["runestones"]["Staff"] == ["Ruby"]
 
 
 def test_embedding_obeys_one_runestone_per_item_the_shield_and_what_the_pack_holds() -> None:
