@@ -292,7 +292,7 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
             tournaments.ratings,
             heroes.create_hero, heroes.show_hero, heroes.list_heroes, heroes.hero_events, heroes.verify_hero,
             heroes.bring_hero, heroes.rest_hero, heroes.recover_hero, heroes.recover_hero_fully,
-            heroes.spend_hero_xp, heroes.hero_rules,
+            heroes.spend_hero_xp, heroes.embed_runestone, heroes.extract_runestone, heroes.hero_rules,
         ],
         on_startup=[open_resources],
         on_shutdown=[close_resources],

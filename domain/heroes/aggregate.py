@@ -10,7 +10,17 @@ from domain.battle import SYSTEM  # the server's own actor: only it records a ba
 from domain.dice import Dice, rolls_in
 from domain.errors import NotPermitted, RuleViolation
 from domain.events import CHAIN_V1
-from domain.heroes.commands import EnterBattle, OpenHero, RecordOutcome, Recover, RecoverFully, Rest, SpendXp
+from domain.heroes.commands import (
+    EmbedRunestone,
+    EnterBattle,
+    ExtractRunestone,
+    OpenHero,
+    RecordOutcome,
+    Recover,
+    RecoverFully,
+    Rest,
+    SpendXp,
+)
 from domain.heroes.events import (
     HeroCreated,
     HeroEnteredBattle,
@@ -22,6 +32,8 @@ from domain.heroes.events import (
     HeroRecoveryCheck,
     HeroRegenerationUsed,
     HeroRested,
+    HeroRunestoneEmbedded,
+    HeroRunestoneExtracted,
     XpSpent,
 )
 from domain.heroes.growth import spend
@@ -35,6 +47,7 @@ from domain.heroes.recovery import (
     recovery_checks,
     rest,
 )
+from domain.heroes.runestones import decide_runestone, embedded, extracted
 from domain.heroes.sheets import creation_problems, hosts_heroes, sheet_rules, xp_left
 from domain.rulesets import find_ruleset
 from domain.rulesets.pericle.sheet import sheet_data
@@ -68,6 +81,10 @@ class HeroState(msgspec.Struct, frozen=True):
     mode: str | None = None  # Pericle 6: its own mode, Adventure or Saga (line 545); None: each encounter's
     # Pericle 6: Regeneration was cast on it since its last Recovery ("once per day", line 1530).
     regenerated: bool = False
+    # Pericle 6: a Rest, Recovery or Extended Recovery is recorded since the hero last entered a battle
+    # or had a battle's outcome recorded: the time a runestone may be embedded ("during Rest or
+    # Recovery", line 733).
+    resting: bool = False
     version: int = 0
     next_nonce: int = 0
     chain: str = CHAIN_V1
@@ -128,6 +145,9 @@ def decide(state: HeroState, command: Any, dice: Dice, actor: str, now: str) -> 
             return [recover_fully(state.wounds, state.exhaustion)]
         case SpendXp():
             return [spend(state.sheet, state.ruleset_version, state.xp, state.earned_xp, command.buy)]
+        case EmbedRunestone() | ExtractRunestone():
+            return [decide_runestone(command, state.ruleset_version, state.sheet, state.hp, state.battles,
+                                     state.outcomes, state.resting)]
     raise RuleViolation("unknown-command", f"heroes take no {type(command).__name__}")
 
 
@@ -163,7 +183,7 @@ def _apply(state: HeroState, event: msgspec.Struct) -> HeroState:
         case HeroEnteredBattle():
             # Entering another battle ends the time for the last one's Rest.
             return msgspec.structs.replace(
-                state, battles=(*state.battles, event.battle_id), rest_due=None, combat_damage=0,
+                state, battles=(*state.battles, event.battle_id), rest_due=None, combat_damage=0, resting=False,
                 inspiration=state.inspiration - event.inspiration,
                 inspiration_in=(*state.inspiration_in, event.battle_id) if event.inspiration else state.inspiration_in)
         case HeroOutcomeRecorded():
@@ -172,7 +192,7 @@ def _apply(state: HeroState, event: msgspec.Struct) -> HeroState:
                 state, outcomes=(*state.outcomes, event.battle_id), sheet=sheet, xp=state.xp + event.xp_gained,
                 earned_xp=state.earned_xp + event.xp_gained, status="dead" if event.died else state.status,
                 died=event.died or state.died, rest_due=event.battle_id if event.present and not event.died else None,
-                combat_damage=min(event.wounds_taken, event.wounds)), event.wounds, event.exhaustion)
+                combat_damage=min(event.wounds_taken, event.wounds), resting=False), event.wounds, event.exhaustion)
         case HeroInspirationSettled():
             return msgspec.structs.replace(
                 state, inspiration=min(MAX_INSPIRATION, state.inspiration + event.kept),
@@ -181,15 +201,22 @@ def _apply(state: HeroState, event: msgspec.Struct) -> HeroState:
             pack = list(state.sheet.get("items", []))
             for used in event.items:
                 pack.remove(used.item)
-            return _health(msgspec.structs.replace(state, rest_due=None, combat_damage=0,
+            return _health(msgspec.structs.replace(state, rest_due=None, combat_damage=0, resting=True,
                                                    sheet={**state.sheet, "items": pack}),
                            state.wounds - event.healed - sum(used.healed for used in event.items),
                            state.exhaustion - event.exhaustion_recovered)
         case HeroRecovered() | HeroRecoveredFully():
             # "During Recovery, all magic items and spells that may only be used X times per day will
             # reset" (line 652).
-            return _health(msgspec.structs.replace(state, rest_due=None, combat_damage=0, regenerated=False),
+            return _health(msgspec.structs.replace(state, rest_due=None, combat_damage=0, regenerated=False,
+                                                   resting=True),
                            state.wounds - event.healed, state.exhaustion - event.exhaustion_recovered)
+        case HeroRunestoneEmbedded():
+            return _health(msgspec.structs.replace(state, sheet=embedded(state.sheet, event)), state.wounds,
+                           state.exhaustion + event.exhaustion)
+        case HeroRunestoneExtracted():
+            return _health(msgspec.structs.replace(state, sheet=extracted(state.sheet, event)), state.wounds,
+                           state.exhaustion + event.exhaustion)
         case HeroRegenerationUsed():
             return msgspec.structs.replace(state, regenerated=True)
         case HeroModeChosen():

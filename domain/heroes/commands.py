@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from domain.events import CURRENT_CHAIN
-from domain.rulesets.pericle.catalogue import HealingItemName
+from domain.rulesets.pericle.catalogue import HealingItemName, RunestoneName
 from domain.rulesets.pericle.sheet import HeroSheet, Name, Skill
 
 
@@ -159,5 +159,22 @@ class SpendXp(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="spen
     buy: Purchase
 
 
+class EmbedRunestone(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="embed_runestone"):
+    """Pericle 6: embed a runestone the hero carries in its pack ("Ruby Runestone") into `item`, one of
+    its weapons or its armour (seed 001 line 733: "Any hero may embed a runestone into an applicable item
+    during Rest or Recovery. Heroes must spend 1E to embed a runestone")."""
+
+    runestone: RunestoneName
+    item: Name
+
+
+class ExtractRunestone(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="extract_runestone"):
+    """Pericle 6: take a runestone out of `item` into the hero's pack (line 735: "this may be done any
+    time heroes are not in combat, draining 1E from the hero who is extracting the runestone")."""
+
+    runestone: RunestoneName
+    item: Name
+
+
 HERO_COMMANDS: tuple[type[msgspec.Struct], ...] = (OpenHero, EnterBattle, RecordOutcome, Rest, Recover, RecoverFully,
-                                                   SpendXp)
+                                                   SpendXp, EmbedRunestone, ExtractRunestone)

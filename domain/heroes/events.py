@@ -150,6 +150,26 @@ class XpSpent(msgspec.Struct, frozen=True, kw_only=True, tag="xp_spent"):
     max_hp: int
 
 
+class HeroRunestoneEmbedded(msgspec.Struct, frozen=True, kw_only=True, tag="hero_runestone_embedded"):
+    """Pericle 6: the runestone `runestone` ("Ruby") left the hero's pack ("Ruby Runestone") for its
+    weapon or armour `item` (as the sheet spells it), during a Rest or Recovery, for `exhaustion` 1E
+    (seed 001 line 733)."""
+
+    runestone: str
+    item: str
+    exhaustion: int = 1
+
+
+class HeroRunestoneExtracted(msgspec.Struct, frozen=True, kw_only=True, tag="hero_runestone_extracted"):
+    """Pericle 6: the runestone `runestone` left the item `item` for the hero's pack, out of combat,
+    draining `exhaustion` 1E (seed 001 line 735)."""
+
+    runestone: str
+    item: str
+    exhaustion: int = 1
+
+
 HERO_EVENTS: tuple[type[msgspec.Struct], ...] = (
     HeroCreated, HeroEnteredBattle, HeroOutcomeRecorded, HeroRested, HeroRecovered, HeroRecoveredFully, XpSpent,
-    HeroRecoveryCheck, HeroInspirationSettled, HeroModeChosen, HeroRegenerationUsed)
+    HeroRecoveryCheck, HeroInspirationSettled, HeroModeChosen, HeroRegenerationUsed, HeroRunestoneEmbedded,
+    HeroRunestoneExtracted)

@@ -12,7 +12,7 @@ import msgspec
 from domain.battle import BattleState
 from domain.heroes.commands import FigureAtEnd, RecordOutcome
 from domain.heroes.events import HeroInspirationSettled, HeroOutcomeRecorded
-from domain.rulesets.pericle.catalogue import HEALING_ITEMS
+from domain.rulesets.pericle.catalogue import HEALING_ITEMS, is_scroll, loose_runestone
 from domain.rulesets.pericle.joining import hero_id as figure_id
 from domain.rulesets.pericle.state import CombatState
 
@@ -22,8 +22,8 @@ REVIVED_HP = 1  # "Revived heroes have 1 HP." (line 543)
 
 
 def items_left(items: list[str], pack: list[str]) -> tuple[list[str], list[str]]:
-    """The sheet's healing items split into those still in the battle's pack (kept lower case
-    there) and those gone from it, in the sheet's order and spelling."""
+    """The sheet's items (healing items; Pericle 6: Spell Scrolls) split into those still in the
+    battle's pack (kept lower case there) and those gone from it, in the sheet's order and spelling."""
     remaining = Counter(item.lower() for item in pack)
     kept, used = [], []
     for item in items:
@@ -106,8 +106,11 @@ def outcome_command(battle: BattleState, hero_name: str, wounds_at_start: int = 
     figure = combat.figure(figure_id(hero_name))
     at_end = None if figure is None or figure.team != "heroes" else FigureAtEnd(
         wounds=figure.wounds, exhaustion=figure.exhaustion, condition=figure.condition, karma=figure.karma,
-        # A healing item fetched into a hand and not used is still the hero's.
-        pack=[*figure.pack, *(item for item in figure.in_hand if item in HEALING_ITEMS)],
+        # A healing item or (Pericle 6) a Spell Scroll or a runestone fetched into a hand and not used
+        # is still the hero's; a scroll cast from is gone (`scroll_consumed` took it out of the hand,
+        # line 491).
+        pack=[*figure.pack, *(item for item in figure.in_hand
+                               if item in HEALING_ITEMS or is_scroll(item) or loose_runestone(item))],
         wounds_at_start=wounds_at_start, exhaustion_at_start=exhaustion_at_start, regenerated=figure.regenerated)
     # Pericle 6: a hero brought with a mode of its own (line 545) lives or dies by it.
     mode = (figure.mode if at_end is not None and figure is not None else None) or combat.encounter.mode

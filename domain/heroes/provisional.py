@@ -53,5 +53,27 @@ INSPIRATION_FIRST = HeroProvisionalRule(
         "one\", and a battle keeps one Karma pool for a figure (line 632), but the seed does not say which of the "
         "two a re-roll spends.")
 
+RUNESTONE_REST = HeroProvisionalRule(
+    id="PER-HERO-RUNESTONE-REST",
+    rule="Pericle 6: a runestone is embedded \"during Rest or Recovery\" from the moment a Rest, a Recovery or an "
+         "Extended Recovery is recorded until the hero enters its next battle; extracting it needs no Rest. Neither "
+         "is done while the hero's last battle has no outcome recorded (it is in combat).",
+    why="Silent: line 733 allows embedding \"during Rest or Recovery\" and line 735 extracting \"any time heroes "
+        "are not in combat\", but a hero record holds a Rest or a Recovery as one moment, not a stretch of time.")
+RUNESTONE_EXHAUSTION = HeroProvisionalRule(
+    id="PER-HERO-RUNESTONE-EXHAUSTION",
+    rule="Pericle 6: embedding or extracting a runestone (1E, lines 733-735) is refused when the Exhaustion would "
+         "leave the hero at 0 HP or less.",
+    why="Silent: line 652 draws Exhaustion from HP and line 537 makes a hero at 0 HP unconscious; the seed does "
+        "not say whether a hero may spend the Exhaustion it cannot afford out of combat.")
+LOOSE_RUNESTONE = HeroProvisionalRule(
+    id="PER-HERO-LOOSE-RUNESTONE",
+    rule="Pericle 6: a runestone embedded in nothing is carried in the pack as \"<Stone> Runestone\" (\"Ruby "
+         "Runestone\") and counts against the Magic Item Capacity like a runestone-imbued item.",
+    why="Silent: line 721 counts magical items \"worn, stowed in their equipment, or being actively used\" and line "
+        "723 exempts only one-time-use items (scrolls, potions, berries); the seed does not say whether a runestone "
+        "in no item is a magical item (the Sindaro example, line 725, counts only a bow imbued with one).")
+
 HERO_PROVISIONAL: tuple[HeroProvisionalRule, ...] = (XP_POOL, REVIVAL_EXHAUSTION, REVIVAL_WINDOW, RECOVERY_CHECKS,
-                                                     INSPIRATION_FIRST)
+                                                     INSPIRATION_FIRST, RUNESTONE_REST, RUNESTONE_EXHAUSTION,
+                                                     LOOSE_RUNESTONE)

@@ -10,11 +10,14 @@ from typing import Protocol
 from domain.rulesets.pericle import sheet as v3
 from domain.rulesets.pericle.sheet import HeroSheet, Stats
 from domain.rulesets.pericle.v5.heroes import veteran_problems
+from domain.rulesets.pericle.v6 import sheet as v6
 
 # The module holding each Pericle version's sheet check. Versions 1 and 2 host no heroes;
 # version 4's module is only imported once version 4 is registered (its branch brings it).
 SHEET_MODULES = {"3": "domain.rulesets.pericle.sheet", "4": "domain.rulesets.pericle.v4.sheet",
-                 "5": "domain.rulesets.pericle.v5.sheet", "6": "domain.rulesets.pericle.v5.sheet"}
+                 "5": "domain.rulesets.pericle.v5.sheet", "6": "domain.rulesets.pericle.v6.sheet"}
+# Pericle 6: its records keep Spell Scrolls and runestones (v6/sheet.py checks them as version 6's
+# battles do); before, version 6's records were checked by version 5's sheet module, which refuses both.
 KARMA_XP = 5  # "You gain Karma by spending 5 XP for 1 Karma." (seed 001, line 636)
 
 
@@ -65,6 +68,9 @@ def growth_problems(sheet: HeroSheet, version: str) -> list[str]:
         found = [f"Skills: {skill} rank {rank} is above the maximum of {v3.MAX_SKILL}"
                  for skill, rank in sheet.skills.items() if rank > v3.MAX_SKILL]
         return found + v3._gear_problems(sheet) + v3._learning_problems(sheet)
+    if version == "6":
+        # Version 6's `bring_hero`: the same checks, and its own of scrolls and runestones.
+        return v6.veteran_problems(sheet)
     # The whole Handbook's catalogues: the check a Pericle 5 battle makes of a hero record's sheet.
     return veteran_problems(sheet)
 

@@ -19,7 +19,9 @@ from domain.heroes.commands import (
     AlchemyBonus,
     CreateHero,
     Days,
+    EmbedRunestone,
     EnterBattle,
+    ExtractRunestone,
     HealerHelp,
     Purchase,
     Recover,
@@ -30,7 +32,7 @@ from domain.heroes.commands import (
 from domain.heroes.provisional import HERO_PROVISIONAL, HeroProvisionalRule
 from domain.hexes import Hex
 from domain.rulesets import Ruleset, find_ruleset
-from domain.rulesets.pericle.catalogue import HealingItemName
+from domain.rulesets.pericle.catalogue import HealingItemName, RunestoneName
 from domain.rulesets.pericle.combat_commands import SeatName, SubmitHero
 from domain.rulesets.pericle.encounter import Facing, Name
 from domain.rulesets.pericle.sheet import HeroSheet
@@ -144,6 +146,13 @@ class RecoverBody(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_on
     alchemy: AlchemyBonus | None = None
     herbalism: bool = False
     bardic_arts: bool = False
+
+
+class RunestoneBody(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """Pericle 6: a runestone and one of the hero's weapons or its armour (seed 001 lines 727-747)."""
+
+    runestone: RunestoneName
+    item: Name
 
 
 class SpendXpBody(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
@@ -331,6 +340,22 @@ async def recover_hero(request: Request[Any, Any, Any], hero_id: FromPath[UUID],
       summary="An Extended Recovery: full health and no Exhaustion")
 async def recover_hero_fully(request: Request[Any, Any, Any], hero_id: FromPath[UUID]) -> Response[HeroCommandResult]:
     return await _hero_command(request, hero_id, RecoverFully())
+
+
+@post("/v1/heroes/{hero_id:uuid}/runestones/embed", **_WRITE,
+      summary="Pericle 6: embed a runestone from the hero's pack into a weapon or its armour during a Rest or "
+              "Recovery, for 1E")
+async def embed_runestone(request: Request[Any, Any, Any], hero_id: FromPath[UUID],
+                          data: JSONBody[RunestoneBody]) -> Response[HeroCommandResult]:
+    return await _hero_command(request, hero_id, EmbedRunestone(runestone=data.runestone, item=data.item))
+
+
+@post("/v1/heroes/{hero_id:uuid}/runestones/extract", **_WRITE,
+      summary="Pericle 6: extract a runestone from a weapon or the armour into the hero's pack, out of combat, "
+              "for 1E")
+async def extract_runestone(request: Request[Any, Any, Any], hero_id: FromPath[UUID],
+                            data: JSONBody[RunestoneBody]) -> Response[HeroCommandResult]:
+    return await _hero_command(request, hero_id, ExtractRunestone(runestone=data.runestone, item=data.item))
 
 
 @post("/v1/heroes/{hero_id:uuid}/xp", **_WRITE,

@@ -250,4 +250,5 @@ async def test_heroes_live_through_encounters_rest_grow_die_and_are_revived(clie
     rules = await ok(await client.get("/v1/heroes/rules"), 200)
     assert {r["id"] for r in rules["provisional"]} == {"PER-HERO-XP-POOL", "PER-HERO-REVIVAL-EXHAUSTION",
                                                           "PER-HERO-REVIVAL-WINDOW", "PER-HERO-RECOVERY-CHECK",
-                                                          "PER-HERO-INSPIRATION-FIRST"}
+                                                          "PER-HERO-INSPIRATION-FIRST", "PER-HERO-RUNESTONE-REST",
+                                                          "PER-HERO-RUNESTONE-EXHAUSTION", "PER-HERO-LOOSE-RUNESTONE"}

@@ -27,13 +27,26 @@ HealingItemName = Literal["Potion of Healing", "Healing Salve", "Healing Berry"]
 # "Scroll of Fireball" (seed 001 line 491: "Scrolls are categorized by their Knowledge (KN) level,
 # and can only be used to cast spells within the same KN level"). Versions 3-5 refuse scrolls in
 # their sheet checks (sheet.py `_gear_problems`).
+# Pericle 6 hero records also carry a runestone embedded in no item, named by the catalogue's
+# runestone row: "Ruby Runestone" (lines 733-735: embedded and extracted between combats).
 SCROLL_PREFIX = "Scroll of "
+RUNESTONE_SUFFIX = " Runestone"
 PackItemName = Annotated[str, msgspec.Meta(
-    pattern=r"^(Potion of Healing|Healing Salve|Healing Berry|Scroll of [^\x00-\x1f]{1,40})$", max_length=50)]
+    pattern=r"^(Potion of Healing|Healing Salve|Healing Berry|Scroll of [^\x00-\x1f]{1,40}"
+            r"|(Amethyst|Diamond|Emerald|Ruby|Sapphire) Runestone)$", max_length=50)]
 
 
 # The Handbook's runestones (lines 739-747; the price list, lines 1634-1639).
 RunestoneName = Literal["Amethyst", "Diamond", "Emerald", "Ruby", "Sapphire"]
+RUNESTONES: tuple[str, ...] = ("Amethyst", "Diamond", "Emerald", "Ruby", "Sapphire")
+
+
+def loose_runestone(item: str) -> str | None:
+    """The runestone a pack item is, embedded in nothing ("Ruby Runestone", any case); None: not one."""
+    for stone in RUNESTONES:
+        if item.lower() == f"{stone}{RUNESTONE_SUFFIX}".lower():
+            return stone
+    return None
 
 
 def is_scroll(item: str) -> bool:

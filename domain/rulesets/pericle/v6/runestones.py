@@ -2,9 +2,8 @@
 
 A hero sheet names the runestones embedded in its items (`runestones`: {"Longsword": ["Ruby"]}, an
 item being one of the sheet's `weapons` or its `armour`); versions 3-5 refuse the field when it is
-not empty (sheet.py `_gear_problems`). The hero record does not keep runestones yet (its sheet is
-checked by version 5's rules, which refuse them): a hero with runestones joins a battle by
-`submit_hero`.
+not empty (sheet.py `_gear_problems`). A version-6 hero record keeps them (its sheet checked by
+v6/sheet.py) and joins with them by `bring_hero` below.
 
 Enforced (what the server models):
 - a weapon's Diamond: "that weapon gains AD+1 when rolling to attack. This does not alter the
@@ -43,7 +42,7 @@ import msgspec
 from domain.dice_expression import roll_expression
 from domain.rulesets.contract import Events
 from domain.rulesets.pericle import combat_events as ev
-from domain.rulesets.pericle.catalogue import ARMOURS, Weapon
+from domain.rulesets.pericle.catalogue import ARMOURS, Weapon, loose_runestone
 from domain.rulesets.pericle.combat_commands import SubmitHero
 from domain.rulesets.pericle.dice import Adjustment
 from domain.rulesets.pericle.heroes import magic_item_capacity
@@ -51,6 +50,7 @@ from domain.rulesets.pericle.play import Play
 from domain.rulesets.pericle.rules import Table
 from domain.rulesets.pericle.sheet import HeroSheet, sheet_data
 from domain.rulesets.pericle.state import Figure
+from domain.rulesets.pericle.v5 import heroes
 from domain.rulesets.pericle.v5.passives import V5Passives
 from domain.rulesets.pericle.v6 import scrolls
 
@@ -83,10 +83,22 @@ def runestone_problems(sheet: HeroSheet) -> list[str]:
             found.append(f"Runestones: {item} holds two runestones; without Runestone Mastery a hero benefits from one "
                          "(lines 735, 1321), chosen each turn, which the server does not model: embed one")
     imbued = len({item.lower() for item in sheet.runestones})
-    if imbued > magic_item_capacity(sheet.kn):
-        found.append(f"Magic Item Capacity: {imbued} items with runestones, and a KN{sheet.kn} hero carries at most "
+    # A runestone carried in the pack, embedded in nothing (a hero record's, after it was extracted):
+    # a magical item "stowed in their equipment" and not of "one-time use" (lines 721-723).
+    loose = sum(1 for item in sheet.items if loose_runestone(item))
+    if imbued + loose > magic_item_capacity(sheet.kn):
+        carried = f"{imbued} items with runestones" + (f" and {loose} runestones in the pack" if loose else "")
+        found.append(f"Magic Item Capacity: {carried}, and a KN{sheet.kn} hero carries at most "
                      f"{magic_item_capacity(sheet.kn)} magical items (KN + 1, line 721) to use any of them")
     return found
+
+
+def without_runestones(sheet: HeroSheet) -> HeroSheet:
+    """The sheet without runestones, embedded or carried in the pack (what version 5's checks take)."""
+    if not sheet.runestones and not any(loose_runestone(item) for item in sheet.items):
+        return sheet
+    return msgspec.structs.replace(sheet, runestones={},
+                                   items=[item for item in sheet.items if not loose_runestone(item)])
 
 
 def with_runestones(figure: Figure, sheet: HeroSheet) -> Figure:
@@ -106,11 +118,19 @@ def submit_hero(ctx: Table, command: SubmitHero) -> Events:
     """Version 6's `submit_hero`: the sheet's Spell Scrolls (v6/scrolls.py) and runestones, every other
     check as version 5 makes it; the sheet recorded as submitted."""
     sheet = command.hero
-    bare = msgspec.structs.replace(command, hero=msgspec.structs.replace(sheet, runestones={}))
+    bare = msgspec.structs.replace(command, hero=without_runestones(sheet))
     events = scrolls.with_sheet_problems(runestone_problems(sheet), lambda: scrolls.submit_hero(ctx, bare))
-    if not sheet.runestones:
+    if bare.hero == sheet:
         return events
-    return [msgspec.structs.replace(e, sheet=sheet_data(sheet), figure=with_runestones(e.figure, sheet))
+    return _with_items(events, sheet)
+
+
+def _with_items(events: Events, sheet: HeroSheet) -> Events:
+    """The joining recorded with the whole sheet: its pack (scrolls, runestones carried) in the sheet's
+    order, lower case as joining.py packs it, and its embedded runestones on the figure."""
+    pack = tuple(item.lower() for item in sheet.items)
+    return [msgspec.structs.replace(e, sheet=sheet_data(sheet),
+                                    figure=with_runestones(msgspec.structs.replace(e.figure, pack=pack), sheet))
             if isinstance(e, ev.HeroJoined) else e for e in events]
 
 
@@ -168,3 +188,17 @@ class RunestonePassives(V5Passives):
         if any("Sapphire" in caster.runestones.get(item, ()) for item in caster.in_hand if caster.weapon(item)):
             found = [*found, Adjustment(1, "Sapphire runestone")]
         return found
+
+
+def bring_hero(ctx: Table, command: heroes.BringHero) -> Events:
+    """Version 6's `bring_hero` (a hero record joins as it stands, v5/heroes.py): the record's Spell
+    Scrolls join its pack and its runestones its figure, as `submit_hero` above takes them; every
+    other check as version 5 makes it; the sheet recorded as the record holds it. A sheet with neither
+    is decided exactly as version 5's `bring_hero` decides it."""
+    sheet = command.hero
+    bare = scrolls.without_scrolls(without_runestones(sheet))
+    events = scrolls.with_sheet_problems([*scrolls.scroll_problems(sheet), *runestone_problems(sheet)],
+                                         lambda: heroes.bring_hero(ctx, msgspec.structs.replace(command, hero=bare)))
+    if bare == sheet:
+        return events
+    return _with_items(events, sheet)

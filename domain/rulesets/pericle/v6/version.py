@@ -80,8 +80,12 @@ def _rows() -> tuple[Row, ...]:
     replaced = {r.command for r in own}
     # Heroes join by version 6's sheet (runestones, scrolls: v6/runestones.py) carrying the ancestry
     # abilities version 6 enforces (Elvish Arcanum, v6/arcanum.py).
-    joining = row(cmd.SubmitHero, skill_checks.with_checks(runestones.submit_hero), phase=Phase.SETUP)
-    revised = tuple(joining if r.command is cmd.SubmitHero else r
+    # A hero record brings them too (`bring_hero`, v6/runestones.py).
+    joining = {cmd.SubmitHero: row(cmd.SubmitHero, skill_checks.with_checks(runestones.submit_hero),
+                                   phase=Phase.SETUP),
+               heroes.BringHero: row(heroes.BringHero, skill_checks.with_checks(runestones.bring_hero),
+                                     phase=Phase.SETUP)}
+    revised = tuple(joining.get(r.command, r)
                     for r in affinities.revised(rows(V6_PASSIVES, _plays), V6_PASSIVES))
     revised = tuple(dataclasses.replace(r, rule=arcanum.with_ancestry(r.rule)) if r.command in JOINING else r
                     for r in revised)
