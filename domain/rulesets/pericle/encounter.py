@@ -64,7 +64,11 @@ class HexMap(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         return 0 <= h.r < self.height and 0 <= column < self.width
 
 
-MonsterAbility = Literal["Grappling Expertise", "Overrun"]
+# "Separate Attacks": Pericle 6 and later (PER-ENEMY-BLOCK, v6/enemies.py): versions 3-5 refuse it (v3.py)
+# as they refused an unknown ability before.
+MonsterAbility = Literal["Grappling Expertise", "Overrun", "Separate Attacks"]
+SEPARATE_ATTACKS = "Separate Attacks"
+ABILITIES_FROM_V6 = frozenset({SEPARATE_ATTACKS})
 
 
 class EnemyAttack(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -117,6 +121,17 @@ class Encounter(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     first_turn: Literal["heroes", "enemies"] | None = None  # the story grants the opening initiative
     surprise: Literal["heroes", "enemies"] | None = None  # this team surprises the other: a free first turn
     companions: Annotated[list[Companion], msgspec.Meta(max_length=8)] = []  # befriended animals
+
+
+def first_ability_from_v6(encounter: Encounter) -> str | None:
+    """Where the first stat block names an ability only version 6 knows (its enemies', then its
+    befriended animals'), as msgspec located an unknown ability before: "`$.encounter.enemies[0].abilities[1]`"."""
+    for group, blocks in (("enemies", encounter.enemies), ("companions", encounter.companions)):
+        for index, block in enumerate(blocks):
+            for at, ability in enumerate(block.abilities):
+                if ability in ABILITIES_FROM_V6:
+                    return f"Invalid enum value '{ability}' - at `$.encounter.{group}[{index}].abilities[{at}]`"
+    return None
 
 
 def companion_seat_problems(encounter: Encounter, seats: Sequence[str]) -> list[str]:
