@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from domain.errors import DomainError
-from domain.rulesets.pericle.combat_events import DefendDeclared
+from domain.rulesets.pericle.combat_events import DefendDeclared, SpellCast
 from domain.rulesets.pericle.v5.attack_steps import strikes_in
 from tests.unit.pericle_arena import PericleArena, encounter
 from tests.unit.test_pericle_v4_handbook import line
@@ -151,3 +151,97 @@ def test_the_reading_is_listed_as_provisional_for_version_6() -> None:
     [rule] = [r for r in V6_RULES if r.id == "PER-ENEMY-BLOCK"]
     assert "line 1554" in rule.summary and "line 438" in rule.summary
     assert "PER_ENEMY_BLOCK" in PericleV6Settings.__struct_fields__
+
+
+# ---- an enemy's Spells (a stat block's `spells`, version 6) -------------------------------------
+
+
+def spell_arena(version: str | None = None, **block: Any) -> PericleArena:
+    """The troll (KN2, Base AD2, HP30) knows Trip and Magic Armor I; its slot is open."""
+    play = arena(version=version, **{"abilities": [], "kn": 2, "spells": ["Trip", "Magic Armor I"], **block})
+    to_troll(play)
+    return play
+
+
+def test_an_enemy_casts_a_spell_of_its_stat_block_by_its_base_ad_and_pays_exhaustion_from_its_hp() -> None:
+    """Line 1365: Spells "can be cast by heroes and foes alike"; line 468: "they must succeed on a
+    Base AD check. If successful, they immediately pay the Exhaustion (E) cost for the spell.
+    Exhaustion is a temporary loss of HP that is the same as HP loss from wounds". The troll casts
+    Trip (line 1462: "2E if the target has less than MT20... The target is tripped and knocked prone")
+    at Bram from the enemy seat: its Base AD2 check, Bram prone, 2 of its 30 HP spent."""
+    assert "can be cast by heroes and foes alike" in line(1365)
+    assert "The target is tripped and knocked prone" in line(1462)
+    assert "they must succeed on a Base AD check" in line(468)
+    play = spell_arena()
+    assert play.figure("troll").spells == ("Trip", "Magic Armor I")
+    events = play.command("gm", {"type": "cast_spell", "figure": "troll", "spell": "Trip", "target": "hero-bram"},
+                          [HIT, BLANK])
+    [cast] = [e for e in events if isinstance(e, SpellCast)]
+    assert cast.success and cast.check.base == 2 and cast.exhaustion == 2 and cast.check.defense_faces == ("blank",)
+    assert play.figure("hero-bram").condition == "prone"
+    troll_now = play.figure("troll")
+    assert (troll_now.exhaustion, troll_now.hp) == (2, 28)
+    assert play.combat.current != "troll", "the cast was its Action"
+
+
+def test_a_failed_cast_costs_an_enemy_nothing_and_it_casts_only_what_its_block_lists() -> None:
+    """Line 470: "If a spellcaster fails their AD check to cast the spell they do not pay any
+    Exhaustion"; a Spell its stat block does not list is refused before any die ("spell-unknown")."""
+    assert "they do not pay any Exhaustion" in line(470)
+    play = spell_arena()
+    assert play.rule_of("gm", {"type": "cast_spell", "figure": "troll", "spell": "Terror",
+                               "target": "hero-bram"}, [HIT, BLANK]) == "spell-unknown"
+    events = play.command("gm", {"type": "cast_spell", "figure": "troll", "spell": "Trip", "target": "hero-bram"},
+                          [MISS, BLANK])
+    [cast] = [e for e in events if isinstance(e, SpellCast)]
+    assert not cast.success and cast.exhaustion == 0 and play.figure("troll").hp == 30
+    assert play.figure("hero-bram").condition == "standing"
+
+
+def test_an_enemy_can_fall_by_the_exhaustion_of_its_own_spell() -> None:
+    """Line 487: "The Exhaustion for the spell accrues after applying the effects of the Spell. It is
+    possible to become unconscious because of the Exhaustion cost of casting a spell": a troll of 2 HP
+    left trips Bram and falls."""
+    assert "possible to become unconscious because of the Exhaustion cost" in line(487)
+    play = spell_arena()
+    play.put("troll", 3, 3, wounds=28)
+    play.command("gm", {"type": "cast_spell", "figure": "troll", "spell": "Trip", "target": "hero-bram"},
+                 [HIT, BLANK])
+    assert play.figure("hero-bram").condition == "prone"
+    troll_now = play.figure("troll")
+    assert troll_now.hp == 0 and not troll_now.active
+
+
+def test_a_stat_block_lists_handbook_spells_up_to_its_kn() -> None:
+    """Line 1037: a hero "is eligible to learn all Spells up to and including the listed KN": a stat
+    block's Spell above its KN, or no Handbook Spell at all, is refused with the encounter."""
+    assert "eligible to learn all Spells up to and including the listed KN" in line(1037)
+    with pytest.raises(DomainError) as refused:
+        arena(abilities=[], kn=1, spells=["Trip", "Fireball of Doom"])
+    assert "Trip is a KN2 Spell, above its KN1" in refused.value.detail
+    assert "'Fireball of Doom' is no Hero Handbook Spell" in refused.value.detail
+
+
+@pytest.mark.parametrize("version", ["3", "4", "5"])
+def test_versions_3_to_5_refuse_a_stat_blocks_spells_as_before(version: str) -> None:
+    """Versions 3-5 are frozen: a stat block had no `spells`, and a battle giving them is refused with
+    msgspec's words for an unknown field."""
+    with pytest.raises(DomainError) as refused:
+        arena(version=version, abilities=[], kn=2, spells=["Trip"])
+    assert (refused.value.rule, refused.value.detail) == (
+        "options-invalid", "pericle options: Object contains unknown field `spells` - at `$.encounter.enemies[0]`")
+
+
+def test_a_defender_rolls_a_defense_die_against_an_enemys_spell() -> None:
+    """Line 438: "Whenever an enemy attempts to attack or cast a spell on a Defending target, the
+    Defender gets to roll a Defense Die": Bram Defends and rolls one Defense Die more than undefended,
+    and a shield face keeps the troll's Trip off (a failed cast: no Exhaustion, line 470)."""
+    play = arena(abilities=[], kn=2, spells=["Trip"])
+    play.to_actions("enemies", defend=("hero-bram",))
+    play.pass_until("troll")
+    events = play.command("gm", {"type": "cast_spell", "figure": "troll", "spell": "Trip", "target": "hero-bram"},
+                          [HIT, 1, 1])
+    [cast] = [e for e in events if isinstance(e, SpellCast)]
+    # One Defense Die more than the undefended Bram rolls against the same Trip (the first test).
+    assert cast.check.defense_faces == ("shield", "shield") and cast.check.blocked and not cast.success
+    assert play.figure("hero-bram").condition == "standing" and play.figure("troll").exhaustion == 0

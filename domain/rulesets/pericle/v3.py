@@ -59,7 +59,8 @@ def creation_problems(options: PericleOptions, settings: PericleCombatSettings, 
                                                "`$.encounter.map`")
     unknown = first_ability_from_v6(options.encounter) if settings.REVISION < 6 else None
     if unknown is not None:
-        # Pericle 6's "Separate Attacks" (PER-ENEMY-BLOCK): refused as an unknown ability was before.
+        # Pericle 6's stat block `spells` and "Separate Attacks" (PER-ENEMY-BLOCK): refused as an unknown
+        # field or ability was before.
         raise RuleViolation("options-invalid", f"pericle options: {unknown}")
     return encounter_problems(options.encounter, seats)
 

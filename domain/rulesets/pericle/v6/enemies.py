@@ -9,7 +9,11 @@ hero's ("Disciplines and magic items may grant a hero multiple attacks in a turn
 attack"); Monster Disciplines & Abilities (lines 599-615) name only Grappling Expertise,
 Overrun and Venom; line 438 ("Whenever an enemy attempts to attack or cast a spell on a Defending
 target, the Defender gets to roll a Defense Die... for each attack directed at them") assumes an
-enemy may make several attacks in a turn. The reading is PER-ENEMY-BLOCK."""
+enemy may make several attacks in a turn. The reading is PER-ENEMY-BLOCK.
+
+A stat block may also list `spells` (version 6 only; encounter.py `Enemy.spells`, checked by
+`spell_problems`); joining.py puts them on the enemy's figure, and version 5's `cast_spell` casts them
+as a hero's: the Base AD check, the Exhaustion paid from HP (state.py `Figure.hp`)."""
 
 from __future__ import annotations
 
@@ -26,7 +30,12 @@ ENEMY_BLOCK = ProvisionalRule(
     "it, an enemy makes one attack per Action. The seed is silent: line 438 (\"Whenever an enemy attempts to "
     "attack or cast a spell on a Defending target... a Defense Die for each attack directed at them\") supposes "
     "enemies with several attacks, Monster Disciplines & Abilities (lines 599-615) name none, and line 410's "
-    "penalties for Multiple Attacks come from a hero's Disciplines and items.")
+    "penalties for Multiple Attacks come from a hero's Disciplines and items. A stat block may also list `spells` "
+    "(version 6 only): Hero Handbook Spells of KN at most its own, cast with `cast_spell` from the enemy seat as a "
+    "hero casts them: its Base AD check, KN from its block, Exhaustion paid from its HP (line 468: \"Exhaustion is "
+    "a temporary loss of HP that is the same as HP loss from wounds\"), so that its own spell may drop it (line "
+    "487). The seed is silent on an enemy's spell list: line 1365 says Spells \"can be cast by heroes and foes "
+    "alike\" and line 1037 bounds a hero's by KN (\"all Spells up to and including the listed KN\").")
 
 
 def strikes_separately(figure: Figure) -> bool:
