@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from domain.errors import DomainError
-from domain.rulesets.pericle.combat_events import DefendDeclared, SpellCast
+from domain.rulesets.pericle.combat_events import DefendDeclared, SpellCast, SpellMaintained
 from domain.rulesets.pericle.v5.attack_steps import strikes_in
 from tests.unit.pericle_arena import PericleArena, encounter
 from tests.unit.test_pericle_v4_handbook import line
@@ -245,3 +245,18 @@ def test_a_defender_rolls_a_defense_die_against_an_enemys_spell() -> None:
     # One Defense Die more than the undefended Bram rolls against the same Trip (the first test).
     assert cast.check.defense_faces == ("shield", "shield") and cast.check.blocked and not cast.success
     assert play.figure("hero-bram").condition == "standing" and play.figure("troll").exhaustion == 0
+
+
+def test_an_enemy_renews_its_maintained_spell_from_its_hp() -> None:
+    """Line 489: "You must choose to pay the Exhaustion cost for ongoing spells and magic items at the
+    beginning of your Action or cancel the spell"; Blur (line 1399, "1E+1E/turn"): the troll pays 1E
+    to cast it on itself and 1E more as its next turn's Action begins."""
+    assert "pay the Exhaustion cost for ongoing spells" in line(489)
+    play = spell_arena(spells=["Blur"], kn=0)
+    events = play.command("gm", {"type": "cast_spell", "figure": "troll", "spell": "Blur", "target": "troll"}, [HIT])
+    assert [e.exhaustion for e in events if isinstance(e, SpellCast)] == [1]
+    play.end_turn()
+    to_troll(play)
+    events = play.act("troll", "pass_action")
+    assert [e.exhaustion for e in events if isinstance(e, SpellMaintained)] == [1]
+    assert play.figure("troll").hp == 30 - 2
