@@ -64,7 +64,11 @@ class HexMap(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         return 0 <= h.r < self.height and 0 <= column < self.width
 
 
-MonsterAbility = Literal["Grappling Expertise", "Overrun"]
+# "Separate Attacks": Pericle 6 and later (PER-ENEMY-BLOCK, v6/enemies.py): versions 3-5 refuse it (v3.py)
+# as they refused an unknown ability before.
+MonsterAbility = Literal["Grappling Expertise", "Overrun", "Separate Attacks"]
+SEPARATE_ATTACKS = "Separate Attacks"
+ABILITIES_FROM_V6 = frozenset({SEPARATE_ATTACKS})
 
 
 class EnemyAttack(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -96,6 +100,13 @@ class Enemy(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
     attacks: Annotated[list[EnemyAttack], msgspec.Meta(min_length=1, max_length=4)]
     abilities: Annotated[list[MonsterAbility], msgspec.Meta(max_length=4)] = []  # Monster Disciplines & Abilities
     overrun_damage: Dice | None = None  # with Overrun: dealt to the prone and immobile it overruns
+    # Pericle 6: the Handbook Spells the enemy casts (`cast_spell` from its seat, by its Base AD check,
+    # paying Exhaustion from its HP; PER-ENEMY-BLOCK). Unset unless given, and then never encoded: a
+    # stat block of versions 3-5 reads and records as it always did; those versions refuse it (v3.py).
+    spells: Annotated[list[Name], msgspec.Meta(
+        max_length=12, description="Pericle 6 and later: Hero Handbook Spells the enemy casts, each of KN at most "
+                                   "its `kn` (PER-ENEMY-BLOCK); refused by versions 3-5")] \
+        | msgspec.UnsetType = msgspec.UNSET
     hex: Hex = Hex(0, 0)  # its base's anchor hex
     facing: Facing = 0
     size: Literal[1, 3, 4] = 1  # hexes its base covers (PER-FACING shows the shapes)
@@ -117,6 +128,34 @@ class Encounter(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     first_turn: Literal["heroes", "enemies"] | None = None  # the story grants the opening initiative
     surprise: Literal["heroes", "enemies"] | None = None  # this team surprises the other: a free first turn
     companions: Annotated[list[Companion], msgspec.Meta(max_length=8)] = []  # befriended animals
+
+
+def first_ability_from_v6(encounter: Encounter) -> str | None:
+    """Where the first stat block gives what only version 6 knows (its enemies', then its befriended
+    animals'): `spells`, or an ability, in msgspec's words for an unknown field or value before."""
+    for group, blocks in (("enemies", encounter.enemies), ("companions", encounter.companions)):
+        for index, block in enumerate(blocks):
+            if block.spells is not msgspec.UNSET:
+                return f"Object contains unknown field `spells` - at `$.encounter.{group}[{index}]`"
+            for at, ability in enumerate(block.abilities):
+                if ability in ABILITIES_FROM_V6:
+                    return f"Invalid enum value '{ability}' - at `$.encounter.{group}[{index}].abilities[{at}]`"
+    return None
+
+
+def spell_problems(block: Enemy) -> list[str]:
+    """A stat block's Spells (version 6): Hero Handbook Spells ("Spells... can be cast by heroes and
+    foes alike", seed 001 line 1365), each once, none above its KN (a hero "is eligible to learn all
+    Spells up to and including the listed KN", line 1037; PER-ENEMY-BLOCK)."""
+    from domain.rulesets.pericle.v4.book import SPELLS
+
+    named = [] if isinstance(block.spells, msgspec.UnsetType) else block.spells
+    found = [f"enemy {block.id}: {name!r} is no Hero Handbook Spell" for name in named if name not in SPELLS]
+    found += [f"enemy {block.id}: {name} is a KN{SPELLS[name].kn} Spell, above its KN{block.kn}"
+              for name in named if name in SPELLS and SPELLS[name].kn > block.kn]
+    if len(set(named)) != len(named):
+        found.append(f"enemy {block.id} lists a Spell twice")
+    return found
 
 
 def companion_seat_problems(encounter: Encounter, seats: Sequence[str]) -> list[str]:
@@ -178,6 +217,8 @@ def problems(encounter: Encounter, seats: list[str] | tuple[str, ...]) -> list[s
                 found.append(f"enemy {enemy.id}'s {attack.name} poison has no effect (give damage or ad)")
         if "Overrun" in enemy.abilities and enemy.overrun_damage is None:
             found.append(f"enemy {enemy.id} has Overrun but no overrun_damage")
+    for block in (*encounter.enemies, *encounter.companions):
+        found += spell_problems(block)
     found += dice_problems(encounter)
     if encounter.surprise is not None and encounter.first_turn is not None:
         found.append("surprise and first_turn together: after the Surprise turn, combat starts with Initiative")

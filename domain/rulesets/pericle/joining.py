@@ -37,6 +37,7 @@ def enemy_figure(enemy: Enemy, seat: str) -> Figure:
                   movement=enemy.movement, flying_speed=enemy.flying or 0, armour=enemy.armour, shield=enemy.shield,
                   athletics=enemy.base_ad if enemy.athletics is None else enemy.athletics, weapons=weapons,
                   disciplines=tuple(enemy.abilities), overrun_damage=enemy.overrun_damage,
+                  spells=() if isinstance(enemy.spells, msgspec.UnsetType) else tuple(enemy.spells),
                   in_hand=tuple(w.name.lower() for w in weapons) + (("shield",) if enemy.shield else ()))
 
 

@@ -108,3 +108,5 @@ class PericleV6Settings(PericleV5Settings, frozen=True, forbid_unknown_fields=Tr
     # Tentacles of Gaia and Gateway (v6/tentacles.py, v6/gateway.py).
     PER_TENTACLES: NoSetting = NoSetting()
     PER_GATEWAY: NoSetting = NoSetting()
+    # Enemies' stat blocks with several attacks (v6/enemies.py).
+    PER_ENEMY_BLOCK: NoSetting = NoSetting()

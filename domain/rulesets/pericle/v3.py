@@ -27,7 +27,7 @@ from domain.rulesets.pericle.checks import (
     roll_crit_die,
     roll_opposed_check,
 )
-from domain.rulesets.pericle.encounter import Encounter
+from domain.rulesets.pericle.encounter import Encounter, first_ability_from_v6
 from domain.rulesets.pericle.encounter import problems as encounter_problems
 from domain.rulesets.pericle.evolve import apply
 from domain.rulesets.pericle.joining import companion_figure, enemy_figure, submit_hero
@@ -57,6 +57,11 @@ def creation_problems(options: PericleOptions, settings: PericleCombatSettings, 
         # Pericle 6's field (raised hexes, seed 001 line 404): refused as an unknown field was before.
         raise RuleViolation("options-invalid", "pericle options: Object contains unknown field `raised` - at "
                                                "`$.encounter.map`")
+    unknown = first_ability_from_v6(options.encounter) if settings.REVISION < 6 else None
+    if unknown is not None:
+        # Pericle 6's stat block `spells` and "Separate Attacks" (PER-ENEMY-BLOCK): refused as an unknown
+        # field or ability was before.
+        raise RuleViolation("options-invalid", f"pericle options: {unknown}")
     return encounter_problems(options.encounter, seats)
 
 

@@ -2,7 +2,7 @@
 Disciplines version 6 enforces (v6/enforced.py), the effects of those Spells as they are cast and
 of those Disciplines as they are used, gathered from each area's module (v6/body.py,
 v6/control.py, v6/disciplines.py, v6/affinities.py, v6/arcanum.py, v6/shapeshifter.py, v6/field.py,
-v6/tentacles.py, v6/gateway.py), whose passives classes override `V5Passives`' hooks."""
+v6/tentacles.py, v6/gateway.py, v6/enemies.py), whose passives classes override `V5Passives`' hooks."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from domain.rulesets.pericle.v6 import (
     body,
     control,
     disciplines,
+    enemies,
     field,
     gateway,
     karma_steps,
@@ -42,7 +43,8 @@ USED: Mapping[str, UsedEffect] = {**body.USED, **control.USED, **disciplines.USE
 class V6Passives(disciplines.DisciplinePassives, affinities.AffinityPassives, body.BodyPassives,
                  shapeshifter.ShapeshifterPassives, control.ControlPassives, arcanum.ArcanumPassives,
                  field.FieldPassives, tentacles.TentaclesPassives, gateway.GatewayPassives,
-                 karma_steps.KarmaPassives, scrolls.ScrollPassives, runestones.RunestonePassives):
+                 karma_steps.KarmaPassives, scrolls.ScrollPassives, runestones.RunestonePassives,
+                 enemies.EnemyPassives):
     """Version 6's effects (Shapeshifter's before control's, whose beast-form refusal it lets pass
     for what the form kept)."""
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from domain.rulesets.contract import ProvisionalRule
 from domain.rulesets.pericle.v5.provisional import KARMA_WINDOW, V5_RULES
 from domain.rulesets.pericle.v6.control import CONTROL_RULES
+from domain.rulesets.pericle.v6.enemies import ENEMY_BLOCK
 from domain.rulesets.pericle.v6.field import FIELD_RULES
 from domain.rulesets.pericle.v6.gateway import GATEWAY_RULE
 from domain.rulesets.pericle.v6.tentacles import TENTACLES_RULE
@@ -64,4 +65,4 @@ KARMA_WINDOW_V6 = ProvisionalRule(
 V6_RULES: tuple[ProvisionalRule, ...] = (*(KARMA_WINDOW_V6 if rule.id == KARMA_WINDOW.id else rule
                                            for rule in V5_RULES),
                                          INVERSUS_PILE, UNDEAD_CRIT, BARRAGE_MT, WORD_TIE, SEVEN_HEXES, *CONTROL_RULES,
-                                         *FIELD_RULES, TENTACLES_RULE, GATEWAY_RULE)
+                                         *FIELD_RULES, TENTACLES_RULE, GATEWAY_RULE, ENEMY_BLOCK)
