@@ -24,7 +24,7 @@ from domain.rulesets.pericle.v5.passives import V5Passives
 
 ENEMY_BLOCK = ProvisionalRule(
     "PER-ENEMY-BLOCK",
-    "An enemy (or befriended animal) whose stat block names the ability \"Separate Attacks\" (version 6 only) "
+    "An enemy (or befriended animal) whose stat block names the ability `Separate Attacks` (version 6 only) "
     "strikes in one Attack with each of its listed attacks at most once, at one foe or several, none at a penalty "
     "for their number, as the summoned Hydra's \"five heads which each attack separately\" (line 1554); without "
     "it, an enemy makes one attack per Action. The seed is silent: line 438 (\"Whenever an enemy attempts to "
