@@ -139,10 +139,18 @@ class PericleArena:
         self.command("ana", {"type": "roll_initiative"}, [1 if winner == "heroes" else 10])
         self.command("ana" if winner == "heroes" else "gm", {"type": "choose_order", "first": first or winner})
 
-    def to_actions(self, winner: str = "heroes", defend: tuple[str, ...] = (), deft: tuple[str, ...] = ()) -> None:
+    def to_actions(self, winner: str = "heroes", defend: tuple[str, ...] = (), deft: tuple[str, ...] = (),
+                   declare: tuple[tuple[str, str], ...] = ()) -> None:
         """Skip the Movement phase (nobody moves) and repositioning, make the declarations (Defend,
-        Deft Strikes), then begin the Action phase."""
+        Deft Strikes, Disciplines declared by `use_discipline`: (figure, discipline) pairs), then
+        begin the Action phase."""
         self.to_movement(winner)
+        self.end_movement(defend, deft, declare)
+
+    def end_movement(self, defend: tuple[str, ...] = (), deft: tuple[str, ...] = (),
+                     declare: tuple[tuple[str, str], ...] = ()) -> None:
+        """Both teams end the Movement phase, repositioning ends, the declarations are made
+        (Defend, Deft Strikes, declared Disciplines), and the Action phase begins."""
         for _ in range(2):
             moving = self.combat.moving
             self.command("ana" if moving == "heroes" else "gm", {"type": "end_movement"})
@@ -151,7 +159,17 @@ class PericleArena:
             self.command(self.figure(figure_id).seat, {"type": "defend", "figure": figure_id})
         for figure_id in deft:
             self.command(self.figure(figure_id).seat, {"type": "deft_strikes", "figure": figure_id})
+        for figure_id, discipline in declare:
+            self.act(figure_id, "use_discipline", discipline=discipline)
         self.command("ana", {"type": "begin_actions"})
+
+    def run_to_action(self, figure_id: str, path: list[dict[str, int]], facing: int = 0) -> None:
+        """The heroes move first; `figure_id` moves along `path`; the Movement phase ends and every
+        figure before it in the Action Order passes."""
+        self.to_movement("heroes")
+        self.act(figure_id, "move_figure", path=path, facing=facing)
+        self.end_movement()
+        self.pass_until(figure_id)
 
     def act(self, figure_id: str, kind: str, faces: list[int] | None = None, **fields: Any) -> list[msgspec.Struct]:
         return self.command(self.figure(figure_id).seat, {"type": kind, "figure": figure_id, **fields}, faces)

@@ -644,13 +644,7 @@ def test_cast_on_the_run_casts_after_moving_more_than_one_hex() -> None:
         play.put("hero-sindaro", 0, 6, facing=0, disciplines=known)
         play.put("spearman", 7, 0)
         play.put("zombie", 7, 7)
-        play.to_movement("heroes")
-        play.act("hero-sindaro", "move_figure", path=[{"q": 1, "r": 5}, {"q": 1, "r": 4}], facing=0)
-        for _ in range(2):
-            play.command("ana" if play.combat.moving == "heroes" else "gm", {"type": "end_movement"})
-        play.command("ana", {"type": "end_repositioning"}, [1] * 20)
-        play.command("ana", {"type": "begin_actions"})
-        play.pass_until("hero-sindaro")
+        play.run_to_action("hero-sindaro", [{"q": 1, "r": 5}, {"q": 1, "r": 4}], facing=0)
         return play
 
     body = {"type": "cast_spell", "figure": "hero-sindaro", "spell": "Blur", "target": "hero-sindaro"}
@@ -965,13 +959,7 @@ def test_polearm_charge_doubles_the_damage_roll_after_a_run_up() -> None:
     play.put("hero-varya", 1, 3, facing=0, **spear)
     play.put("spearman", 7, 0)
     play.put("zombie", 7, 7)
-    play.to_movement("heroes")
-    play.act("hero-varya", "move_figure", path=[{"q": 2, "r": 3}, {"q": 3, "r": 3}], facing=0)
-    for _ in range(2):
-        play.command("ana" if play.combat.moving == "heroes" else "gm", {"type": "end_movement"})
-    play.command("ana", {"type": "end_repositioning"}, [1] * 20)
-    play.command("ana", {"type": "begin_actions"})
-    play.pass_until("hero-varya")
+    play.run_to_action("hero-varya", [{"q": 2, "r": 3}, {"q": 3, "r": 3}], facing=0)
     [strike] = strikes(play.act("hero-varya", "use_discipline", [HIT, 3, 3], discipline="Polearm Charge",
                                 target="orc"))
     assert strike.damage == (3 + 3) * 2 - 3 - 1

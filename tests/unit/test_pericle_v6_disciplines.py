@@ -423,13 +423,7 @@ def striking(version: str = "6", declare: bool = True, **varya: Any) -> PericleA
     play.put("hero-varya", 3, 3, facing=0, disciplines=("Spell Strike",), spells=("Trip",), **varya)
     play.put("spearman", 7, 0)
     play.put("zombie", 7, 7)
-    play.to_movement("heroes")
-    play.command("ana", {"type": "end_movement"})
-    play.command("gm", {"type": "end_movement"})
-    play.command("ana", {"type": "end_repositioning"}, [1] * 20)
-    if declare:
-        play.act("hero-varya", "use_discipline", discipline="Spell Strike")
-    play.command("ana", {"type": "begin_actions"})
+    play.to_actions(declare=(("hero-varya", "Spell Strike"),) if declare else ())
     play.pass_until("hero-varya")
     return play
 

@@ -343,13 +343,7 @@ def bending_arena(version: str | None = "6", declare_air: bool = False, **ysolde
     play.put("hero-bram", 2, 2, facing=0)
     play.put("spearman", 7, 0)
     play.put("zombie", 7, 7)
-    play.to_movement("heroes")
-    play.command("ana", {"type": "end_movement"})
-    play.command("gm", {"type": "end_movement"})
-    play.command("ana", {"type": "end_repositioning"}, [1] * 20)
-    if declare_air:
-        play.act("hero-ysolde", "use_discipline", discipline="Elemental Bending")
-    play.command("ana", {"type": "begin_actions"})
+    play.to_actions(declare=(("hero-ysolde", "Elemental Bending"),) if declare_air else ())
     play.pass_until("hero-ysolde")
     return play
 

@@ -140,13 +140,7 @@ def charging(version: str = "6") -> PericleArena:
     play.put("hero-varya", 1, 3, facing=0, disciplines=("Polearm Charge",), **SPEAR)
     play.put("spearman", 7, 0)
     play.put("zombie", 7, 7)
-    play.to_movement("heroes")
-    play.act("hero-varya", "move_figure", path=[{"q": 2, "r": 3}, {"q": 3, "r": 3}], facing=0)
-    for _ in range(2):
-        play.command("ana" if play.combat.moving == "heroes" else "gm", {"type": "end_movement"})
-    play.command("ana", {"type": "end_repositioning"}, [1] * 20)
-    play.command("ana", {"type": "begin_actions"})
-    play.pass_until("hero-varya")
+    play.run_to_action("hero-varya", [{"q": 2, "r": 3}, {"q": 3, "r": 3}], facing=0)
     return play
 
 
