@@ -159,11 +159,19 @@ class CastSpell(_Action, frozen=True, forbid_unknown_fields=True, kw_only=True, 
 
     spell: Name
     target: FigureId
-    power: Annotated[int, msgspec.Meta(ge=0, le=10)] = 0  # E put into an xE spell (Clumsiness)
+    # E put into an xE spell (Clumsiness); version 6 also reads it as a caster's choice where a
+    # Spell of fixed cost needs one (the descriptions say which, for the schema's readers).
+    power: Annotated[int, msgspec.Meta(ge=0, le=10, description=(
+        "Exhaustion put into an xE Spell (Clumsiness, Boon's points). Pericle 6 also reads it as the caster's "
+        "choice of a fixed-cost Spell: Slow/Speed Movement 1 halves, 2 doubles; Arcane Flux, Greater the "
+        "direction (0-5) its row of three hexes runs from `at`."))] = 0
     # Version 4: the hex a Creation spell appears in (or a hex-targeted spell strikes), and the
     # second target of a [T-T] spell (Transfer Wounds). Version 3 refuses them.
     at: Hex | None = None
-    second_target: FigureId | None = None
+    second_target: Annotated[str, msgspec.Meta(min_length=1, max_length=50, description=(
+        "The second figure of a [T-T] Spell (Transfer Wounds) or of Inversus Major. Pericle 6 also reads it as "
+        "the caster's choice: Boon's attribute or Skill (\"MT\", \"DX\", \"KN\" or a Skill's name) and "
+        "Gateway's second gate written \"q,r\" (axial coordinates, e.g. \"4,-1\")."))] | None = None
     facing: Facing | None = None  # Teleport: "face the desired direction"
 
 
