@@ -4,14 +4,13 @@ encounters Rest, Recover and spend XP (seed 001, "At the End of Combat", lines 6
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 from uuid import UUID
 
 import msgspec
 from litestar import Request, Response, get, post
 from litestar.params import FromPath, JSONBody, QueryParameter
 
-from domain.battle import BattleState
 from domain.commands import NAME_PATTERN
 from domain.errors import NotPermitted, RuleViolation
 from domain.heroes.aggregate import HeroState
@@ -29,16 +28,14 @@ from domain.heroes.commands import (
     Rest,
     SpendXp,
 )
+from domain.heroes.entering import inspiration_taken, joining, own_mode
 from domain.heroes.provisional import HERO_PROVISIONAL, HeroProvisionalRule
 from domain.hexes import Hex
-from domain.rulesets import Ruleset, find_ruleset
+from domain.rulesets import find_ruleset
 from domain.rulesets.pericle.catalogue import HealingItemName, RunestoneName
-from domain.rulesets.pericle.combat_commands import SeatName, SubmitHero
+from domain.rulesets.pericle.combat_commands import SeatName
 from domain.rulesets.pericle.encounter import Facing, Name
-from domain.rulesets.pericle.sheet import HeroSheet
 from domain.rulesets.pericle.state import CombatState
-from domain.rulesets.pericle.v5.heroes import RECORD_REVISION
-from domain.rulesets.pericle.v5.heroes import BringHero as BringHeroCommand
 from domain.seats import acting_seat
 from server.api_models import CommandResult
 from server.app_state import app_state
@@ -49,7 +46,6 @@ from server.receipts import Receipt
 from server.verification import Report, verify_stream
 
 _READ = read_route("heroes")
-MAX_KARMA = 20  # the most Karma a hero sheet holds (HeroSheet.karma)
 _WRITE = write_route("heroes")
 
 
@@ -251,60 +247,18 @@ async def bring_hero(request: Request[Any, Any, Any], battle_id: FromPath[UUID],
         raise NotPermitted("not-hero-owner", "only the hero's owner brings it into a battle")
     if hero.status == "dead":
         raise RuleViolation("hero-dead", f"{hero.name} is dead ({hero.died}) and fights no more battles")
-    inspiration = _inspiration(hero)
+    inspiration = inspiration_taken(hero)
     ruleset = find_ruleset(battle.ruleset, battle.ruleset_version)
-    command = _joining(hero, data, ruleset, inspiration, _mode(hero, battle, ruleset))
+    combat = battle.ruleset_state
+    mode = own_mode(hero, combat.encounter.mode if isinstance(combat, CombatState) else None, ruleset)
+    command = joining(hero, ruleset, start=data.start, facing=data.facing, in_hand=list(data.in_hand), seat=data.seat,
+                      inspiration=inspiration, mode=mode)
     result = await battles.command(player.id, str(battle_id), command, None, idempotency)
     # The battle holds the sheet; the hero's own history says where it went.
     await _service(request).execute(str(data.hero_id), player.id,
                                     EnterBattle(battle_id=str(battle_id), seat=seat, inspiration=inspiration),
                                     None, None)
     return stored(result)
-
-
-def _inspiration(hero: HeroState) -> int:
-    """The Inspiration point (Pericle 6, Bardic Arts, line 1298) the hero takes into a battle: "exactly
-    like Karma", one more Karma on the sheet the battle takes, while the sheet holds no more than
-    its 20 Karma."""
-    return min(hero.inspiration, MAX_KARMA - int(hero.sheet.get("karma", 0)))
-
-
-def _takes_record(ruleset: Ruleset) -> bool:
-    """Whether the battle's `bring_hero` takes what a record keeps beyond its sheet (its own mode, a
-    Regeneration cast on it that day): from settings REVISION 6."""
-    return bool(getattr(ruleset.settings_type, "REVISION", 0) >= RECORD_REVISION)
-
-
-def _mode(hero: HeroState, battle: BattleState, ruleset: Ruleset) -> Literal["adventure", "saga"] | None:
-    """The hero's own mode (Pericle 6, line 545) for a battle that takes it (`bring_hero`'s `mode`,
-    from settings REVISION 6); a battle of an earlier version plays the encounter's mode for every
-    hero, so it takes a hero of its own mode only when that is the encounter's."""
-    if hero.mode is None:
-        return None
-    mode: Literal["adventure", "saga"] = "saga" if hero.mode == "saga" else "adventure"
-    if _takes_record(ruleset):
-        return mode
-    combat = battle.ruleset_state
-    encounter = combat.encounter.mode if isinstance(combat, CombatState) else None
-    if encounter != mode:
-        raise RuleViolation("hero-mode", f"{hero.name} plays {mode.capitalize()} Mode (seed 001 line 545) and "
-                            f"this Pericle {ruleset.version} battle plays the encounter's mode ({encounter}) for every "
-                            "hero: bring the hero into a Pericle 6 battle")
-    return None
-
-
-def _joining(hero: HeroState, data: BringHero, ruleset: Ruleset, inspiration: int = 0,
-             mode: Literal["adventure", "saga"] | None = None) -> msgspec.Struct:
-    """The battle command that brings the hero in: from Pericle 5, `bring_hero` (the record's
-    sheet, wounds and id, checked as a veteran's); before, `submit_hero` with its sheet. The sheet's
-    Karma counts the Inspiration point the hero takes in."""
-    sheet = msgspec.convert({**hero.sheet, "karma": int(hero.sheet.get("karma", 0)) + inspiration}, HeroSheet)
-    if BringHeroCommand in ruleset.commands:
-        return BringHeroCommand(hero_id=str(data.hero_id), hero_version=hero.version, hero=sheet,
-                                wounds=hero.wounds, exhaustion=hero.exhaustion, start=data.start, facing=data.facing,
-                                in_hand=data.in_hand, seat=data.seat, mode=mode,
-                                regenerated=hero.regenerated and _takes_record(ruleset))
-    return SubmitHero(hero=sheet, start=data.start, facing=data.facing, in_hand=data.in_hand, seat=data.seat)
 
 
 async def _hero_command(request: Request[Any, Any, Any], hero_id: UUID, command: Any) -> Response[HeroCommandResult]:

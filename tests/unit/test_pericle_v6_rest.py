@@ -418,14 +418,13 @@ def test_regeneration_cast_on_a_hero_is_not_cast_again_that_day_in_its_next_batt
 def test_the_route_brings_what_the_record_keeps_only_into_a_battle_that_takes_it() -> None:
     """POST /v1/battles/{id}/heroes builds `bring_hero` from the record: its Regeneration of the day
     (line 1530) and its Inspiration point as Karma (line 1298) for a version 6 battle."""
+    from domain.heroes.entering import joining
+    from domain.hexes import Hex
     from domain.rulesets import find_ruleset
     from domain.rulesets.pericle.v5.heroes import BringHero as BringHeroCommand
-    from server.routes.heroes import BringHero, _joining
 
     bram = msgspec.structs.replace(hero(BRAM, battles=()), regenerated=True)
-    body = msgspec.convert({"hero_id": "00000000-0000-0000-0000-000000000001", "start": {"q": 0, "r": 4}},
-                           BringHero)
-    newest = _joining(bram, body, find_ruleset("pericle", "6"), inspiration=1)
+    newest = joining(bram, find_ruleset("pericle", "6"), start=Hex(0, 4), inspiration=1)
     assert isinstance(newest, BringHeroCommand) and newest.regenerated and newest.hero.karma == BRAM.get("karma", 0) + 1
-    older = _joining(bram, body, find_ruleset("pericle", "5"))
+    older = joining(bram, find_ruleset("pericle", "5"), start=Hex(0, 4))
     assert isinstance(older, BringHeroCommand) and not older.regenerated and older.mode is None
