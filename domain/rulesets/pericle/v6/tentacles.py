@@ -70,14 +70,6 @@ TENTACLES_RULE = ProvisionalRule(
     "Greater's MT16 changes nothing the server rolls.")
 
 
-def tentacles_of(spell: str) -> Tentacles | None:
-    return TENTACLES.get(spell)
-
-
-def _area(spell: ActiveSpell) -> frozenset[Hex]:
-    return spell_effects.lying_hexes(spell)
-
-
 def holding(state: CombatState, figure: Figure) -> ActiveSpell | None:
     """The Tentacles of Gaia that hold the figure, if any."""
     return next((s for s in state.spells if s.spell in TENTACLES and s.rules and figure.id in s.foes), None)
@@ -102,7 +94,7 @@ def grasp(play: Play, spell: ActiveSpell, maintained: bool = True) -> None:
     creature there, then strike each one they hold."""
     tentacles = TENTACLES[spell.spell]
     caster = play.figure(spell.caster)
-    hexes = _area(spell)
+    hexes = spell_effects.lying_hexes(spell)
     for held_id in spell.foes:
         held = play.figure(held_id)
         if not held.active or not set(held.hexes) & hexes:
