@@ -30,13 +30,14 @@ from domain.rulesets.pericle.settings import PericleCombatSettings
 from domain.rulesets.pericle.spell_effects import summon_id
 from domain.rulesets.pericle.state import ActiveSpell, CombatState, Figure
 from domain.rulesets.pericle.strikes import ready_strikes, weapon_in_hand
-from domain.rulesets.pericle.turns import advance, can_move, may_declare
+from domain.rulesets.pericle.turns import advance, can_move
 from domain.rulesets.pericle.v3 import NOT_YOURS
 from domain.rulesets.pericle.v4.book import SPELLS
 from domain.rulesets.pericle.v4.casting import MAGE_WEAPONS
 from domain.rulesets.pericle.v5 import casting, summons, using
 from domain.rulesets.pericle.v5.passives import MARKSMANSHIP, V5Passives, declared, edition
 from domain.rulesets.pericle.v6 import karma_steps
+from domain.rulesets.pericle.v6.declaring import may_declare_alone
 from domain.rulesets.pericle.v6.effects import SpellEffect, UsedEffect
 
 SPELL_EFFECTS: dict[str, SpellEffect] = {}
@@ -70,13 +71,7 @@ def declare_curse(play: Play, figure: Figure, command: cmd.UseDiscipline) -> Non
     successful." The Action Order is fixed as the Action phase begins, so the hero declares it with
     the Defend declarations (as Marksmanship, line 1262): its slot comes first, as Haste's (line
     1207), and its Action that turn is a Curse Spell cast (or none)."""
-    require_phase(play.state, "declare")
-    if command.target is not None or command.at is not None or command.on_failure is not None \
-            or command.follow is not None:
-        raise RuleViolation("discipline-fields", f"{CURSE_I} is declared with no other field")
-    if CURSE_I not in figure.disciplines:
-        raise RuleViolation("discipline-unknown", f"{figure.name} has not learned {CURSE_I!r}")
-    may_declare(play.state, figure)
+    may_declare_alone(play, figure, command, CURSE_I, CURSE_I)
     if declared(play.state, figure, CURSE_I) or any(declared(play.state, figure, m) for m in MARKSMANSHIP):
         raise RuleViolation("discipline-active", f"{figure.name} has declared its Action this turn")
     if not wields_mage_weapon(figure):

@@ -29,14 +29,14 @@ from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
 from domain.rulesets.pericle.catalogue import Weapon
 from domain.rulesets.pericle.dice import Adjustment, Check, check
-from domain.rulesets.pericle.play import Play, require_phase
+from domain.rulesets.pericle.play import Play
 from domain.rulesets.pericle.state import CombatState, Figure
-from domain.rulesets.pericle.turns import may_declare
 from domain.rulesets.pericle.v4.handbook import HandbookSpell
 from domain.rulesets.pericle.v5 import arcane
 from domain.rulesets.pericle.v5.passives import V5Passives, declared
 from domain.rulesets.pericle.v6 import affinities
 from domain.rulesets.pericle.v6.control import DJINN, _undead, summon_in
+from domain.rulesets.pericle.v6.declaring import may_declare_alone
 from domain.rulesets.pericle.v6.effects import SpellEffect, UsedEffect
 
 # Line 404: "Details of a scenario may state that if your hero is standing on a table attacking
@@ -204,14 +204,8 @@ def declare_air(play: Play, command: cmd.UseDiscipline) -> None:
     in the Discipline Haste. Your AD does not change for the attack roll." The Action Order is fixed
     as the Action phase begins, so the hero declares it with the declarations (as Curse I): its slot
     comes first, as Haste's (line 1207), and its Action that turn is an Arcane Air cast (or none)."""
-    require_phase(play.state, "declare")
     figure = play.figure(command.figure)
-    if command.target is not None or command.at is not None or command.on_failure is not None \
-            or command.follow is not None:
-        raise RuleViolation("discipline-fields", f"{ELEMENTAL_BENDING} (Air) is declared with no other field")
-    if ELEMENTAL_BENDING not in figure.disciplines:
-        raise RuleViolation("discipline-unknown", f"{figure.name} has not learned {ELEMENTAL_BENDING!r}")
-    may_declare(play.state, figure)
+    may_declare_alone(play, figure, command, ELEMENTAL_BENDING, f"{ELEMENTAL_BENDING} (Air)")
     if element_of(play.state, figure) is not None:
         raise RuleViolation("discipline-active", f"{figure.name} has declared Air this turn")
     if not set(figure.spells) & arcane.ARCANE_DAMAGE:
