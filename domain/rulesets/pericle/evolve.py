@@ -25,6 +25,7 @@ from domain.rulesets.pericle.state import (
     LastCommand,
     Poisoned,
     Team,
+    by_rules_of,
 )
 
 replace = msgspec.structs.replace
@@ -153,7 +154,7 @@ def _readied(state: CombatState, target: str | None = None) -> CombatState:
     against any foes it is already Embattled with"); those that become Embattled by it later have one."""
     spells = []
     for s in state.spells:
-        if s.spell == READIED_STRIKE and s.rules not in ("", "5") and target in (None, s.target) \
+        if s.spell == READIED_STRIKE and by_rules_of(s.rules, 6) and target in (None, s.target) \
                 and (figure := state.figure(s.target)) is not None:
             engaged = {f.id for f in board.embattled_by(state, figure)} | {
                 f.id for f in board.foes(state, figure) if figure in board.embattled_by(state, f)}
@@ -169,7 +170,7 @@ def _readied_now(state: CombatState) -> CombatState:
     same turn that the foe becomes Embattled")."""
     spells = []
     for s in state.spells:
-        if s.spell == READIED_STRIKE and s.rules not in ("", "5") and (figure := state.figure(s.target)) is not None:
+        if s.spell == READIED_STRIKE and by_rules_of(s.rules, 6) and (figure := state.figure(s.target)) is not None:
             readied = {f.id for f in board.foes(state, figure) if figure in board.embattled_by(state, f)}
             s = replace(s, foes=(*s.foes, *sorted(f.id for f in board.foes(state, figure)
                                                   if f.id not in readied and f.id not in s.foes)))
@@ -243,7 +244,7 @@ def _cast(state: CombatState, event: ev.SpellCast) -> CombatState:
     stacks = bool(event.rules) and event.at is not None
     # Pericle 6's Control Spells: a second wizard's cast on a controlled person contends with the
     # first's, which lasts until that contest is lost (v6/control.py).
-    stacks = stacks or (event.rules not in ("", "5") and event.spell in ("Control Animal", "Control Humanoid"))
+    stacks = stacks or (by_rules_of(event.rules, 6) and event.spell in ("Control Animal", "Control Humanoid"))
     spells = state.spells if stacks else tuple(
         s for s in state.spells if not (s.spell == event.spell and s.target == event.target))
     state = _dropped(replace(state, spells=(*spells, spell)), state.spells)
@@ -292,7 +293,7 @@ def _senses(state: CombatState, spell: str, figure_id: str) -> CombatState:
     later lasts on it (`Figure.all_front`); version 5 and before only record it for the table."""
     if spell != HEIGHTENED_SENSES or state.figure(figure_id) is None:
         return state
-    on = any(s.spell == spell and s.target == figure_id and s.rules not in ("", "5") for s in state.spells)
+    on = any(s.spell == spell and s.target == figure_id and by_rules_of(s.rules, 6) for s in state.spells)
     return state if _figure(state, figure_id).all_front == on else _update(state, figure_id, all_front=on)
 
 
@@ -440,7 +441,7 @@ def _apply(state: CombatState, event: msgspec.Struct) -> CombatState:
                 # Pericle 6's Readied Strike (seed 001 line 1446): "As soon as the Target moves, Readied
                 # Strike is lost."
                 state = replace(state, spells=tuple(s for s in state.spells if not (
-                    s.spell == READIED_STRIKE and s.target == figure.id and s.rules not in ("", "5"))))
+                    s.spell == READIED_STRIKE and s.target == figure.id and by_rules_of(s.rules, 6))))
             if event.airborne is not None:
                 changes["airborne"] = event.airborne
             if event.reason == "movement":

@@ -149,6 +149,12 @@ class Boost(msgspec.Struct, frozen=True):
     grapple: int = 0
 
 
+def by_rules_of(rules: str, revision: int) -> bool:
+    """Whether a cast stamped `rules` (the number of the Pericle version whose rules cast it, "" for
+    versions 3 and 4) was cast by the rules of version `revision` or a later one."""
+    return bool(rules) and int(rules) >= revision
+
+
 class ActiveSpell(msgspec.Struct, frozen=True):
     spell: str
     caster: str

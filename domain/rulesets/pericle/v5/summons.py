@@ -14,7 +14,7 @@ from domain.rulesets.pericle.encounter import Enemy, EnemyAttack
 from domain.rulesets.pericle.joining import enemy_figure
 from domain.rulesets.pericle.play import Play
 from domain.rulesets.pericle.spell_effects import summon_id
-from domain.rulesets.pericle.state import ActiveSpell, CombatState, Figure
+from domain.rulesets.pericle.state import ActiveSpell, CombatState, Figure, by_rules_of
 
 
 def _block(name: str, hp: int, mt: int, ad: int, grapple: int, movement: int, attack: str, damage: str, *,
@@ -73,7 +73,8 @@ LATER_SUMMONS = frozenset({"Summon Colossus", "Summon Hydra", "Summon Djinn"})
 def summoning(spell: ActiveSpell) -> bool:
     """Whether a spell in play keeps a summoned creature on the map (version 5's Summoning Spells
     and Image; a later version's own as well, only when that version cast them)."""
-    return bool(spell.rules) and (spell.spell in STAT_BLOCKS or (spell.rules != "5" and spell.spell in LATER_SUMMONS))
+    return (by_rules_of(spell.rules, 5) and spell.spell in STAT_BLOCKS) or (
+        by_rules_of(spell.rules, 6) and spell.spell in LATER_SUMMONS)
 
 
 def summon_of(state: CombatState, spell: ActiveSpell) -> Figure | None:

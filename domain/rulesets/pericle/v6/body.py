@@ -20,7 +20,7 @@ from domain.rulesets.pericle.evolve import READIED_MARK, READIED_STRIKE
 from domain.rulesets.pericle.heroes import grapple_score
 from domain.rulesets.pericle.movement import movement_points
 from domain.rulesets.pericle.play import Play
-from domain.rulesets.pericle.state import ActiveSpell, CombatState, Figure
+from domain.rulesets.pericle.state import ActiveSpell, CombatState, Figure, by_rules_of
 from domain.rulesets.pericle.v4.handbook import HandbookSpell
 from domain.rulesets.pericle.v5 import arcane, lasting
 from domain.rulesets.pericle.v5.passives import V5Passives
@@ -64,7 +64,7 @@ BOON_CHOICES: tuple[str, ...] = ("MT", "DX", "KN", *SKILLS)
 def lasting_v6(state: CombatState, figure: Figure, spell: str) -> ActiveSpell | None:
     """The cast of `spell` on the figure by version 6's rules or later, while it lasts."""
     return next((s for s in state.spells if s.spell == spell and s.target == figure.id
-                 and s.rules not in ("", "5")), None)
+                 and by_rules_of(s.rules, 6)), None)
 
 
 def _lasts(play: Play, caster: Figure, spell: HandbookSpell, target: Figure, command: cmd.CastSpell,

@@ -25,7 +25,7 @@ from domain.rulesets.pericle.encounter import Enemy, EnemyAttack
 from domain.rulesets.pericle.joining import enemy_figure
 from domain.rulesets.pericle.play import Play
 from domain.rulesets.pericle.spell_effects import image, summon_id
-from domain.rulesets.pericle.state import ActiveSpell, CombatState, Figure
+from domain.rulesets.pericle.state import ActiveSpell, CombatState, Figure, by_rules_of
 from domain.rulesets.pericle.v4.handbook import HandbookSpell
 from domain.rulesets.pericle.v5.passives import HIT_SYMBOLS, V5Passives, edition
 from domain.rulesets.pericle.v5.undead import zombie_id
@@ -122,7 +122,7 @@ def summon(play: Play, caster: Figure, spell: HandbookSpell, target: Figure, com
 
 def summon_in(state: CombatState, figure: Figure, spell: str) -> ActiveSpell | None:
     """The Summoning Spell of version 6 or later that keeps this figure on the map, if it is that one."""
-    return next((s for s in state.spells if s.spell == spell and s.rules not in ("", "5")
+    return next((s for s in state.spells if s.spell == spell and by_rules_of(s.rules, 6)
                  and summon_id(s.spell, s.caster, s.cast_turn) == figure.id), None)
 
 
@@ -191,7 +191,7 @@ NOT_IN_BEAST_FORM = (cmd.CastSpell, cmd.ReadyWeapons, cmd.FetchItem, cmd.UseItem
 def guise_of(state: CombatState, figure: Figure) -> ActiveSpell | None:
     """The Guise of the Beast the figure is in (version 6), if any."""
     return next((s for s in state.spells if s.spell in GUISES and s.caster == figure.id
-                 and s.rules not in ("", "5")), None)
+                 and by_rules_of(s.rules, 6)), None)
 
 
 def own_form(state: CombatState, figure_id: str) -> Figure | None:
@@ -256,7 +256,7 @@ ANIMAL_MT = 20  # line 1466: "one animal or magic beast that has KN0 and MT less
 def _controlled_by(state: CombatState, figure: Figure) -> ActiveSpell | None:
     """The version 6 Control Spell that holds the figure, if any."""
     return next((s for s in state.spells if s.spell in CONTROLS and s.target == figure.id
-                 and s.rules not in ("", "5")), None)
+                 and by_rules_of(s.rules, 6)), None)
 
 
 def _undead(figure: Figure) -> bool:
@@ -306,7 +306,7 @@ def control(play: Play, caster: Figure, spell: HandbookSpell, target: Figure, co
     if image(play.state, target):
         return  # version 5 pops an image "impacted by a spell" as the cast ends (v5/casting.py)
     other = next((s for s in play.state.spells if s.spell in CONTROLS and s.target == target.id
-                  and s.caster != caster.id and s.rules not in ("", "5")), None)
+                  and s.caster != caster.id and by_rules_of(s.rules, 6)), None)
     if other is not None:
         rival = play.figure(other.caster)
         roller, ad = opposed(caster.kn, rival.kn)
@@ -392,7 +392,7 @@ class ControlPassives(V5Passives):
     def actions_begin(self, play: Play) -> None:
         super().actions_begin(play)
         for spell in play.state.spells:
-            if spell.spell == DJINN and spell.rules not in ("", "5"):
+            if spell.spell == DJINN and by_rules_of(spell.rules, 6):
                 _force_djinn(play, spell)
 
     def order_group(self, state: CombatState, figure: Figure) -> int:
@@ -402,9 +402,9 @@ class ControlPassives(V5Passives):
 
     def spell_ended(self, play: Play, spell: ActiveSpell) -> None:
         super().spell_ended(play, spell)
-        if spell.spell in CONTROLS and spell.rules not in ("", "5"):
+        if spell.spell in CONTROLS and by_rules_of(spell.rules, 6):
             _release(play, spell, "spell ended")
-        if spell.spell in GUISES and spell.rules not in ("", "5"):
+        if spell.spell in GUISES and by_rules_of(spell.rules, 6):
             figure = play.figure(spell.caster)
             reason = next((e.reason for e in reversed(play.events) if isinstance(e, ev.SpellEnded)
                            and e.spell == spell.spell and e.caster == spell.caster), "ended")
