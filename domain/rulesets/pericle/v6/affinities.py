@@ -1,6 +1,6 @@
 """Version 6's Staff & Wand Affinities (seed 001, Appendix: Disciplines, lines 1226-1361;
 docs/pericle-6-notes.md): version 6's rows for `cast_spell`, `use_discipline` and `delay`
-(`revised`, v6/version.py): Enchantment I-III's cast in the Movement phase, Curse I declared,
+(v6/version.py's rows): Enchantment I-III's cast in the Movement phase, Curse I declared,
 Curse II in the Movement phase, Curse III before the Action, Conjuration's attack after its cast,
 Furtherance II's copy and Summon's slot after a cast; and the always-on checks of
 `AffinityPassives` (the Action Order, the Actions they allow, Curse II's one hex). `SPELL_EFFECTS`
@@ -14,8 +14,6 @@ from __future__ import annotations
 import msgspec
 
 from domain.errors import RuleViolation
-from domain.rulesets.contract import Play as Row
-from domain.rulesets.contract import play as row
 from domain.rulesets.pericle import actions, board, poison, spell_effects
 from domain.rulesets.pericle import combat_commands as cmd
 from domain.rulesets.pericle import combat_events as ev
@@ -23,15 +21,11 @@ from domain.rulesets.pericle.actions import act
 from domain.rulesets.pericle.combat import range_penalty
 from domain.rulesets.pericle.dice import Adjustment, check
 from domain.rulesets.pericle.movement import movement_points
-from domain.rulesets.pericle.passives import Passives
 from domain.rulesets.pericle.play import Play, require_phase
-from domain.rulesets.pericle.rules import combat, figure_subject
-from domain.rulesets.pericle.settings import PericleCombatSettings
 from domain.rulesets.pericle.spell_effects import summon_id
 from domain.rulesets.pericle.state import ActiveSpell, CombatState, Figure
 from domain.rulesets.pericle.strikes import ready_strikes, weapon_in_hand
 from domain.rulesets.pericle.turns import advance, can_move
-from domain.rulesets.pericle.v3 import NOT_YOURS
 from domain.rulesets.pericle.v4.book import SPELLS
 from domain.rulesets.pericle.v4.casting import MAGE_WEAPONS
 from domain.rulesets.pericle.v5 import casting, summons, using
@@ -382,19 +376,6 @@ def use(play: Play, command: cmd.UseDiscipline) -> None:
         curse_iii(play, command)
     else:
         using.use(play, command)
-
-
-Rows = tuple[Row[CombatState | None, PericleCombatSettings], ...]
-
-
-def revised(plays: Rows, passives: Passives) -> Rows:
-    """The version's rows with `cast_spell`, `use_discipline` and `delay` played by this module."""
-    mine = {cmd.CastSpell: row(cmd.CastSpell, combat(cast_spell, passives), subject=figure_subject,
-                               not_yours=NOT_YOURS),
-            cmd.UseDiscipline: row(cmd.UseDiscipline, combat(use, passives), subject=figure_subject,
-                                   not_yours=NOT_YOURS),
-            cmd.Delay: row(cmd.Delay, combat(delay, passives), subject=figure_subject, not_yours=NOT_YOURS)}
-    return tuple(mine.get(r.command, r) for r in plays)
 
 
 class AffinityPassives(V5Passives):

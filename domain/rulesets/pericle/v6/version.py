@@ -6,7 +6,7 @@ differ (which Spells and Disciplines are enforced, a Spell's effect as cast, a u
 
 from __future__ import annotations
 
-import dataclasses
+from typing import Any
 
 from domain.rulesets.contract import Phase
 from domain.rulesets.contract import play as row
@@ -31,8 +31,6 @@ from domain.rulesets.pericle.v6 import (
 )
 from domain.rulesets.pericle.v6.passives import V6_PASSIVES
 from domain.rulesets.pericle.v6.provisional import V6_RULES
-
-JOINING = (cmd.SubmitHero, heroes.BringHero)
 
 
 def _plays() -> tuple[Row, ...]:
@@ -62,34 +60,31 @@ def move(play: Play, command: cmd.MoveFigure) -> None:
 
 
 def _rows() -> tuple[Row, ...]:
-    """Version 5's rows played with version 6's effects, and the rows version 6 replaces: casting
-    and delaying (the Staff & Wand Affinities, v6/affinities.py), readying weapons (Quick Draw in
-    the Movement phase, v6/disciplines.py), using a Discipline (`use_discipline` above) and the
-    Initiative (Stalker's Surprise turn); heroes join with version 6's ancestry abilities (v6/arcanum.py)."""
-    own = (row(cmd.ReadyWeapons, combat(disciplines.ready_weapons, V6_PASSIVES), subject=figure_subject,
-               not_yours=NOT_YOURS),
-           row(cmd.UseDiscipline, combat(use_discipline, V6_PASSIVES), subject=figure_subject, not_yours=NOT_YOURS),
-           row(cmd.RollInitiative, combat(disciplines.roll_initiative, V6_PASSIVES)),
-           row(cmd.CastSpell, combat(field.cast_spell, V6_PASSIVES), subject=figure_subject, not_yours=NOT_YOURS),
-           # Tentacles of Gaia: a held creature escapes them, and does not move (v6/tentacles.py).
-           row(cmd.Escape, combat(tentacles.escape_row, V6_PASSIVES), subject=figure_subject, not_yours=NOT_YOURS),
-           row(cmd.MoveFigure, combat(move, V6_PASSIVES), subject=figure_subject, not_yours=NOT_YOURS),
-           # A waiting strike's next step, or a waiting cast's effect (v6/karma_steps.py).
-           row(attack_steps.GoOn, combat(karma_steps.go_on, V6_PASSIVES), subject=figure_subject,
-               not_yours=NOT_YOURS))
+    """Version 5's rows played with version 6's effects, and the rows version 6 replaces."""
+    mine: dict[str, Any] = {"subject": figure_subject, "not_yours": NOT_YOURS}
+    own = (
+        # Heroes join by version 6's sheet (scrolls and runestones, v6/runestones.py), pasted or
+        # brought from a record, carrying the ancestry abilities version 6 enforces (v6/arcanum.py).
+        row(cmd.SubmitHero, arcanum.with_ancestry(skill_checks.with_checks(runestones.submit_hero)),
+            phase=Phase.SETUP),
+        row(heroes.BringHero, arcanum.with_ancestry(skill_checks.with_checks(runestones.bring_hero)),
+            phase=Phase.SETUP),
+        # Quick Draw in the Movement phase (v6/disciplines.py); Stalker's Surprise turn.
+        row(cmd.ReadyWeapons, combat(disciplines.ready_weapons, V6_PASSIVES), **mine),
+        row(cmd.RollInitiative, combat(disciplines.roll_initiative, V6_PASSIVES)),
+        row(cmd.UseDiscipline, combat(use_discipline, V6_PASSIVES), **mine),
+        # Casting with an element named (v6/field.py), then by the Staff & Wand Affinities
+        # (v6/affinities.py), whose Summon slot a delay must wait for.
+        row(cmd.CastSpell, combat(field.cast_spell, V6_PASSIVES), **mine),
+        row(cmd.Delay, combat(affinities.delay, V6_PASSIVES), **mine),
+        # Tentacles of Gaia: a held creature escapes them, and does not move (v6/tentacles.py).
+        row(cmd.Escape, combat(tentacles.escape_row, V6_PASSIVES), **mine),
+        row(cmd.MoveFigure, combat(move, V6_PASSIVES), **mine),
+        # A waiting strike's next step, or a waiting cast's effect (v6/karma_steps.py).
+        row(attack_steps.GoOn, combat(karma_steps.go_on, V6_PASSIVES), **mine),
+    )
     replaced = {r.command for r in own}
-    # Heroes join by version 6's sheet (runestones, scrolls: v6/runestones.py) carrying the ancestry
-    # abilities version 6 enforces (Elvish Arcanum, v6/arcanum.py).
-    # A hero record brings them too (`bring_hero`, v6/runestones.py).
-    joining = {cmd.SubmitHero: row(cmd.SubmitHero, skill_checks.with_checks(runestones.submit_hero),
-                                   phase=Phase.SETUP),
-               heroes.BringHero: row(heroes.BringHero, skill_checks.with_checks(runestones.bring_hero),
-                                     phase=Phase.SETUP)}
-    revised = tuple(joining.get(r.command, r)
-                    for r in affinities.revised(rows(V6_PASSIVES, _plays), V6_PASSIVES))
-    revised = tuple(dataclasses.replace(r, rule=arcanum.with_ancestry(r.rule)) if r.command in JOINING else r
-                    for r in revised)
-    return (*(r for r in revised if r.command not in replaced), *own)
+    return (*(r for r in rows(V6_PASSIVES, _plays) if r.command not in replaced), *own)
 
 
 PERICLE_V6 = PERICLE_V5.revise(
