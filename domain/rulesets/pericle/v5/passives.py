@@ -400,4 +400,10 @@ def edition(play: Play) -> V5Passives:
 def mixed(effect: type[Passives], own: Passives) -> Passives:
     """The version's own effects (`own`) with one Discipline's `effect` laid over them for one
     strike (Polearm Charge, Polearm Trip): a later version keeps its own effects in that strike."""
-    return type(effect.__name__, (effect, type(own)), {})()  # type: ignore[no-any-return]
+    key = (effect, type(own))
+    if key not in _MIXED:  # each pair's class made once, not at every strike
+        _MIXED[key] = type(effect.__name__, (effect, type(own)), {})
+    return _MIXED[key]()
+
+
+_MIXED: dict[tuple[type[Passives], type[Passives]], type[Passives]] = {}
