@@ -101,6 +101,23 @@ async def test_fifty_concurrent_appends_racing_on_one_stream(store: EventStore) 
     assert check_chain(read, 52) == []
 
 
+async def test_fifty_concurrent_creations_of_one_stream(store: EventStore) -> None:
+    """A new stream has no row to wait on: its creators race on inserting it (migration 0014)."""
+    stream = new_stream()
+
+    async def create(n: int) -> bool:
+        try:
+            await store.append(stream, 0, [NewEvent(type="founded", data={"by": n}), NewEvent(type="then", data={})])
+            return True
+        except WrongExpectedVersion as refused:
+            assert refused.actual == 2, "a loser learns the version the winner left"
+            return False
+
+    assert sum(await asyncio.gather(*(create(n) for n in range(50)))) == 1
+    read = await store.read_stream(stream)
+    assert [e.version for e in read] == [1, 2] and check_chain(read, 2) == []
+
+
 async def test_subscriber_by_global_position_sees_everything_once(store: EventStore) -> None:
     start = await store.read_all(0, 1_000_000)
     checkpoint = start[-1].position if start else 0

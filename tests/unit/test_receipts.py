@@ -21,6 +21,14 @@ def test_a_receipt_verifies_with_the_published_key_over_the_documented_message()
     assert notary.is_genuine(receipt)
 
 
+def test_the_signature_is_the_one_the_key_itself_makes() -> None:
+    """Receipts are signed by libsodium for speed (issue #19); Ed25519 is deterministic, so they are
+    byte for byte what the configured key signs through `cryptography`, as before."""
+    key = private_key_from(new_private_key_text())
+    receipt = Notary(key).sign("battle-0b0e", 7, "cd" * 32)
+    assert unb64(receipt.signature) == key.sign(f"chronicle-receipt-v1\nbattle-0b0e\n7\n{'cd' * 32}".encode())
+
+
 def test_a_changed_receipt_or_another_key_is_not_genuine() -> None:
     notary, stranger = Notary.for_this_process(), Notary.for_this_process()
     receipt = notary.sign("battle-0b0e", 12, "ab" * 32)
