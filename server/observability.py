@@ -22,6 +22,8 @@ REQUEST_ID_HEADER = "x-request-id"
 
 COMMAND_LATENCY = Histogram("chronicle_command_seconds", "Time to decide and commit a command", ["type"],
                             buckets=(0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0))
+APPEND_BATCHES = Histogram("chronicle_append_batch_size", "Single-event appends sent to Postgres in one statement "
+                           "and commit (server/store/append_batches.py)", buckets=(1, 2, 4, 8, 16, 32, 64))
 APPEND_CONFLICTS = Counter("chronicle_append_conflicts_total", "Appends refused for a stale expected version")
 REFUSALS_AFTER_DRAW = Counter("chronicle_refusals_after_draw_total",
                               "Commands whose decision failed after drawing dice (a bug: alarm on any)", ["kind"])

@@ -27,6 +27,8 @@ import msgspec
 from asyncpg.pool import PoolConnectionProxy
 
 from server.gc_pause import gc_paused
+from server.observability import APPEND_BATCHES
+from server.store.append_batches import APPEND_BATCH, AppendBatches, OneAppend, Outcomes, batch_arguments
 from server.store.base import (
     DEFAULT_IDEMPOTENCY_TTL,
     AppendOutcome,
@@ -194,6 +196,9 @@ class PostgresStore:
         self.dsn = dsn  # what the pool connects to (live events between workers listen there too)
         self._idempotency_ttl = idempotency_ttl
         self._feed_wait = feed_wait
+        # Single-event appends waiting at once share a statement and a commit (append_batches.py),
+        # at most one batch per lane connection at a time.
+        self._batches = AppendBatches(self._send_appends, lane_size)
 
     @property
     def pool(self) -> asyncpg.Pool:
@@ -271,8 +276,8 @@ class PostgresStore:
                                 commands: list[str | None]) -> list[int]:
         """The positions of events appended by one statement (see _APPEND_TO_STREAM)."""
         if len(types) == 1:
-            position = await self._on_lane("fetchval", _APPEND_ONE_TO_STREAM, stream_id, expected_version, prev_hash,
-                                           recorded_at, types[0], data[0], actors[0], hashes[0], commands[0])
+            position = await self._batches.append(OneAppend(stream_id, expected_version, prev_hash, recorded_at,
+                                                            types[0], data[0], actors[0], hashes[0], commands[0]))
             positions = [] if position is None else [position]
         else:
             rows = await self._on_lane("fetch", _APPEND_TO_STREAM, stream_id, expected_version, prev_hash,
@@ -282,6 +287,34 @@ class PostgresStore:
             actual = await self._pool.fetchval("SELECT version FROM streams WHERE stream_id = $1", stream_id)
             raise WrongExpectedVersion(stream_id, expected_version, actual or 0)
         return positions
+
+    async def _send_appends(self, batch: list[OneAppend]) -> Outcomes:
+        """One batch of single-event appends (append_batches.py): alone by the plain statement,
+        together by one statement and one commit."""
+        APPEND_BATCHES.observe(len(batch))
+        if len(batch) == 1:
+            return await self._send_alone(batch[0])
+        try:
+            rows = await self._on_lane("fetch", APPEND_BATCH, *batch_arguments(batch))
+        except _CONNECTION_LOST:
+            raise
+        except asyncpg.PostgresError:
+            # A statement error fails every append of the batch (a damaged stream's duplicate
+            # version, say): each is tried again on its own, so that only its own append fails.
+            outcomes: Outcomes = {}
+            for item in batch:
+                try:
+                    outcomes.update(await self._send_alone(item))
+                except _CONNECTION_LOST:
+                    raise
+                except asyncpg.PostgresError as refused:
+                    outcomes[item.stream_id] = refused
+            return outcomes
+        return {row["stream_id"]: row["position"] for row in rows}
+
+    async def _send_alone(self, item: OneAppend) -> Outcomes:
+        position = await self._on_lane("fetchval", _APPEND_ONE_TO_STREAM, *item)
+        return {} if position is None else {item.stream_id: position}
 
     async def _on_lane(self, method: str, query: str, *args: Any) -> Any:
         """An append's query (`method`: fetch, fetchrow or fetchval) on a lane connection when one is free
