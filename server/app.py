@@ -28,6 +28,7 @@ from server.battle_service import BattleService
 from server.broker import channels_backend
 from server.credentials import TokenCache
 from server.embedded import EmbeddedPostgres, ensure_database
+from server.fast_commands import fast_commands
 from server.hero_service import HeroService
 from server.http import problem_responses
 from server.limits.buckets import Buckets, MemoryBuckets, RedisBuckets
@@ -271,6 +272,8 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
         if state.embedded is not None:
             state.embedded.stop()
 
+    http_middlewares = [request_context_middleware, *([rate_limiter.middleware] if settings.rate_limits else []),
+                        body_timeout_middleware(settings.body_timeout)]
     app = Litestar(
         route_handlers=[
             create_static_files_router(path=SCHEMA_ASSETS, directories=[SWAGGER_UI], include_in_schema=False,
@@ -332,13 +335,13 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
                                                "RateLimit-Reset", "RateLimit-Policy", "X-Request-ID"]),
         request_max_body_size=settings.max_body_bytes,
         # Outermost first: a refusal by a limit still carries its request id and is measured.
-        middleware=[request_context_middleware,
-                    *([rate_limiter.middleware] if settings.rate_limits else []),
-                    websocket_limit.middleware, body_timeout_middleware(settings.body_timeout)],
+        middleware=[*http_middlewares[:-1], websocket_limit.middleware, http_middlewares[-1]],
         # An unexpected error is a bug: log it with its traceback, whatever the log level. A
         # refusal answered with a 4xx is the API working, not an error: no traceback for it.
         logging_config=LoggingConfig(log_exceptions="always", configure_root_logger=False,
                                      disable_stack_trace=expected_refusals()),
     )
     app.asgi_handler = accept_before_close(app.asgi_handler)
+    if settings.fast_commands:  # commands below Litestar's routing, under the same HTTP middlewares
+        app.asgi_handler = fast_commands(app, app.asgi_handler, http_middlewares, settings.max_body_bytes)
     return app

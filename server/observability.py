@@ -19,6 +19,9 @@ request_id_var: contextvars.ContextVar[str | None] = contextvars.ContextVar("req
 battle_id_var: contextvars.ContextVar[str | None] = contextvars.ContextVar("battle_id", default=None)
 
 REQUEST_ID_HEADER = "x-request-id"
+# Scope key: the request's id, metrics, rate limit and body timeout were applied outside Litestar
+# (server/fast_commands.py), so the same middlewares inside it let the request pass.
+OUTER = "chronicle.outer"
 
 COMMAND_LATENCY = Histogram("chronicle_command_seconds", "Time to decide and commit a command", ["type"],
                             buckets=(0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0))
@@ -64,7 +67,7 @@ def request_context_middleware(app: ASGIApp) -> ASGIApp:
     response and in every log line, and records its latency by route template."""
 
     async def middleware(scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != ScopeType.HTTP:
+        if scope["type"] != ScopeType.HTTP or OUTER in scope:
             await app(scope, receive, send)
             return
         given = dict(scope["headers"]).get(REQUEST_ID_HEADER.encode(), b"").decode("latin-1")

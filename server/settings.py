@@ -45,6 +45,8 @@ class Settings(msgspec.Struct, frozen=True):
     receipt_public_keys: tuple[str, ...] = ()
     # Idempotency records (the first response to a keyed request) are kept this many seconds.
     idempotency_ttl_seconds: int = 86_400
+    # Commands served below Litestar's routing (server/fast_commands.py); off: every request by Litestar.
+    fast_commands: bool = True
 
     # ---- limits on what one client can take (README "Limits"); None = no such limit ----
     rate_limits: bool = True
@@ -114,6 +116,7 @@ class Settings(msgspec.Struct, frozen=True):
             signing_key=env.get("CHRONICLE_SIGNING_KEY") or None,
             receipt_public_keys=tuple(k for k in env.get("CHRONICLE_RECEIPT_KEYS", "").split(",") if k.strip()),
             idempotency_ttl_seconds=max(1, int(env.get("IDEMPOTENCY_TTL_SECONDS", "86400"))),
+            fast_commands=env.get("CHRONICLE_FAST_COMMANDS", "on").strip().lower() != "off",
             rate_limits=env.get("CHRONICLE_RATE_LIMITS", "on").strip().lower() != "off",
             players_per_address=rate("CHRONICLE_RATE_PLAYERS", defaults.players_per_address),
             writes_per_token=rate("CHRONICLE_RATE_WRITES_PER_TOKEN", defaults.writes_per_token),

@@ -15,6 +15,7 @@ from server.limits.gcra import Verdict
 from server.limits.identity import TrustedProxies, client_address
 from server.limits.policy import Limit, Policy, classify, token_key
 from server.limits.responses import send_problem
+from server.observability import OUTER
 
 
 def _seconds(value: float) -> str:
@@ -46,7 +47,7 @@ class RateLimiter:
 
     def middleware(self, app: ASGIApp) -> ASGIApp:
         async def limited(scope: Scope, receive: Receive, send: Send) -> None:
-            if scope["type"] != ScopeType.HTTP:
+            if scope["type"] != ScopeType.HTTP or OUTER in scope:
                 await app(scope, receive, send)
                 return
             request_class = classify(scope["method"], scope.get("path_template", ""), scope["query_string"])

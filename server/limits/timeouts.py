@@ -18,6 +18,8 @@ from litestar.enums import ScopeType
 from litestar.types import ASGIApp, Receive, ReceiveMessage, Scope, Send
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
+from server.observability import OUTER
+
 
 class BodyTimeout(Exception):
     """The request body did not arrive in time (the app answers 408 and closes the connection)."""
@@ -86,7 +88,7 @@ def header_timeout_protocol(seconds: float) -> type[HeaderTimeoutProtocol]:
 def body_timeout_middleware(seconds: float) -> Callable[[ASGIApp], ASGIApp]:
     def middleware(app: ASGIApp) -> ASGIApp:
         async def timed(scope: Scope, receive: Receive, send: Send) -> None:
-            if scope["type"] != ScopeType.HTTP:
+            if scope["type"] != ScopeType.HTTP or OUTER in scope:
                 await app(scope, receive, send)
                 return
             deadline = asyncio.get_running_loop().time() + seconds

@@ -32,6 +32,7 @@ from server.api_models import (
 )
 from server.app_state import app_state
 from server.battle_service import BATTLE_RULES, envelope, stream_id
+from server.fast_commands import raised_outside
 from server.http import (
     authenticate,
     caller,
@@ -153,6 +154,7 @@ async def claim_seat(request: Request[Any, Any, Any], battle_id: FromPath[UUID],
 @post("/v1/battles/{battle_id:uuid}/commands", summary="Send a command: start, roll or concede", **_WRITE)
 async def send_command(request: Request[Any, Any, Any], battle_id: FromPath[UUID],
                        data: JSONBody[CommandRequest]) -> Response[CommandResult]:
+    raised_outside(request.scope)  # the command already ran outside Litestar (server/fast_commands.py)
     player, idempotency = await player_write(request, "play")
     if isinstance(data, AppointReferee):
         await require_known_players(request, [data.player_id])

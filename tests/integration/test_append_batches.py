@@ -88,30 +88,43 @@ async def test_only_one_of_appends_at_one_version_wins_inside_a_batch_or_across_
     assert [e.version for e in await store.read_stream(stream)] == [1, 2]
 
 
-async def test_a_batch_takes_its_streams_locks_before_it_locks_any_row(store: PostgresStore,
-                                                                       database_url: str) -> None:
+async def test_a_batch_takes_its_streams_locks_before_it_locks_any_row(database_url: str) -> None:
     """Why two batches sharing streams never deadlock: each takes every stream's advisory lock
     (7700003, in one order) before it updates a row. With another transaction holding one of the
     locks, a batch waits without holding any stream's row."""
-    first, second = await founded(store, 2)
-    # Sealed beforehand, so that both reach the store in one turn of the loop: one batch.
-    moves = {stream: seal(stream, 2, (await store.read_stream(stream))[-1].hash, [NewEvent(type="move", data={})],
-                          datetime.now(UTC), chain=chain_of({})) for stream in (first, second)}
-    other = await asyncpg.connect(database_url)
+    store = await PostgresStore.connect(database_url, min_size=1, max_size=4)  # two appends out at once
+    holder, releaser = await asyncpg.connect(database_url), await asyncpg.connect(database_url)
     try:
-        async with other.transaction():
-            await other.execute("SELECT pg_advisory_xact_lock(7700003, hashtext($1))", second)
-            batch = asyncio.gather(*(store.append_sealed(stream, 1, event) for stream, event in moves.items()))
-            await asyncio.sleep(0.3)
-            assert not batch.done(), "the batch waits for the lock"
-            rows = await other.fetch("SELECT stream_id FROM streams WHERE stream_id = ANY($1) FOR UPDATE NOWAIT",
-                                     [first, second])
-            assert len(rows) == 2, "and holds neither stream's row while it waits"
-        await asyncio.wait_for(batch, 10)
+        busy, batched = await founded(store, 2), await founded(store, 2)
+        moves = {stream: seal(stream, 2, (await store.read_stream(stream))[-1].hash, [NewEvent(type="move", data={})],
+                              datetime.now(UTC), chain=chain_of({})) for stream in busy + batched}
+        holding, releasing = holder.transaction(), releaser.transaction()
+        await holding.start()
+        await releasing.start()
+        await holder.execute("SELECT 1 FROM streams WHERE stream_id = $1 FOR UPDATE", busy[0])
+        await holder.execute("SELECT pg_advisory_xact_lock(7700003, hashtext($1))", batched[1])
+        await releaser.execute("SELECT 1 FROM streams WHERE stream_id = $1 FOR UPDATE", busy[1])
+        # The first two are sent at once, each alone, and wait for their rows; with no connection
+        # left, the next two wait together, and go as one batch once the second row is let go.
+        alone = [asyncio.ensure_future(store.append_sealed(stream, 1, moves[stream])) for stream in busy]
+        await asyncio.sleep(0.2)
+        batch = asyncio.gather(*(store.append_sealed(stream, 1, moves[stream]) for stream in batched))
+        await asyncio.sleep(0.2)
+        await releasing.commit()
+        await asyncio.wait_for(alone[1], 10)
+        await asyncio.sleep(0.3)
+        assert not batch.done(), "the batch waits for the lock"
+        rows = await releaser.fetch("SELECT stream_id FROM streams WHERE stream_id = ANY($1) FOR UPDATE NOWAIT",
+                                    batched)
+        assert len(rows) == 2, "and holds neither stream's row while it waits"
+        await holding.commit()
+        await asyncio.wait_for(asyncio.gather(alone[0], batch), 10)
+        for stream in busy + batched:
+            assert [e.version for e in await store.read_stream(stream)] == [1, 2]
     finally:
-        await other.close()
-    for stream in (first, second):
-        assert [e.version for e in await store.read_stream(stream)] == [1, 2]
+        await holder.close()
+        await releaser.close()
+        await store.close()
 
 
 async def test_a_statement_error_fails_only_the_append_it_belongs_to(store: PostgresStore) -> None:

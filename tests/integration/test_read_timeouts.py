@@ -74,6 +74,15 @@ def test_a_trickled_body_is_answered_408_and_closed(impatient_server: LiveServer
     assert body["rule"] == "request-timeout" and body["status"] == 408
 
 
+def test_a_trickled_command_is_answered_408_and_closed(impatient_server: LiveServer) -> None:
+    """Commands are read outside Litestar (server/fast_commands.py), under the same timeout."""
+    opening = (b"POST /v1/battles/00000000-0000-4000-8000-000000000000/commands HTTP/1.1\r\nHost: x\r\n"
+               b"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"type\": ")
+    status, body = problem_of(trickle_until_closed(impatient_server.port, opening, b" "))
+    assert status == "HTTP/1.1 408 Request Timeout"
+    assert body["rule"] == "request-timeout" and body["status"] == 408
+
+
 def test_a_trickled_body_does_not_hold_a_graceful_shutdown(database_url: str) -> None:
     node = ServerProcess(database_url)
     node.env["CHRONICLE_BODY_TIMEOUT"] = "2"

@@ -22,6 +22,7 @@ class FakePostgres:
 
     def __init__(self, refuse: frozenset[str] = frozenset(), fail: BaseException | None = None) -> None:
         self.batches: list[list[str]] = []
+        self.gates: dict[int, asyncio.Event] = {}  # a gate of its own for the batch at that index
         self.refuse = refuse
         self.fail = fail
         self.gate = asyncio.Event()
@@ -34,7 +35,7 @@ class FakePostgres:
         self.at_once += 1
         self.most_at_once = max(self.most_at_once, self.at_once)
         try:
-            await self.gate.wait()
+            await self.gates.get(len(self.batches) - 1, self.gate).wait()
             if self.fail is not None:
                 raise self.fail
             outcomes: Outcomes = {}
@@ -56,9 +57,14 @@ async def test_a_lone_append_is_sent_at_once_in_a_batch_of_its_own() -> None:
 
 async def test_appends_waiting_together_share_one_batch() -> None:
     postgres = FakePostgres()
+    postgres.gate.clear()
     batches = AppendBatches(postgres.send, in_flight=4)
-    positions = await asyncio.gather(*(batches.append(one(f"s{n}")) for n in range(10)))
-    assert postgres.batches == [[f"s{n}" for n in range(10)]], "one statement for the ten"
+    sent = [asyncio.ensure_future(batches.append(one(f"s{n}"))) for n in range(10)]
+    await asyncio.sleep(0.01)
+    postgres.gate.set()
+    positions = await asyncio.gather(*sent)
+    assert postgres.batches[:4] == [["s0"], ["s1"], ["s2"], ["s3"]], "while a connection is free, sent at once"
+    assert postgres.batches[4:] == [[f"s{n}" for n in range(4, 10)]], "one statement for the six that waited"
     assert sorted(positions) == list(range(1, 11))
 
 
@@ -67,24 +73,27 @@ async def test_no_more_batches_are_out_than_connections_and_the_rest_wait_for_th
     postgres.gate.clear()
     batches = AppendBatches(postgres.send, in_flight=2)
     first = [asyncio.ensure_future(batches.append(one(f"a{n}"))) for n in range(3)]
-    await asyncio.sleep(0)
-    second = [asyncio.ensure_future(batches.append(one(f"b{n}"))) for n in range(3)]
-    await asyncio.sleep(0)
-    third = [asyncio.ensure_future(batches.append(one(f"c{n}"))) for n in range(3)]
     await asyncio.sleep(0.01)
-    assert postgres.batches == [["a0", "a1", "a2"], ["b0", "b1", "b2"]], "two batches out; the third waits"
+    later = [asyncio.ensure_future(batches.append(one(f"b{n}"))) for n in range(3)]
+    await asyncio.sleep(0.01)
+    assert postgres.batches == [["a0"], ["a1"]], "two out at once; the rest wait"
     postgres.gate.set()
-    await asyncio.gather(*first, *second, *third)
-    assert postgres.batches[2] == ["c0", "c1", "c2"] and postgres.most_at_once == 2
+    await asyncio.gather(*first, *later)
+    assert postgres.batches[2:] == [["a2", "b0", "b1", "b2"]] and postgres.most_at_once == 2
 
 
 async def test_a_batch_holds_one_append_per_stream() -> None:
     """Two appends to one stream cannot both be checked against the version they expect in one
     statement: the second goes in the next batch, after the first's outcome."""
     postgres = FakePostgres()
+    postgres.gate.clear()
     batches = AppendBatches(postgres.send, in_flight=1)
-    await asyncio.gather(batches.append(one("x")), batches.append(one("y")), batches.append(one("x", 2)))
-    assert postgres.batches == [["x", "y"], ["x"]]
+    sent = [asyncio.ensure_future(batches.append(one(name, version)))
+            for name, version in (("w", 1), ("x", 1), ("y", 1), ("x", 2))]
+    await asyncio.sleep(0.01)
+    postgres.gate.set()
+    await asyncio.gather(*sent)
+    assert postgres.batches == [["w"], ["x", "y"], ["x"]]
 
 
 async def test_an_append_refused_in_a_batch_is_told_so_and_the_others_are_not() -> None:
@@ -112,16 +121,22 @@ async def test_an_error_for_one_stream_reaches_only_its_append() -> None:
 
 async def test_a_cancelled_append_leaves_its_batch_to_finish_for_the_others() -> None:
     postgres = FakePostgres()
+    postgres.gates[1] = asyncio.Event()  # the second batch waits for it
     postgres.gate.clear()
-    batches = AppendBatches(postgres.send, in_flight=4)
-    leaving = asyncio.ensure_future(batches.append(one("leaving")))
-    staying = asyncio.ensure_future(batches.append(one("staying")))
+    batches = AppendBatches(postgres.send, in_flight=1)
+    alone = asyncio.ensure_future(batches.append(one("alone")))
     await asyncio.sleep(0.01)
-    leaving.cancel()
+    waiting = {name: asyncio.ensure_future(batches.append(one(name))) for name in ("leaving", "staying")}
+    await asyncio.sleep(0.01)
     postgres.gate.set()
-    assert await staying == 2
+    assert await alone == 1
+    await asyncio.sleep(0.01)
+    assert postgres.batches == [["alone"], ["leaving", "staying"]], "the two waiting are out, held"
+    waiting["leaving"].cancel()
+    postgres.gates[1].set()
+    assert await waiting["staying"] == 3
     with pytest.raises(asyncio.CancelledError):
-        await leaving
+        await waiting["leaving"]
 
 
 def test_the_statement_takes_one_array_per_field() -> None:
