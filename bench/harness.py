@@ -3,6 +3,7 @@ on loopback, and percentile helpers."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 import socket
@@ -13,9 +14,10 @@ import tempfile
 import threading
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, TypeVar
 
 import httpx
 import msgspec
@@ -26,9 +28,20 @@ from server.embedded import EmbeddedPostgres, database_dsn
 from server.limits.serving import uvicorn_config
 from server.settings import Settings
 
+T = TypeVar("T")
+
 # The rate limiter's Redis keys of the servers this process starts: shared by its nodes, apart
 # from those of any other test or benchmark run on the same Redis.
 RUN_PREFIX = f"chronicle-run-{uuid.uuid4().hex[:12]}:"
+
+
+def run_fast(main: Coroutine[Any, Any, T]) -> T:
+    """`asyncio.run` on uvloop, the server's loop: the benchmark's clients share the machine's two
+    cores with the servers they measure, so they should cost as little as they can."""
+    import uvloop
+
+    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+        return runner.run(main)
 
 
 @contextmanager

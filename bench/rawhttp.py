@@ -23,7 +23,10 @@ class RawHttp:
         if self._writer is not None:
             self._writer.close()
 
-    async def post(self, path: str, body: Any, headers: dict[str, str] | None = None) -> tuple[int, Any]:
+    async def post(self, path: str, body: Any, headers: dict[str, str] | None = None,
+                   decode: bool = True) -> tuple[int, Any]:
+        """The status and the JSON answer (its bytes, undecoded, without `decode`: a load generator
+        need not pay for reading what it only counts)."""
         assert self._reader is not None and self._writer is not None
         payload = json.dumps(body).encode()
         head = [f"POST {path} HTTP/1.1", f"Host: {self.host}", "Content-Type: application/json",
@@ -37,4 +40,6 @@ class RawHttp:
             if name.lower() == "content-length":
                 length = int(value)
         content = await self._reader.readexactly(length)
+        if not decode:
+            return int(status_line.split()[1]), content
         return int(status_line.split()[1]), json.loads(content) if content else None

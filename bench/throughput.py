@@ -22,7 +22,7 @@ from collections.abc import Awaitable, Callable
 import asyncpg
 
 from bench.commands import new_battle
-from bench.harness import ServerProcess, database
+from bench.harness import ServerProcess, database, run_fast
 from bench.rawhttp import RawHttp
 
 LEVELS = (1, 4, 16, 64)
@@ -63,7 +63,7 @@ async def posts_per_second(port: int, targets: list[tuple[str, dict[str, str]]],
         nonlocal done
         async with RawHttp("127.0.0.1", port) as http:
             while time.perf_counter() < deadline:
-                status, body = await http.post(path, ROLL, headers)
+                status, body = await http.post(path, ROLL, headers, decode=False)
                 assert status == expected, body
                 done += 1
 
@@ -91,8 +91,8 @@ def measure(server: ServerProcess, run: Callable[[ServerProcess, int, float], Aw
     servers' grown pools and 64 bare connections would pass Postgres's connection limit)."""
     server.start()
     try:
-        asyncio.run(run(server, 4, 1.0))  # warm-up
-        return {clients: asyncio.run(run(server, clients, seconds)) for clients in LEVELS}
+        run_fast(run(server, 4, 1.0))  # warm-up
+        return {clients: run_fast(run(server, clients, seconds)) for clients in LEVELS}
     finally:
         server.stop()
 
@@ -104,7 +104,7 @@ def main() -> None:
                         help="rounds of the bare Litestar app and Chronicle, one after the other")
     args = parser.parse_args()
     with database() as dsn:
-        bare = {clients: asyncio.run(bare_commits(dsn, clients, args.seconds)) for clients in LEVELS}
+        bare = {clients: run_fast(bare_commits(dsn, clients, args.seconds)) for clients in LEVELS}
         asgi = measure(baseline_app(dsn, "bench.bare_asgi"), bare_posts, args.seconds)
         # The target is a ratio to the bare Litestar app, and this machine's speed drifts from one
         # minute to the next: each round measures both, back to back, and the ratio is the median

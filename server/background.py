@@ -60,6 +60,11 @@ from server.tournament_service import TournamentRunner, TournamentService
 log = logging.getLogger("chronicle.background")
 
 INTERVAL = 0.5  # seconds between two catch-ups of each subscriber
+# Events the projector and the notifier take at a time here. Each batch costs a round of queries
+# and a transaction whatever its size: at a few hundred commands a second, batches of 50 spent
+# more of this process's CPU on that than on the events. Readers in the serving process keep the
+# small batches (a reader waiting for its turn waits for one batch).
+BATCH = 500
 PRUNE_EVERY_SECONDS = 60.0
 PRUNE_BATCH = 1000
 # The background's own pool. Each subscriber that takes turns across nodes holds a connection for
@@ -99,14 +104,14 @@ def subscribers(store: EventStore, settings: Settings, notary: Notary, publish: 
     """The background subscribers of a node on `store`, with services of their own (their own
     state caches: they run on the loop that owns `store`)."""
     battles = BattleService(store, publish, snapshot_every=settings.snapshot_every, notary=notary)
-    projector = Projector(store)
+    projector = Projector(store, batch_size=BATCH)
     tournaments = TournamentService(store, publish, notary)
     notes: NotificationStore = PostgresNotifications(store.pool) if isinstance(store, PostgresStore) \
         else MemoryNotifications()
     runner = TournamentRunner(store, battles, tournaments)
     clocks = ClockWatcher(store, battles, projector)
     outcomes = HeroOutcomes(store, battles, HeroService(store, publish, notary))
-    notifier = Notifier(store, notes, battles, tournaments, publish)
+    notifier = Notifier(store, notes, battles, tournaments, publish, batch_size=BATCH)
     deliverer = Deliverer(notes, settings)
     prune_every = min(PRUNE_EVERY_SECONDS, float(settings.idempotency_ttl_seconds))
     return Subscribers(store=store, deliverer=deliverer, loops=(

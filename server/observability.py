@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import contextvars
+import functools
 import json
 import logging
+import os
 import sys
 import time
-import uuid
 from typing import Any
 
 from litestar import Request, Response, get
@@ -19,6 +20,7 @@ request_id_var: contextvars.ContextVar[str | None] = contextvars.ContextVar("req
 battle_id_var: contextvars.ContextVar[str | None] = contextvars.ContextVar("battle_id", default=None)
 
 REQUEST_ID_HEADER = "x-request-id"
+_REQUEST_ID = REQUEST_ID_HEADER.encode()
 # Scope key: the request's id, metrics, rate limit and body timeout were applied outside Litestar
 # (server/fast_commands.py), so the same middlewares inside it let the request pass.
 OUTER = "chronicle.outer"
@@ -62,6 +64,18 @@ def configure_logging(level: str) -> None:
     root.setLevel(level.upper())
 
 
+@functools.lru_cache(maxsize=256)
+def command_latency(command_type: str) -> Any:
+    """The decide-and-commit histogram of one command type (found once, as `latency_of`)."""
+    return COMMAND_LATENCY.labels(command_type)
+
+
+@functools.lru_cache(maxsize=1024)
+def latency_of(method: str, route: str, status: int) -> Any:
+    """The latency histogram of one route and status (found once: `labels` costs a lookup under a lock)."""
+    return REQUEST_LATENCY.labels(method, route, str(status))
+
+
 def request_context_middleware(app: ASGIApp) -> ASGIApp:
     """Gives every request an id (the client's X-Request-ID, or a new one), echoed in the
     response and in every log line, and records its latency by route template."""
@@ -70,8 +84,8 @@ def request_context_middleware(app: ASGIApp) -> ASGIApp:
         if scope["type"] != ScopeType.HTTP or OUTER in scope:
             await app(scope, receive, send)
             return
-        given = dict(scope["headers"]).get(REQUEST_ID_HEADER.encode(), b"").decode("latin-1")
-        request_id = given if 0 < len(given) <= 100 else uuid.uuid4().hex
+        given = dict(scope["headers"]).get(_REQUEST_ID, b"").decode("latin-1")
+        request_id = given if 0 < len(given) <= 100 else os.urandom(16).hex()
         token = request_id_var.set(request_id)
         started = time.perf_counter()
         status = 500
@@ -80,14 +94,14 @@ def request_context_middleware(app: ASGIApp) -> ASGIApp:
             nonlocal status
             if message["type"] == "http.response.start":
                 status = message["status"]
-                message["headers"] = [*message.get("headers", []), (REQUEST_ID_HEADER.encode(), request_id.encode())]
+                message["headers"] = [*message.get("headers", []), (_REQUEST_ID, request_id.encode())]
             await send(message)
 
         try:
             await app(scope, receive, send_with_id)
         finally:
             route = scope.get("path_template") or "unmatched"
-            REQUEST_LATENCY.labels(scope["method"], route, str(status)).observe(time.perf_counter() - started)
+            latency_of(scope["method"], route, status).observe(time.perf_counter() - started)
             request_id_var.reset(token)
 
     return middleware

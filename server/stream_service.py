@@ -23,7 +23,7 @@ from domain.codec import command_data, event_data, event_from, event_type
 from domain.dice import Dice, HmacDice, WatchedDice
 from domain.errors import DomainError
 from server.gc_pause import gc_paused
-from server.observability import APPEND_CONFLICTS, COMMAND_LATENCY, REFUSALS_AFTER_DRAW, battle_id_var
+from server.observability import APPEND_CONFLICTS, REFUSALS_AFTER_DRAW, battle_id_var, command_latency
 from server.receipts import Notary, Receipt
 from server.store.base import (
     EventStore,
@@ -251,7 +251,7 @@ class StreamService:
                       idempotency: Idempotency | None, *, new_seed: bytes | None = None, status: int = 201,
                       respond: Callable[[Any, list[Any]], Any] | None = None) -> StoredResponse:
         battle_id_var.set(battle_id)
-        with COMMAND_LATENCY.labels(str(type(command).__struct_config__.tag)).time():
+        with command_latency(str(type(command).__struct_config__.tag)).time():
             return await self._decide_and_append(battle_id, actor, command, expected_version, idempotency,
                                                  new_seed, status, respond)
 

@@ -53,9 +53,10 @@ def _players(state: BattleState) -> list[str]:
 
 class Notifier:
     def __init__(self, store: EventStore, notes: NotificationStore, battles: BattleService,
-                 tournaments: TournamentService, publish: Publish) -> None:
+                 tournaments: TournamentService, publish: Publish, batch_size: int = BATCH) -> None:
         self._store = store
         self._notes = notes
+        self._batch_size = batch_size
         self._battles = battles
         self._tournaments = tournaments
         self._publish = publish
@@ -70,7 +71,7 @@ class Notifier:
         async with self._lock:
             while True:
                 start = await self._notes.position(NOTIFIER)
-                events = await self._store.read_all(start, BATCH)
+                events = await self._store.read_all(start, self._batch_size)
                 if not events:
                     return
                 derived = [n for stream, group in groupby(events, key=lambda e: e.stream_id)
@@ -78,7 +79,7 @@ class Notifier:
                 recorded = await self._notes.commit(NOTIFIER, start, events[-1].position, derived)
                 for notification in recorded or ():
                     self._publish(channel(notification.player_id), [_encode(notification)])
-                if not chase and recorded is not None and len(events) < BATCH:
+                if not chase and recorded is not None and len(events) < self._batch_size:
                     return
 
     async def run(self, interval: float = 0.5) -> None:

@@ -31,7 +31,9 @@ _encoder = msgspec.json.Encoder(order="sorted")
 
 
 def format_time(moment: datetime) -> str:
-    return moment.astimezone(UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
+    if moment.tzinfo is not UTC:  # a moment read from Postgres is in UTC already
+        moment = moment.astimezone(UTC)
+    return moment.isoformat(timespec="microseconds").replace("+00:00", "Z")
 
 
 def chain_of(first_event_data: dict[str, Any]) -> str:
