@@ -6,7 +6,7 @@ raises is answered by Litestar's handlers without being run a second time."""
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 import httpx
@@ -69,6 +69,18 @@ async def both(apps: tuple[AsyncTestClient[Any], AsyncTestClient[Any]], path: st
     sent = {"Content-Type": "application/json", "X-Request-ID": "same-id", **headers}
     return (answer(await fast.post(path, headers=sent, content=body)),
             answer(await slow.post(path, headers=sent, content=body)))
+
+
+class Calls:
+    """An async function that counts its calls."""
+
+    def __init__(self, function: Callable[..., Awaitable[Any]]) -> None:
+        self.function = function
+        self.count = 0
+
+    async def __call__(self, *args: Any) -> Any:
+        self.count += 1
+        return await self.function(*args)
 
 
 def roll(expression: str = "2d6", **extra: Any) -> bytes:
@@ -141,28 +153,21 @@ async def test_requests_the_fast_path_leaves_to_litestar_are_answered_by_it(
         apps: tuple[AsyncTestClient[Any], AsyncTestClient[Any]], monkeypatch: pytest.MonkeyPatch) -> None:
     fast, _ = apps
     battle_id, ann, _ = await started_battle(fast)
-    taken = 0
-    command = fast_commands._command
-
-    async def counted(*args: Any) -> Any:
-        nonlocal taken
-        taken += 1
-        return await command(*args)
-
-    monkeypatch.setattr(fast_commands, "_command", counted)
+    taken = Calls(fast_commands._command)
+    monkeypatch.setattr(fast_commands, "_command", taken)
     # A cross-origin request (CORS is Litestar's), an upper-case id, a trailing slash: not taken.
     for path, headers in ((f"/v1/battles/{battle_id}/commands", {**ann, "Origin": "https://table.example"}),
                           (f"/v1/battles/{battle_id.upper()}/commands", ann),
                           (f"/v1/battles/{battle_id}/commands/", ann)):
         response = await fast.post(path, headers=headers, content=roll())
         assert response.status_code == 201, (path, response.text)
-    assert taken == 0
+    assert taken.count == 0
     # Taken, then handed to Litestar: its players are looked up there.
     appointed = await fast.post(f"/v1/battles/{battle_id}/commands", headers=ann,
                                 json={"type": "appoint_referee", "player_id": "nobody-at-all"})
     assert appointed.status_code == 422 and appointed.json()["rule"] == "player-unknown"
     assert (await fast.post(f"/v1/battles/{battle_id}/commands", headers=ann, content=roll())).status_code == 201
-    assert taken == 2
+    assert taken.count == 2
 
 
 async def test_a_command_that_raises_is_answered_by_litestar_and_not_run_again(
@@ -170,17 +175,10 @@ async def test_a_command_that_raises_is_answered_by_litestar_and_not_run_again(
     fast = apps[0]
     battle_id, ann, _ = await started_battle(fast)
     served = app_state(fast.app).service
-    calls = 0
-    command = served.command
-
-    async def counted(*args: Any) -> Any:
-        nonlocal calls
-        calls += 1
-        return await command(*args)
-
-    served.command = counted  # type: ignore[method-assign]
+    calls = Calls(served.command)
+    served.command = calls  # type: ignore[method-assign]
     refused, slow_refused = await both(apps, f"/v1/battles/{battle_id}/commands", ann, roll("99999d6"))
-    assert calls == 1, "decided once, by the fast path; Litestar's route raised what it raised"
+    assert calls.count == 1, "decided once, by the fast path; Litestar's route raised what it raised"
     assert refused == slow_refused and refused[0] == 422
 
 
