@@ -27,6 +27,16 @@ SINDARO = {"name": "Sindaro", "ancestry": "odrim", "mt": 1, "dx": 2, "kn": 2, "w
            "spells": ["Blur", "Clumsiness"], "disciplines": ["Dodge"]}
 
 
+def of(events: list[Any], kind: type[Any]) -> list[Any]:
+    """The events of one kind, in order."""
+    return [e for e in events if isinstance(e, kind)]
+
+
+def cast(play: PericleArena, faces: list[int], spell: str, target: str, **fields: Any) -> list[Any]:
+    """Ysolde casts `spell` at `target` with the Action Dice `faces`."""
+    return play.act("hero-ysolde", "cast_spell", faces, spell=spell, target=target, **fields)
+
+
 def hexes(*pairs: tuple[int, int]) -> list[dict[str, int]]:
     return [{"q": q, "r": r} for q, r in pairs]
 

@@ -21,7 +21,7 @@ from domain.rulesets.pericle.combat_events import (
 from domain.rulesets.pericle.sheet import HeroSheet
 from domain.rulesets.pericle.v4 import sheet
 from domain.rulesets.pericle.v4.book import SPELLS
-from tests.unit.pericle_arena import PericleArena
+from tests.unit.pericle_arena import PericleArena, of
 
 HIT, CRIT, MISS = 1, 5, 10
 BLANK = 6
@@ -100,10 +100,6 @@ def arena() -> PericleArena:
     found.put("zombie", 7, 7)
     found.to_actions("heroes")
     return found
-
-
-def of(events: list[Any], kind: type[Any]) -> list[Any]:
-    return [e for e in events if isinstance(e, kind)]
 
 
 def test_a_table_applied_spell_costs_its_exhaustion_and_carries_its_text() -> None:

@@ -29,15 +29,11 @@ from domain.rulesets.pericle.v5.attack_steps import strikes_in
 from domain.rulesets.pericle.v5.disciplines import ADDED_V5, ENFORCED_V5
 from domain.rulesets.pericle.v5.passives import V5_PASSIVES
 from domain.rulesets.pericle.v6.enforced import discipline_enforcement
-from tests.unit.pericle_arena import PericleArena
+from tests.unit.pericle_arena import PericleArena, of
 
 HIT, CRIT, MISS = 1, 5, 10  # Action Die faces: a success icon, the Crit, the critical failure
 ONE = 6  # the Action Die's number 1 (a hit at AD1 or more, but not a Hit Symbol)
 BLANK = 6  # Defense Die
-
-
-def of(events: list[Any], kind: type[Any]) -> list[Any]:
-    return [e for e in events if isinstance(e, kind)]
 
 
 def strikes(events: list[Any]) -> list[Strike]:

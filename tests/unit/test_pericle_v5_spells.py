@@ -25,7 +25,7 @@ from domain.rulesets.pericle.combat_events import (
 from domain.rulesets.pericle.v4.catalogue import handbook_catalogue
 from domain.rulesets.pericle.v5.arcane import barrage_damage, doubled
 from domain.rulesets.pericle.v5.attack_steps import strikes_in
-from tests.unit.pericle_arena import PericleArena
+from tests.unit.pericle_arena import PericleArena, cast, of
 from tests.unit.test_pericle_v4_handbook import line
 from tests.unit.test_pericle_v4_play import BRAM, YSOLDE
 
@@ -47,14 +47,6 @@ def arena(*spells: str, version: str | None = None, **ysolde: Any) -> PericleAre
     play.to_actions("heroes")
     play.pass_until("hero-ysolde")
     return play
-
-
-def cast(play: PericleArena, faces: list[int], spell: str, target: str, **fields: Any) -> list[Any]:
-    return play.act("hero-ysolde", "cast_spell", faces, spell=spell, target=target, **fields)
-
-
-def of(events: list[Any], kind: type[Any]) -> list[Any]:
-    return [e for e in events if isinstance(e, kind)]
 
 
 def next_turn(play: PericleArena, faces: list[int] | None = None) -> list[Any]:

@@ -20,17 +20,13 @@ from domain.rulesets.pericle.combat_events import (
 )
 from domain.rulesets.pericle.v5.attack_steps import strikes_in
 from domain.rulesets.pericle.v6.enforced import AFFINITIES_V6, discipline_enforcement
-from tests.unit.pericle_arena import PericleArena
+from tests.unit.pericle_arena import PericleArena, cast, of
 from tests.unit.test_pericle_v4_handbook import line
 from tests.unit.test_pericle_v4_play import BRAM, YSOLDE
 
 HIT = 1  # Action Die: a success icon
 AFFINITY = "Staff & Wand Affinity: "
 STAFF = {"weapons": (WEAPONS["staff"],), "in_hand": ("staff",)}
-
-
-def of(events: list[Any], kind: type[Any]) -> list[Any]:
-    return [e for e in events if isinstance(e, kind)]
 
 
 def field(*spells: str, version: str | None = None, disciplines: tuple[str, ...] = (), staff: bool = True,
@@ -63,10 +59,6 @@ def at_her_action(play: PericleArena) -> None:
     to_declarations(play)
     begin_actions(play)
     play.pass_until("hero-ysolde")
-
-
-def cast(play: PericleArena, faces: list[int], spell: str, target: str, **fields: Any) -> list[Any]:
-    return play.act("hero-ysolde", "cast_spell", faces, spell=spell, target=target, **fields)
 
 
 def next_turn_at_her_action(play: PericleArena) -> None:

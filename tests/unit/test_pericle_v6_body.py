@@ -19,7 +19,7 @@ from domain.rulesets.pericle.v5 import sight
 from domain.rulesets.pericle.v6.body import readied_foes
 from domain.rulesets.pericle.v6.enforced import SPELLS_OF_THE_BODY, enforced_spells
 from projections.battle_summary import state_view
-from tests.unit.pericle_arena import PericleArena
+from tests.unit.pericle_arena import PericleArena, cast, of
 from tests.unit.test_pericle_v4_handbook import line
 from tests.unit.test_pericle_v4_play import BRAM, YSOLDE
 from tests.unit.test_pericle_v4_play import strikes as strikes_of
@@ -45,14 +45,6 @@ def arena(version: str | None = None) -> PericleArena:
     play.to_actions("heroes")
     play.pass_until("hero-ysolde")
     return play
-
-
-def cast(play: PericleArena, faces: list[int], spell: str, target: str, **fields: Any) -> list[Any]:
-    return play.act("hero-ysolde", "cast_spell", faces, spell=spell, target=target, **fields)
-
-
-def of(events: list[Any], kind: type[Any]) -> list[Any]:
-    return [e for e in events if isinstance(e, kind)]
 
 
 def to_movement(play: PericleArena) -> None:

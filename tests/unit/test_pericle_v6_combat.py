@@ -15,16 +15,12 @@ from domain.rulesets.pericle.v5 import sight
 from domain.rulesets.pericle.v5.attack_steps import strikes_in
 from domain.rulesets.pericle.v6.enforced import AFFINITIES_V6, enforced_disciplines
 from projections.battle_summary import state_view
-from tests.unit.pericle_arena import BAERWYN, PericleArena
+from tests.unit.pericle_arena import BAERWYN, PericleArena, of
 from tests.unit.test_pericle_v4_handbook import line
 from tests.unit.test_pericle_v4_play import YSOLDE
 
 HIT, MISS = 1, 10  # Action Die faces: a success icon, the critical failure
 ONE, FOUR = 6, 9  # Action Die faces "1" and "4"
-
-
-def of(events: list[Any], kind: type[Any]) -> list[Any]:
-    return [e for e in events if isinstance(e, kind)]
 
 
 # ---- Elvish Arcanum --------------------------------------------------------------------------------

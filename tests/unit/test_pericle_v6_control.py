@@ -23,7 +23,7 @@ from domain.rulesets.pericle.combat_events import (
     TableApplied,
 )
 from domain.rulesets.pericle.v5.attack_steps import strikes_in
-from tests.unit.pericle_arena import PericleArena
+from tests.unit.pericle_arena import PericleArena, of
 from tests.unit.test_pericle_v4_handbook import line
 from tests.unit.test_pericle_v4_play import BRAM, YSOLDE
 
@@ -47,10 +47,6 @@ def arena(*spells: str, version: str | None = None, **ysolde: Any) -> PericleAre
 
 def cast(play: PericleArena, faces: list[int], spell: str, **fields: Any) -> list[Any]:
     return play.act("hero-ysolde", "cast_spell", faces, spell=spell, target="hero-ysolde", **fields)
-
-
-def of(events: list[Any], kind: type[Any]) -> list[Any]:
-    return [e for e in events if isinstance(e, kind)]
 
 
 def summon(play: PericleArena, spell: str, q: int = 3, r: int = 3) -> str:

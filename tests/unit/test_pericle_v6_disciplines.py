@@ -22,15 +22,11 @@ from domain.rulesets.pericle.combat_events import (
 )
 from domain.rulesets.pericle.v5.attack_steps import strikes_in
 from domain.rulesets.pericle.v6.enforced import DISCIPLINES_V6, discipline_enforcement
-from tests.unit.pericle_arena import BAERWYN, PericleArena
+from tests.unit.pericle_arena import BAERWYN, PericleArena, of
 from tests.unit.test_pericle_v4_play import YSOLDE
 
 HIT, MISS = 1, 10  # Action Die faces: a success icon, the critical failure
 SHIELD, BLANK = 1, 6  # Defense Die faces: a shield (blocked), the blank
-
-
-def of(events: list[Any], kind: type[Any]) -> list[Any]:
-    return [e for e in events if isinstance(e, kind)]
 
 
 def strikes(events: list[Any]) -> list[Strike]:

@@ -25,7 +25,7 @@ from domain.rulesets.pericle.sheet import HeroSheet, sheet_data
 from domain.rulesets.pericle.v4.catalogue import handbook_catalogue
 from domain.rulesets.pericle.v6.enforced import discipline_enforcement, enforced_disciplines
 from projections.battle_summary import state_view
-from tests.unit.pericle_arena import BAERWYN, PericleArena, encounter
+from tests.unit.pericle_arena import BAERWYN, PericleArena, encounter, of
 from tests.unit.test_pericle_v4_handbook import line
 from tests.unit.test_pericle_v4_play import strikes as strikes_of
 
@@ -58,10 +58,6 @@ def in_hand(play: PericleArena, *items: str, **changes: Any) -> None:
 
 def cast(play: PericleArena, faces: list[int], spell: str) -> list[Any]:
     return play.act(SCRIBE_ID, "cast_spell", faces, spell=spell, target=SCRIBE_ID)
-
-
-def of(events: list[Any], kind: type[Any]) -> list[Any]:
-    return [e for e in events if isinstance(e, kind)]
 
 
 def test_scroll_text() -> None:

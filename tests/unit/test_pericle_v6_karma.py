@@ -26,7 +26,7 @@ from domain.rulesets.pericle.v5.provisional import KARMA_WINDOW
 from domain.rulesets.pericle.v5.version import PERICLE_V5
 from domain.rulesets.pericle.v6.enforced import STRIKES_IN_STEPS_V6, enforced_disciplines
 from domain.rulesets.pericle.v6.version import PERICLE_V6
-from tests.unit.pericle_arena import PericleArena
+from tests.unit.pericle_arena import PericleArena, of
 from tests.unit.test_pericle_v4_play import BRAM, YSOLDE
 from tests.unit.test_pericle_v6_affinities import AFFINITY, at_her_action, cast, field
 from tests.unit.test_pericle_v6_disciplines import striking
@@ -34,10 +34,6 @@ from tests.unit.test_pericle_v6_disciplines import striking
 HIT, CRIT, MISS = 1, 5, 10  # Action Die faces: a success icon, the Crit, the critical failure
 ONE_STAR = 1  # Crit Die face
 SPEAR = {"weapons": (WEAPONS["short spear"],), "in_hand": ("short spear",)}
-
-
-def of(events: list[Any], kind: type[Any]) -> list[Any]:
-    return [e for e in events if isinstance(e, kind)]
 
 
 def duel(version: str = "6", karma: int = 1, **varya: Any) -> PericleArena:
