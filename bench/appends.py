@@ -33,7 +33,7 @@ from server.background import run_on_fast_loop
 from server.embedded import database_dsn
 from server.store.base import NewEvent, RecordedEvent, seal
 from server.store.chain import GENESIS
-from server.store.postgres import _APPEND, PostgresStore
+from server.store.postgres import APPEND_BY_FUNCTION, PostgresStore
 
 
 @asynccontextmanager
@@ -97,7 +97,7 @@ async def function_appends(dsn: str, writers: int, seconds: float) -> float:
     async def append(stream: str, version: int, sealed: list[RecordedEvent]) -> object:
         event = sealed[0]
         return await pool.fetchrow(
-            _APPEND, stream, version, event.prev_hash, datetime.fromisoformat(event.recorded_at), [event.type],
+            APPEND_BY_FUNCTION, stream, version, event.prev_hash, datetime.fromisoformat(event.recorded_at), [event.type],
             [msgspec.json.encode(event.data).decode()], [event.actor], [event.hash], None, None, None, None, None,
             None, [None])
 

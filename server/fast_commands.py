@@ -157,7 +157,7 @@ async def _command(app: Litestar, scope: Scope, body: bytes) -> tuple[int, bytes
             raise _NotHere
         idempotency = Idempotency(scope=f"player:{credential.player.id}", key=key,
                                   request_hash=request_hash("POST", scope["path"], body))
-    battle_id = scope["path"][len("/v1/battles/"):-len("/commands")]
+    battle_id = _PATH.fullmatch(scope["path"])[1]  # type: ignore[index]  # matched in _eligible
     try:
         result = await app_state(app).service.command(credential.player.id, battle_id, command,
                                                        getattr(command, "expected_version", None), idempotency)

@@ -67,7 +67,8 @@ _PROJECTION_LOCK = 7_700_005
 # batches of appends out at once (append_batches.py): with two rather than four, busy nodes send
 # larger batches, and bench.appends measured 0.57 of bare commits at 16 writers against 0.47-0.51.
 APPEND_LANE = 2
-_APPEND = "SELECT * FROM chronicle_append($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
+# An append through chronicle_append (the bench calls it too, to compare with the one-statement path).
+APPEND_BY_FUNCTION = "SELECT * FROM chronicle_append($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
 # Most appends (a command to a stream that exists, no Idempotency-Key) in one statement, without
 # chronicle_append's plpgsql (issue #19: about 1.5x the appends per second of Postgres's CPU).
 # It is that function's path for them, as one statement: the conditional UPDATE locks the
@@ -258,7 +259,7 @@ class PostgresStore:
                                          for e, p in zip(sealed, positions, strict=True)])
         status, body = response if idempotency is not None and response is not None else (None, None)
         row = await self._on_lane(
-            "fetchrow", _APPEND, stream_id, expected_version, sealed[0].prev_hash, recorded_at, types, data, actors,
+            "fetchrow", APPEND_BY_FUNCTION, stream_id, expected_version, sealed[0].prev_hash, recorded_at, types, data, actors,
             hashes, secret, idempotency.scope if idempotency else None,
             hashed_key(idempotency.key) if idempotency else None, idempotency.request_hash if idempotency else None,
             status, body, commands)

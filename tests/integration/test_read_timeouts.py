@@ -66,19 +66,15 @@ def test_a_connection_that_never_sends_a_request_is_closed(impatient_server: Liv
     assert trickle_until_closed(impatient_server.port, b"", b"") == b""
 
 
-def test_a_trickled_body_is_answered_408_and_closed(impatient_server: LiveServer) -> None:
-    opening = (b"POST /v1/players HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-               b"Content-Length: 100\r\n\r\n{\"name\": ")
-    status, body = problem_of(trickle_until_closed(impatient_server.port, opening, b" "))
-    assert status == "HTTP/1.1 408 Request Timeout"
-    assert body["rule"] == "request-timeout" and body["status"] == 408
-
-
-def test_a_trickled_command_is_answered_408_and_closed(impatient_server: LiveServer) -> None:
-    """Commands are read outside Litestar (server/fast_commands.py), under the same timeout."""
-    opening = (b"POST /v1/battles/00000000-0000-4000-8000-000000000000/commands HTTP/1.1\r\nHost: x\r\n"
-               b"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"type\": ")
-    status, body = problem_of(trickle_until_closed(impatient_server.port, opening, b" "))
+@pytest.mark.parametrize(("path", "opening"), [
+    ("/v1/players", b'{"name": '),
+    # Commands are read outside Litestar (server/fast_commands.py), under the same timeout.
+    ("/v1/battles/00000000-0000-4000-8000-000000000000/commands", b'{"type": '),
+])
+def test_a_trickled_body_is_answered_408_and_closed(impatient_server: LiveServer, path: str, opening: bytes) -> None:
+    head = (f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            f"Content-Length: 100\r\n\r\n").encode()
+    status, body = problem_of(trickle_until_closed(impatient_server.port, head + opening, b" "))
     assert status == "HTTP/1.1 408 Request Timeout"
     assert body["rule"] == "request-timeout" and body["status"] == 408
 
