@@ -97,9 +97,9 @@ async def function_appends(dsn: str, writers: int, seconds: float) -> float:
     async def append(stream: str, version: int, sealed: list[RecordedEvent]) -> object:
         event = sealed[0]
         return await pool.fetchrow(
-            APPEND_BY_FUNCTION, stream, version, event.prev_hash, datetime.fromisoformat(event.recorded_at), [event.type],
-            [msgspec.json.encode(event.data).decode()], [event.actor], [event.hash], None, None, None, None, None,
-            None, [None])
+            APPEND_BY_FUNCTION, stream, version, event.prev_hash, datetime.fromisoformat(event.recorded_at),
+            [event.type], [msgspec.json.encode(event.data).decode()], [event.actor], [event.hash], None, None, None,
+            None, None, None, [None])
 
     try:
         return await appends_per_second(writers, seconds, append)

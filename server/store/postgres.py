@@ -259,8 +259,8 @@ class PostgresStore:
                                          for e, p in zip(sealed, positions, strict=True)])
         status, body = response if idempotency is not None and response is not None else (None, None)
         row = await self._on_lane(
-            "fetchrow", APPEND_BY_FUNCTION, stream_id, expected_version, sealed[0].prev_hash, recorded_at, types, data, actors,
-            hashes, secret, idempotency.scope if idempotency else None,
+            "fetchrow", APPEND_BY_FUNCTION, stream_id, expected_version, sealed[0].prev_hash, recorded_at, types, data,
+            actors, hashes, secret, idempotency.scope if idempotency else None,
             hashed_key(idempotency.key) if idempotency else None, idempotency.request_hash if idempotency else None,
             status, body, commands)
         assert row is not None, "chronicle_append returns one row"
