@@ -34,12 +34,10 @@ from litestar.types import ASGIApp, Receive, ReceiveMessage, Scope, Send
 from domain.contests import AppointReferee
 from server.api_models import CommandRequest
 from server.app_state import app_state
-from server.http import IDEMPOTENCY_HEADER, MAX_KEY_LENGTH, credential_of, require_scopes
+from server.http import IDEMPOTENCY_HEADER, credential_of, keyed, player_scope, require_scopes
 from server.limits.timeouts import BodyTimeout
 from server.observability import OUTER
 from server.request_limits import may_be_unstorable
-from server.store.base import Idempotency
-from server.stream_service import request_hash
 
 RAISED = "chronicle.raised"  # scope key: what the command raised, for the route to raise again
 ROUTE = "/v1/battles/{battle_id:uuid}/commands"
@@ -147,16 +145,12 @@ async def _command(app: Litestar, scope: Scope, body: bytes) -> tuple[int, bytes
         credential = await credential_of(app, authorization)
         require_scopes(credential, "play")
         command = _decode_command(body)
+        idempotency = None if key is None else keyed(player_scope(credential.player.id), key, "POST",
+                                                     scope["path"], body)
     except Exception as refused:
         raise _NotHere from refused
     if isinstance(command, AppointReferee):
         raise _NotHere
-    idempotency = None
-    if key is not None:
-        if not key or len(key) > MAX_KEY_LENGTH:
-            raise _NotHere
-        idempotency = Idempotency(scope=f"player:{credential.player.id}", key=key,
-                                  request_hash=request_hash("POST", scope["path"], body))
     battle_id = _PATH.fullmatch(scope["path"])[1]  # type: ignore[index]  # matched in _eligible
     try:
         result = await app_state(app).service.command(credential.player.id, battle_id, command,

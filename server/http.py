@@ -115,10 +115,14 @@ async def idempotency_of(request: Request[Any, Any, Any], scope: str, *,
     key = request.headers.get(IDEMPOTENCY_HEADER.lower())
     if key is None:
         return None
+    return keyed(scope, key, request.method, request.url.path, await request.body(), body_in_key=body_in_key)
+
+
+def keyed(scope: str, key: str, method: str, path: str, body: bytes, *, body_in_key: bool = False) -> Idempotency:
+    """The idempotency record's key of a request that sent `key` (400 when it is empty or too long)."""
     if not key or len(key) > MAX_KEY_LENGTH:
         raise problem(400, "idempotency-key-invalid", f"an Idempotency-Key has 1 to {MAX_KEY_LENGTH} characters")
-    body = await request.body()
-    fingerprint = request_hash(request.method, request.url.path, body)
+    fingerprint = request_hash(method, path, body)
     return Idempotency(scope=scope, key=f"{key}\n{fingerprint}" if body_in_key else key, request_hash=fingerprint)
 
 
@@ -128,8 +132,13 @@ async def anonymous_idempotency(request: Request[Any, Any, Any]) -> Idempotency 
     return await idempotency_of(request, f"anonymous:{digest(client_address(request))}", body_in_key=True)
 
 
+def player_scope(player_id: str) -> str:
+    """The scope of a player's Idempotency-Keys: no other caller ever meets their records."""
+    return f"player:{player_id}"
+
+
 async def player_idempotency(request: Request[Any, Any, Any], player: Player) -> Idempotency | None:
-    return await idempotency_of(request, f"player:{player.id}")
+    return await idempotency_of(request, player_scope(player.id))
 
 
 async def player_write(request: Request[Any, Any, Any], scope: Scope) -> tuple[Player, Idempotency | None]:
