@@ -59,6 +59,11 @@ def listening_socket(host: str, port: int, listen: bool = True) -> socket.socket
 def stop_with(supervisor: int) -> None:
     """Have the kernel send this worker SIGTERM (a graceful shutdown) if the supervisor dies,
     even by SIGKILL, so that no worker is left serving on its own (Linux; elsewhere a no-op)."""
+    # A forked child inherits the supervisor's handlers, which only set the supervisor's own
+    # stop flag: a SIGTERM arriving before the worker's server installs its handlers would be
+    # swallowed, and the worker would then serve on with no supervisor.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     if not sys.platform.startswith("linux"):
         return
     import ctypes

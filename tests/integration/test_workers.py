@@ -6,11 +6,15 @@ LISTEN/NOTIFY when it is not."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import os
 import signal
+import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -127,3 +131,47 @@ def test_workers_stop_when_their_supervisor_is_killed(database_url: str) -> None
             time.sleep(0.1)
     finally:
         server.stop()
+
+
+def children_of(pid: int) -> set[int]:
+    """The processes `pid` started (Linux /proc), found before it dies and they are re-parented."""
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+        found.update(int(child) for child in task.read_text().split())
+    return found
+
+
+def running(pid: int) -> bool:
+    """Alive and not a zombie waiting for its new parent to reap it."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel's parent-death signal is Linux's")
+def test_workers_still_starting_stop_when_their_supervisor_is_killed(database_url: str) -> None:
+    """The supervisor killed while its workers and background process are still starting: the
+    parent-death SIGTERM reaches each before its server has installed its own handlers (a forked
+    child inherits the supervisor's, which would have swallowed it), and each stops."""
+    server = ServerProcess(database_url, argv=[sys.executable, "-m", "server.cli", "serve", "--workers", str(WORKERS)])
+    server.env.pop("REDIS_URL", None)
+    server.env["CHRONICLE_BACKGROUND"] = "process"
+    started: set[int] = set()
+    server.process = subprocess.Popen(server.argv, env=server.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 30
+        while len(started := children_of(server.process.pid)) < WORKERS + 1:
+            assert time.monotonic() < deadline, "the supervisor did not start its processes"
+            time.sleep(0.005)
+        server.process.kill()
+        server.process.wait(10)
+        deadline = time.monotonic() + 30
+        while left := {pid for pid in started if running(pid)}:
+            assert time.monotonic() < deadline, f"processes {left} still run after their supervisor died"
+            time.sleep(0.1)
+    finally:
+        server.stop()
+        for pid in started:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
