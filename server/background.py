@@ -65,6 +65,9 @@ INTERVAL = 0.5  # seconds between two catch-ups of each subscriber
 # more of this process's CPU on that than on the events. Readers in the serving process keep the
 # small batches (a reader waiting for its turn waits for one batch).
 BATCH = 500
+# The feed's latest events kept for the subscribers to share (server/store/feed_cache.py): a few
+# batches, as they trail the head by about the same events.
+FEED_CACHE = 4 * BATCH
 PRUNE_EVERY_SECONDS = 60.0
 PRUNE_BATCH = 1000
 # The background's own pool. Each subscriber that takes turns across nodes holds a connection for
@@ -201,9 +204,9 @@ class InAThread(Background):
 
 async def background_store(settings: Settings, dsn: str) -> PostgresStore:
     """A small pool of the background's own on the node's database (its migrations are applied
-    by whoever opened the database first)."""
+    by whoever opened the database first), whose subscribers read the feed once between them."""
     return await PostgresStore.connect(dsn, min_size=1, max_size=_POOL, run_migrations=False,
-                                       idempotency_ttl=float(settings.idempotency_ttl_seconds))
+                                       idempotency_ttl=float(settings.idempotency_ttl_seconds), feed_cache=FEED_CACHE)
 
 
 def mode_here(settings: Settings, given_store: bool) -> str:

@@ -51,6 +51,7 @@ from server.store.base import (
     stream_chain,
 )
 from server.store.chain import GENESIS, chain_of, format_time
+from server.store.feed_cache import FeedCache
 from server.store.migrations import migrate
 
 T = TypeVar("T")
@@ -187,7 +188,8 @@ class PostgresStore:
     name = "postgres"
 
     def __init__(self, pool: asyncpg.Pool, idempotency_ttl: float = DEFAULT_IDEMPOTENCY_TTL,
-                 feed_wait: float = FEED_WAIT, dsn: str = "", lane_size: int = APPEND_LANE) -> None:
+                 feed_wait: float = FEED_WAIT, dsn: str = "", lane_size: int = APPEND_LANE,
+                 feed_cache: int = 0) -> None:
         self._pool = pool
         # The append lane: up to `lane_size` pool connections kept checked out for appends,
         # idle ones here. Acquiring and releasing a pool connection costs about 100 us of CPU
@@ -199,9 +201,16 @@ class PostgresStore:
         self.dsn = dsn  # what the pool connects to (live events between workers listen there too)
         self._idempotency_ttl = idempotency_ttl
         self._feed_wait = feed_wait
+        # The feed's latest events, for a process whose subscribers all follow it (feed_cache.py).
+        self._feed_cache = FeedCache(feed_cache) if feed_cache else None
         # Single-event appends waiting at once share a statement and a commit (append_batches.py),
         # at most one batch per lane connection at a time.
         self._batches = AppendBatches(self._send_appends, lane_size)
+
+    @property
+    def feed_cache_served(self) -> int:
+        """How many events `read_all` has handed out from its feed cache."""
+        return self._feed_cache.served if self._feed_cache is not None else 0
 
     @property
     def pool(self) -> asyncpg.Pool:
@@ -211,9 +220,10 @@ class PostgresStore:
     @classmethod
     async def connect(cls, dsn: str, *, min_size: int = 2, max_size: int = 20, run_migrations: bool = True,
                       idempotency_ttl: float = DEFAULT_IDEMPOTENCY_TTL, feed_wait: float = FEED_WAIT,
-                      lane_size: int = APPEND_LANE) -> PostgresStore:
+                      lane_size: int = APPEND_LANE, feed_cache: int = 0) -> PostgresStore:
         """A pool on `dsn`; idempotency records written through it live `idempotency_ttl` seconds;
-        `read_all` waits up to `feed_wait` seconds for a transaction that holds the feed back."""
+        `read_all` waits up to `feed_wait` seconds for a transaction that holds the feed back,
+        and keeps the feed's last `feed_cache` events (server/store/feed_cache.py)."""
         if run_migrations:
             connection = await asyncpg.connect(dsn)
             try:
@@ -224,7 +234,7 @@ class PostgresStore:
                                          reset=_keep_session,
                                          server_settings={IDEMPOTENCY_TTL_SETTING: repr(float(idempotency_ttl))})
         # The lane never holds more than half the pool: what it keeps idle no other query can use.
-        return cls(pool, idempotency_ttl, feed_wait, dsn, min(lane_size, max_size // 2))
+        return cls(pool, idempotency_ttl, feed_wait, dsn, min(lane_size, max_size // 2), feed_cache)
 
     async def append(self, stream_id: str, expected_version: int, events: Sequence[NewEvent], *,
                      prev_hash: str | None = None, secret: bytes | None = None,
@@ -398,7 +408,19 @@ class PostgresStore:
         Events committed behind a transaction still open are withheld; when nothing else is left
         to hand out, wait (up to the store's `feed_wait` seconds) for that transaction to end, so
         that a reader catching up right after its own append still sees it."""
-        deadline = asyncio.get_running_loop().time() + self._feed_wait
+        cache = self._feed_cache
+        cached = cache.after(after_position, limit) if cache is not None else []
+        if len(cached) == limit:
+            return cached
+        cursor = cached[-1].position if cached else after_position
+        # With events at hand, what came after them is read without waiting for an open transaction.
+        ready = await self._read_feed(cursor, limit - len(cached), 0.0 if cached else self._feed_wait)
+        if cache is not None:
+            cache.add(cursor, ready)
+        return cached + ready
+
+    async def _read_feed(self, after_position: int, limit: int, wait: float) -> list[RecordedEvent]:
+        deadline = asyncio.get_running_loop().time() + wait
         delay = 0.001
         while True:
             rows = await self._pool.fetch(_FEED_QUERY, after_position, limit)

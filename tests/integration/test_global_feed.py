@@ -27,12 +27,13 @@ from tests.integration.test_token_migration import _apply_migrations_through
 FEED = "feed-test"
 
 
-@pytest.fixture(params=["memory", "postgres"])
+@pytest.fixture(params=["memory", "postgres", "postgres-feed-cache"])
 async def store(request: pytest.FixtureRequest, database_url: str) -> AsyncIterator[EventStore]:
     if request.param == "memory":
         yield MemoryStore()
         return
-    store = await PostgresStore.connect(database_url, min_size=1, max_size=40, feed_wait=0.05)
+    cache = 40 if request.param == "postgres-feed-cache" else 0  # small: its oldest links are dropped too
+    store = await PostgresStore.connect(database_url, min_size=1, max_size=40, feed_wait=0.05, feed_cache=cache)
     yield store
     await store.close()
 
@@ -190,6 +191,50 @@ async def test_transactions_held_open_never_make_the_feed_skip_or_repeat(databas
         finally:
             await other.close()
         assert_exactly_once_in_order(subscriber.seen, expected)
+    finally:
+        await store.close()
+
+
+async def test_subscribers_sharing_a_feed_cache_see_every_event_once(database_url: str) -> None:
+    """The background process's subscribers share one store whose feed cache serves each the
+    pages another read (server/store/feed_cache.py): with transactions held open and rolled
+    back, writers racing, pages of different sizes and restarts, each still sees every event
+    once and in order, and the cache did serve them."""
+    store = await PostgresStore.connect(database_url, min_size=1, max_size=40, feed_wait=0.02, feed_cache=60)
+    try:
+        start = await feed_end(store)
+        subscribers = [Subscriber(f"{FEED}-{uuid.uuid4()}", page=page) for page in (3, 5, 8, 13)]
+        for subscriber in subscribers:
+            await subscriber.start_at(store, start)
+        expected: dict[str, int] = {}
+        rng = random.Random(23)
+
+        async def all_follow(writers: Awaitable[Any]) -> None:
+            running = asyncio.ensure_future(writers)
+            while not running.done():
+                for subscriber in rng.sample(subscribers, len(subscribers)):
+                    await subscriber.step(store)
+                await asyncio.sleep(0)
+            await running
+
+        for _round in range(4):
+            held = [await HeldAppend.open(database_url, rng.randint(1, 3)) for _ in range(2)]
+            streams = [stream_name() for _ in range(8)]
+
+            async def writer(stream: str) -> None:
+                for version in range(4):
+                    await store.append(stream, version, batch(1, stream))
+                    await asyncio.sleep(0)
+
+            await all_follow(asyncio.gather(*(writer(s) for s in streams)))
+            expected.update({s: 4 for s in streams})
+            await held[0].end(commit=True)
+            expected[held[0].stream] = held[0].size
+            await all_follow(held[1].end(commit=False))
+        for subscriber in subscribers:
+            await subscriber.drain(store)
+            assert_exactly_once_in_order(subscriber.seen, expected)
+        assert store.feed_cache_served > 0, "no page came from the cache"
     finally:
         await store.close()
 
