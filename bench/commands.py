@@ -29,7 +29,7 @@ import asyncpg
 import httpx
 import websockets
 
-from bench.harness import ServerProcess, database, redis_server, summary
+from bench.harness import ServerProcess, database, redis_server, summary, unlimited
 from bench.rawhttp import RawHttp
 
 
@@ -136,10 +136,10 @@ def main() -> None:
     args = parser.parse_args()
     n = args.rolls
     with database() as dsn, redis_server() as redis_url:
-        single = ServerProcess(dsn)
+        single = unlimited(ServerProcess(dsn))
         bare = ServerProcess(dsn, argv=[sys.executable, "-m", "bench.bare_app", "--port", "{port}", "--dsn", dsn],
                              health_path=None)
-        node_a, node_b = ServerProcess(dsn, redis_url), ServerProcess(dsn, redis_url)
+        node_a, node_b = unlimited(ServerProcess(dsn, redis_url)), unlimited(ServerProcess(dsn, redis_url))
         with processes(single, bare, node_a, node_b):
             asyncio.run(roll_latency(single, single, 50, 0))  # warm-up
             asyncio.run(bare_latency(bare, 50, 0))

@@ -156,6 +156,13 @@ class ServerProcess(_OnLoopback):
         self._stderr.close()
 
 
+def unlimited(server: ServerProcess) -> ServerProcess:
+    """`server` without Chronicle's rate limits: a benchmark's clients send flat out, far over
+    one player's write limit."""
+    server.env["CHRONICLE_RATE_LIMITS"] = "off"
+    return server
+
+
 class LiveServer(_OnLoopback):
     """A real uvicorn server on loopback, in a thread with its own event loop."""
 

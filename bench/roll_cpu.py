@@ -38,7 +38,7 @@ from pathlib import Path
 import asyncpg
 
 from bench.commands import new_battle
-from bench.harness import ServerProcess, database
+from bench.harness import ServerProcess, database, unlimited
 from bench.rawhttp import RawHttp
 from bench.throughput import ROLL, roll_commands
 from bench.workers import TICKS, process_tree
@@ -123,10 +123,9 @@ def run(base_dsn: str, background: str, clients: int, seconds: float,
 def _run(dsn: str, background: str, clients: int, seconds: float,
          code: str | None, pace: float | None) -> tuple[float, tuple[float, ...], int]:
     # `python -m` would put the working directory first on the path: the code to run goes first.
-    server = ServerProcess(dsn, argv=None if code is None else [
+    server = unlimited(ServerProcess(dsn, argv=None if code is None else [
         sys.executable, "-c", f"import sys; sys.path.insert(0, {code!r}); from server.cli import main; "
-        "sys.exit(main(['serve']))"])
-    server.env["CHRONICLE_RATE_LIMITS"] = "off"
+        "sys.exit(main(['serve']))"]))
     server.env["CHRONICLE_BACKGROUND"] = background
     server.env.pop("REDIS_URL", None)
     try:

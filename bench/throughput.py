@@ -22,7 +22,7 @@ from collections.abc import Awaitable, Callable
 import asyncpg
 
 from bench.commands import new_battle
-from bench.harness import ServerProcess, database, run_fast
+from bench.harness import ServerProcess, database, run_fast, unlimited
 from bench.rawhttp import RawHttp
 
 LEVELS = (1, 4, 16, 64)
@@ -110,7 +110,7 @@ def main() -> None:
         # minute to the next: each round measures both, back to back, and the ratio is the median
         # of the rounds' own ratios.
         rounds = [(measure(baseline_app(dsn, "bench.bare_app"), bare_posts, args.seconds),
-                   measure(ServerProcess(dsn), roll_commands, args.seconds)) for _ in range(args.rounds)]
+                   measure(unlimited(ServerProcess(dsn)), roll_commands, args.seconds)) for _ in range(args.rounds)]
     litestar = {n: statistics.median(round_[0][n] for round_ in rounds) for n in LEVELS}
     ours = {n: statistics.median(round_[1][n] for round_ in rounds) for n in LEVELS}
     ratios = {n: [round_[1][n] / round_[0][n] for round_ in rounds] for n in LEVELS}

@@ -17,7 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bench.harness import ServerProcess, database
+from bench.harness import ServerProcess, database, unlimited
 from bench.throughput import bare_commits, bare_posts, baseline_app, roll_commands
 
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -83,8 +83,8 @@ def main() -> None:
         finally:
             litestar_server.stop()
         for workers in args.workers:
-            server = ServerProcess(dsn, argv=[sys.executable, "-m", "server.cli", "serve", "--workers", str(workers)])
-            server.env["CHRONICLE_RATE_LIMITS"] = "off"
+            server = unlimited(ServerProcess(dsn, argv=[sys.executable, "-m", "server.cli", "serve", "--workers",
+                                                        str(workers)]))
             server.env.pop("REDIS_URL", None)
             try:
                 server.start(within=120)  # the machine may be busy
