@@ -46,9 +46,15 @@ def run_fast(main: Coroutine[Any, Any, T]) -> T:
 
 @contextmanager
 def database() -> Iterator[str]:
+    """A database for one benchmark run: a new one on DATABASE_URL's server (dropped at the end:
+    a server started on a database that earlier runs filled would spend the measured seconds
+    loading their battles), or an embedded Postgres of its own."""
     given = os.environ.get("DATABASE_URL")
     if given:
-        yield given
+        from tests.databases import database_of_its_own
+
+        with database_of_its_own(given, "chronicle_bench") as dsn:
+            yield dsn
         return
     embedded = EmbeddedPostgres(Path(tempfile.mkdtemp(prefix="chronicle-bench-pg-")))
     base = embedded.start()
