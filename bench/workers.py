@@ -28,6 +28,14 @@ def _stat(pid: int) -> list[str]:
     return text[text.rindex(")") + 2:].split()  # the fields after the command name
 
 
+def running(pid: int) -> bool:
+    """Alive, and not a zombie waiting for its parent to collect it."""
+    try:
+        return _stat(pid)[0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
 def process_tree(root: int) -> list[int]:
     """`root` and every process descended from it."""
     parents: dict[int, int] = {}

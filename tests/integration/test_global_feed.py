@@ -123,6 +123,17 @@ async def test_many_writers_and_a_restarting_subscriber_see_every_event_once(sto
     assert_exactly_once_in_order(subscriber.seen + restarted.seen, {s: sum(sizes[s]) for s in streams})
 
 
+async def write_each(store: EventStore, streams: list[str], versions: int) -> None:
+    """`versions` single-event appends to each of `streams`, the writers taking turns."""
+
+    async def writer(stream: str) -> None:
+        for version in range(versions):
+            await store.append(stream, version, batch(1, stream))
+            await asyncio.sleep(0)
+
+    await asyncio.gather(*(writer(s) for s in streams))
+
+
 class HeldAppend:
     """An append in a transaction of its own, left open until `end` commits or rolls it back:
     it has its transaction id and positions before the appends that commit while it is open."""
@@ -164,13 +175,7 @@ async def test_transactions_held_open_never_make_the_feed_skip_or_repeat(databas
         for _round in range(6):
             held = [await HeldAppend.open(database_url, rng.randint(1, 3)) for _ in range(3)]
             streams = [stream_name() for _ in range(8)]
-
-            async def writer(stream: str) -> None:
-                for version in range(5):
-                    await store.append(stream, version, batch(1, stream))
-                    await asyncio.sleep(0)
-
-            await subscriber.follow_while(store, asyncio.gather(*(writer(s) for s in streams)))
+            await subscriber.follow_while(store, write_each(store, streams, 5))
             expected.update({s: 5 for s in streams})
             await subscriber.drain(store)
             # Commit two of them in a random order and roll one back, reading in between.
@@ -198,8 +203,8 @@ async def test_transactions_held_open_never_make_the_feed_skip_or_repeat(databas
 async def test_subscribers_sharing_a_feed_cache_see_every_event_once(database_url: str) -> None:
     """The background process's subscribers share one store whose feed cache serves each the
     pages another read (server/store/feed_cache.py): with transactions held open and rolled
-    back, writers racing, pages of different sizes and restarts, each still sees every event
-    once and in order, and the cache did serve them."""
+    back, writers racing and pages of different sizes, each still sees every event once and in
+    order, and the cache did serve them."""
     store = await PostgresStore.connect(database_url, min_size=1, max_size=40, feed_wait=0.02, feed_cache=60)
     try:
         start = await feed_end(store)
@@ -220,13 +225,7 @@ async def test_subscribers_sharing_a_feed_cache_see_every_event_once(database_ur
         for _round in range(4):
             held = [await HeldAppend.open(database_url, rng.randint(1, 3)) for _ in range(2)]
             streams = [stream_name() for _ in range(8)]
-
-            async def writer(stream: str) -> None:
-                for version in range(4):
-                    await store.append(stream, version, batch(1, stream))
-                    await asyncio.sleep(0)
-
-            await all_follow(asyncio.gather(*(writer(s) for s in streams)))
+            await all_follow(write_each(store, streams, 4))
             expected.update({s: 4 for s in streams})
             await held[0].end(commit=True)
             expected[held[0].stream] = held[0].size

@@ -14,7 +14,6 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -22,6 +21,7 @@ import pytest
 import websockets
 
 from bench.harness import ServerProcess
+from bench.workers import process_tree, running
 from server.broker import RESYNC
 from server.notify_broker import MAX_PAYLOAD, payload_of
 from tests.e2e.helpers import auth, started_battle
@@ -133,23 +133,9 @@ def test_workers_stop_when_their_supervisor_is_killed(database_url: str) -> None
         server.stop()
 
 
-def children_of(pid: int) -> set[int]:
-    """The processes `pid` started (Linux /proc), found before it dies and they are re-parented."""
-    found: set[int] = set()
-    for task in Path(f"/proc/{pid}/task").glob("*/children"):
-        found.update(int(child) for child in task.read_text().split())
-    return found
 
-
-def running(pid: int) -> bool:
-    """Alive and not a zombie waiting for its new parent to reap it."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except (FileNotFoundError, ProcessLookupError):
-        return False
-
-
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel's parent-death signal is Linux's")
+@pytest.mark.skipif(not sys.platform.startswith("linux"),
+                    reason="the parent-death signal (prctl), and /proc that finds the processes, are Linux's")
 def test_workers_still_starting_stop_when_their_supervisor_is_killed(database_url: str) -> None:
     """The supervisor killed while its workers and background process are still starting: the
     parent-death SIGTERM reaches each before its server has installed its own handlers (a forked
@@ -161,7 +147,7 @@ def test_workers_still_starting_stop_when_their_supervisor_is_killed(database_ur
     server.process = subprocess.Popen(server.argv, env=server.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 30
-        while len(started := children_of(server.process.pid)) < WORKERS + 1:
+        while len(started := set(process_tree(server.process.pid)) - {server.process.pid}) < WORKERS + 1:
             assert time.monotonic() < deadline, "the supervisor did not start its processes"
             time.sleep(0.005)
         server.process.kill()

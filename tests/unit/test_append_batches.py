@@ -48,6 +48,18 @@ class FakePostgres:
             self.at_once -= 1
 
 
+def held_back(in_flight: int) -> tuple[FakePostgres, AppendBatches]:
+    """A batcher whose fake Postgres answers nothing until its gate is opened."""
+    postgres = FakePostgres()
+    postgres.gate.clear()
+    return postgres, AppendBatches(postgres.send, in_flight=in_flight)
+
+
+def sending(batches: AppendBatches, *appends: OneAppend) -> list[asyncio.Future[int | None]]:
+    """The appends started, each waiting for its outcome."""
+    return [asyncio.ensure_future(batches.append(append)) for append in appends]
+
+
 async def test_a_lone_append_is_sent_at_once_in_a_batch_of_its_own() -> None:
     postgres = FakePostgres()
     batches = AppendBatches(postgres.send, in_flight=4)
@@ -56,10 +68,8 @@ async def test_a_lone_append_is_sent_at_once_in_a_batch_of_its_own() -> None:
 
 
 async def test_appends_waiting_together_share_one_batch() -> None:
-    postgres = FakePostgres()
-    postgres.gate.clear()
-    batches = AppendBatches(postgres.send, in_flight=4)
-    sent = [asyncio.ensure_future(batches.append(one(f"s{n}"))) for n in range(10)]
+    postgres, batches = held_back(in_flight=4)
+    sent = sending(batches, *(one(f"s{n}") for n in range(10)))
     await asyncio.sleep(0.01)
     postgres.gate.set()
     positions = await asyncio.gather(*sent)
@@ -69,12 +79,10 @@ async def test_appends_waiting_together_share_one_batch() -> None:
 
 
 async def test_no_more_batches_are_out_than_connections_and_the_rest_wait_for_the_next() -> None:
-    postgres = FakePostgres()
-    postgres.gate.clear()
-    batches = AppendBatches(postgres.send, in_flight=2)
-    first = [asyncio.ensure_future(batches.append(one(f"a{n}"))) for n in range(3)]
+    postgres, batches = held_back(in_flight=2)
+    first = sending(batches, *(one(f"a{n}") for n in range(3)))
     await asyncio.sleep(0.01)
-    later = [asyncio.ensure_future(batches.append(one(f"b{n}"))) for n in range(3)]
+    later = sending(batches, *(one(f"b{n}") for n in range(3)))
     await asyncio.sleep(0.01)
     assert postgres.batches == [["a0"], ["a1"]], "two out at once; the rest wait"
     postgres.gate.set()
@@ -85,11 +93,8 @@ async def test_no_more_batches_are_out_than_connections_and_the_rest_wait_for_th
 async def test_a_batch_holds_one_append_per_stream() -> None:
     """Two appends to one stream cannot both be checked against the version they expect in one
     statement: the second goes in the next batch, after the first's outcome."""
-    postgres = FakePostgres()
-    postgres.gate.clear()
-    batches = AppendBatches(postgres.send, in_flight=1)
-    sent = [asyncio.ensure_future(batches.append(one(name, version)))
-            for name, version in (("w", 1), ("x", 1), ("y", 1), ("x", 2))]
+    postgres, batches = held_back(in_flight=1)
+    sent = sending(batches, one("w"), one("x"), one("y"), one("x", 2))
     await asyncio.sleep(0.01)
     postgres.gate.set()
     await asyncio.gather(*sent)
@@ -120,13 +125,11 @@ async def test_an_error_for_one_stream_reaches_only_its_append() -> None:
 
 
 async def test_a_cancelled_append_leaves_its_batch_to_finish_for_the_others() -> None:
-    postgres = FakePostgres()
+    postgres, batches = held_back(in_flight=1)
     postgres.gates[1] = asyncio.Event()  # the second batch waits for it
-    postgres.gate.clear()
-    batches = AppendBatches(postgres.send, in_flight=1)
-    alone = asyncio.ensure_future(batches.append(one("alone")))
+    [alone] = sending(batches, one("alone"))
     await asyncio.sleep(0.01)
-    waiting = {name: asyncio.ensure_future(batches.append(one(name))) for name in ("leaving", "staying")}
+    waiting = dict(zip(("leaving", "staying"), sending(batches, one("leaving"), one("staying")), strict=True))
     await asyncio.sleep(0.01)
     postgres.gate.set()
     assert await alone == 1
