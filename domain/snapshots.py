@@ -26,17 +26,26 @@ def to_snapshot(state: BattleState) -> tuple[str, dict[str, Any]]:
     return snapshot_schema(state.ruleset, state.ruleset_version), data
 
 
-def from_snapshot(schema: str, data: dict[str, Any]) -> BattleState | None:
-    """The state a snapshot holds, or None when it was written under another schema."""
+def encoded_snapshot(state: BattleState) -> tuple[str, msgspec.Raw]:
+    """`to_snapshot`'s data as the JSON a store keeps, encoded straight from the state: a long
+    battle's action log is thousands of entries, and building them as dicts first cost the
+    command path several times the encoding itself (issue #19)."""
+    return snapshot_schema(state.ruleset, state.ruleset_version), msgspec.Raw(msgspec.json.encode(state))
+
+
+def from_snapshot(schema: str, data: dict[str, Any] | msgspec.Raw) -> BattleState | None:
+    """The state a snapshot holds (as a dict, or as its JSON), or None when it was written under
+    another schema."""
     try:
-        ruleset_id, ruleset_version = data["ruleset"], data["ruleset_version"]
+        fields: dict[str, Any] = msgspec.json.decode(data) if isinstance(data, msgspec.Raw) else data
+        ruleset_id, ruleset_version = fields["ruleset"], fields["ruleset_version"]
         if schema != snapshot_schema(ruleset_id, ruleset_version):
             return None
         ruleset = find_ruleset(ruleset_id, ruleset_version)
-        state = msgspec.convert({**data, "ruleset_state": None}, BattleState)
-        stored = data["ruleset_state"]
+        state = msgspec.convert({**fields, "ruleset_state": None}, BattleState)
+        stored = fields["ruleset_state"]
         ruleset_state = (None if ruleset.state_type is None or stored is None
                          else msgspec.convert(stored, ruleset.state_type))
         return msgspec.structs.replace(state, ruleset_state=ruleset_state)
-    except (KeyError, TypeError, ValueError, msgspec.ValidationError, DomainError):
+    except (KeyError, TypeError, ValueError, msgspec.DecodeError, DomainError):  # ValidationError is a DecodeError
         return None

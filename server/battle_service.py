@@ -18,7 +18,7 @@ from domain.dice import ALGORITHM, Die, Roll, commitment
 from domain.errors import DomainError
 from domain.events import DiceCommitment
 from domain.rulesets import LATEST, find_ruleset
-from domain.snapshots import from_snapshot, to_snapshot
+from domain.snapshots import encoded_snapshot, from_snapshot
 from server.api_models import Envelope
 from server.receipts import Notary
 from server.store.base import (
@@ -59,8 +59,8 @@ def envelope(event: RecordedEvent) -> Envelope:
                     prev_hash=event.prev_hash, command=event.command)
 
 
-BATTLES = Kind(prefix=BATTLE, initial=BattleState, to_snapshot=to_snapshot, from_snapshot=from_snapshot, replay=replay,
-               decide=decide)
+BATTLES = Kind(prefix=BATTLE, initial=BattleState, to_snapshot=encoded_snapshot, from_snapshot=from_snapshot,
+               replay=replay, decide=decide)
 BATTLE_RULES = Rules(kind=BATTLES, commands=BATTLE_COMMANDS)
 
 

@@ -127,8 +127,8 @@ class Kind:
     initial: Callable[[], Any]
     decide: Callable[[Any, Any, Dice, str, str], list[msgspec.Struct]]  # state, command, dice, actor, now
     replay: Callable[..., Any]  # replay(events, start state = None) -> state
-    to_snapshot: Callable[[Any], tuple[str, dict[str, Any]]] | None = None
-    from_snapshot: Callable[[str, dict[str, Any]], Any] | None = None
+    to_snapshot: Callable[[Any], tuple[str, dict[str, Any] | msgspec.Raw]] | None = None
+    from_snapshot: Callable[[str, dict[str, Any] | msgspec.Raw], Any] | None = None
     decide_in_thread: bool = False  # for decisions heavy enough to stall other requests (pairing 256 players)
 
     def stream_id(self, entity_id: str) -> str:

@@ -18,6 +18,7 @@ from litestar.enums import ScopeType
 from litestar.types import ASGIApp, Receive, ReceiveMessage, Scope, Send
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
+from server.limits.one_write import HeldHead
 from server.observability import OUTER
 
 
@@ -59,7 +60,10 @@ class HeaderTimeoutProtocol(HttpToolsProtocol):
     def on_headers_complete(self) -> None:
         self._cancel_header_timer()
         self._request_begun = False
+        before = self.cycle
         super().on_headers_complete()
+        if self.cycle is not before and self.cycle is not None:  # a new request (not an upgrade)
+            self.cycle.transport = HeldHead(self.transport, self.loop)  # type: ignore[assignment]
 
     def _arm_header_timer(self) -> None:
         self._header_timer = self.loop.call_later(self.header_timeout, self._headers_timed_out)

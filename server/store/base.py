@@ -60,7 +60,7 @@ class PlayerRow(msgspec.Struct, frozen=True):
 class Snapshot(msgspec.Struct, frozen=True):
     version: int
     schema: str
-    state: dict[str, Any]
+    state: dict[str, Any] | msgspec.Raw  # Raw: its JSON, encoded once (a saved one; loaded, a dict)
 
 
 class StoredResponse(msgspec.Struct, frozen=True):

@@ -176,7 +176,9 @@ class MemoryStore:
         return self._secrets.get(stream_id)
 
     async def save_snapshot(self, stream_id: str, snapshot: Snapshot) -> None:
-        self._snapshots.setdefault(stream_id, {}).setdefault(snapshot.version, snapshot)
+        # Kept as Postgres keeps it, through JSON: the state comes back a dict, whatever form it was saved in.
+        kept = msgspec.structs.replace(snapshot, state=msgspec.json.decode(msgspec.json.encode(snapshot.state)))
+        self._snapshots.setdefault(stream_id, {}).setdefault(snapshot.version, kept)
 
     async def load_snapshot(self, stream_id: str) -> Snapshot | None:
         return await self.load_snapshot_at(stream_id, 2**63)
