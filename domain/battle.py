@@ -35,6 +35,10 @@ SYSTEM = "system"  # the server's own actor (its clock watcher, its tournament r
 MIN_SEATS = 2
 MAX_SEATS = 8
 
+# A battle with a clock records it right after its creation, and only then (decide: CreateBattle),
+# so the event at this version says whether a battle has one without replaying it.
+CLOCK_SET_VERSION = 2
+
 NEW = "new"
 OPEN = "open"
 ACTIVE = "active"

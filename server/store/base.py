@@ -209,6 +209,11 @@ class EventStore(Protocol):
         """The hash of a stream's last event (64 zeros for a stream that does not exist)."""
         ...
 
+    async def streams_with_event(self, stream_ids: Sequence[str], version: int, event_type: str) -> set[str]:
+        """Those of `stream_ids` whose event at `version` is of `event_type` (one index lookup
+        each: for a question about every live stream that loading each would answer slowly)."""
+        ...
+
     async def read_stream(self, stream_id: str, after: int = 0, limit: int | None = None,
                           through: int | None = None) -> list[RecordedEvent]: ...
 

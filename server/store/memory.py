@@ -96,6 +96,11 @@ class MemoryStore:
         stream = self._streams.get(stream_id)
         return stream[-1].hash if stream else GENESIS
 
+    async def streams_with_event(self, stream_ids: Sequence[str], version: int, event_type: str) -> set[str]:
+        return {stream_id for stream_id in stream_ids
+                if len(stream := self._streams.get(stream_id, [])) >= version > 0
+                and stream[version - 1].type == event_type}
+
     async def read_stream(self, stream_id: str, after: int = 0, limit: int | None = None,
                           through: int | None = None) -> list[RecordedEvent]:
         events = [e for e in self._streams.get(stream_id, []) if e.version > after

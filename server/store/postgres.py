@@ -367,6 +367,12 @@ class PostgresStore:
         last = await self._pool.fetchval("SELECT last_hash FROM streams WHERE stream_id = $1", stream_id)
         return str(last) if last is not None else GENESIS
 
+    async def streams_with_event(self, stream_ids: Sequence[str], version: int, event_type: str) -> set[str]:
+        rows = await self._pool.fetch(
+            "SELECT stream_id FROM events WHERE stream_id = ANY($1::text[]) AND version = $2 AND type = $3",
+            list(stream_ids), version, event_type)
+        return {row["stream_id"] for row in rows}
+
     @staticmethod
     async def _stored(connection: PoolConnectionProxy, scope: str, key: str) -> StoredResponse | None:
         row = await connection.fetchrow(

@@ -1,12 +1,14 @@
 """The clock watcher on real Postgres: a restart after its checkpoint moved past a clock's
-events still ends that battle on time (rebuilt from the active battles), two nodes' watchers
-end it once, and a tournament round's time limit sets its battles' clocks."""
+events still ends that battle on time (rebuilt from the active battles, loading only those
+with a clock), two nodes' watchers end it once, and a tournament round's time limit sets its
+battles' clocks."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 from datetime import UTC, datetime
+from typing import Any
 
 from domain.clock import TimeControl
 from domain.commands import ClaimSeat, RollDice, Start
@@ -54,6 +56,41 @@ async def test_a_restarted_watcher_ends_a_battle_on_time_whose_clock_events_it_r
     for node in nodes:
         await node.catch_up()
         assert node.deadlines() == {}
+
+
+class CountingLoads(BattleService):
+    """The battle service, noting which battles it was asked to load."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.loaded: list[str] = []
+
+    async def load(self, battle_id: str) -> Any:
+        self.loaded.append(battle_id)
+        return await super().load(battle_id)
+
+
+async def started_battle(battles: BattleService, clock: TimeControl | None) -> str:
+    created = await battles.create("alice", "pilgrimage", ["north", "south"], {}, None, ruleset_version="1",
+                                   clock=clock)
+    battle_id: str = json.loads(created.body)["id"]
+    await battles.execute(battle_id, "alice", ClaimSeat(seat="north"), None, None)
+    await battles.execute(battle_id, "bob", ClaimSeat(seat="south"), None, None)
+    await battles.execute(battle_id, "alice", Start(), None, None)
+    return battle_id
+
+
+async def test_a_restarted_watcher_loads_only_the_active_battles_with_a_clock(own_store: PostgresStore) -> None:
+    battles = BattleService(own_store, nothing)
+    untimed = [await started_battle(battles, None) for _ in range(3)]
+    timed = await started_battle(battles, TimeControl(main_seconds=600))
+    await ClockWatcher(own_store, battles, Projector(own_store)).catch_up()  # its checkpoint passes them all
+
+    restarted = CountingLoads(own_store, nothing)
+    watcher = ClockWatcher(own_store, restarted, Projector(own_store))
+    await watcher.catch_up()
+    assert set(watcher.deadlines()) == {timed}
+    assert restarted.loaded == [timed], f"loaded untimed battles: {set(restarted.loaded) & set(untimed)}"
 
 
 async def test_a_rounds_time_limit_sets_its_battles_clocks(postgres_store: PostgresStore) -> None:

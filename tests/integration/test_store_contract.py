@@ -279,6 +279,29 @@ async def test_the_newest_snapshot_is_kept(store: EventStore) -> None:
     assert await store.load_snapshot(stream) == Snapshot(version=200, schema="s", state={"v": 200})
 
 
+async def test_a_snapshot_saved_as_its_json_loads_as_the_state(store: EventStore) -> None:
+    """The command path saves a snapshot's state already encoded (encoded_snapshot)."""
+    from server.store.base import Snapshot
+
+    stream = new_stream()
+    state = {"version": 100, "seats": [{"name": "a", "conceded": False}], "options": {}}
+    await store.save_snapshot(stream, Snapshot(version=100, schema="s", state=msgspec.Raw(msgspec.json.encode(state))))
+    assert await store.load_snapshot(stream) == Snapshot(version=100, schema="s", state=state)
+
+
+async def test_streams_with_an_event_of_a_type_at_a_version(store: EventStore) -> None:
+    marked, unmarked, later, short = new_stream(), new_stream(), new_stream(), new_stream()
+    await store.append(marked, 0, events("created", "marked", "other"))
+    await store.append(unmarked, 0, events("created", "other"))
+    await store.append(later, 0, events("created", "other", "marked"))
+    await store.append(short, 0, events("created"))
+    asked = [marked, unmarked, later, short, new_stream()]
+    assert await store.streams_with_event(asked, 2, "marked") == {marked}
+    assert await store.streams_with_event(asked, 3, "marked") == {later}
+    assert await store.streams_with_event(asked, 1, "created") == {marked, unmarked, later, short}
+    assert await store.streams_with_event([], 2, "marked") == set()
+
+
 async def test_an_empty_append_is_refused(store: EventStore) -> None:
     with pytest.raises(ValueError):
         await store.append(new_stream(), 0, [])

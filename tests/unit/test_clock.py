@@ -11,12 +11,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from domain import clock as clocks
-from domain.battle import BattleState, decide, evolve
+from domain.battle import CLOCK_SET_VERSION, BattleState, decide, evolve
 from domain.codec import command_data, event_data, event_from, event_type
 from domain.commands import ClaimSeat, ClaimTime, ClaimVictory, Command, CreateBattle, RollDice, Start
 from domain.dice import HmacDice
 from domain.errors import DomainError, NotPermitted, RuleViolation
 from domain.events import BattleEnded
+from domain.rulesets import RULESETS
 from projections.battle_summary import state_view
 
 SEED = b"\x07" * 32
@@ -150,6 +151,19 @@ def test_the_clock_is_set_at_creation_and_starts_for_the_first_side_with_the_bat
     assert state.clock is not None
     assert (state.clock.running, state.clock.since, state.clock.remaining_ms) == (
         "north", at(0), {"north": 600_000, "south": 600_000})
+
+
+@pytest.mark.parametrize(("ruleset", "version"), sorted(RULESETS))
+@pytest.mark.parametrize("seated", [{}, {"north": "creator"}])
+def test_a_clock_is_recorded_at_the_same_version_in_every_battle(ruleset: str, version: str,
+                                                                 seated: dict[str, str]) -> None:
+    """The clock watcher asks the store which battles have a clock by the event at
+    CLOCK_SET_VERSION (server/clock_watcher.py), so no battle may record it anywhere else."""
+    _, events = run(BattleState(), CreateBattle(battle_id=BATTLE, ruleset=ruleset, ruleset_version=version,
+                                                seats=("north", "south"), seated=seated,
+                                                clock=clocks.TimeControl(main_seconds=600)), "creator", at(-1))
+    assert [event_type(e) for e in events].index("clock_set") + 1 == CLOCK_SET_VERSION
+    assert [event_type(e) for e in events].count("clock_set") == 1
 
 
 def test_the_turn_passes_with_each_action_when_the_ruleset_does_not_say_whose_it_is() -> None:
