@@ -19,9 +19,9 @@ from typing import Any
 
 
 class HeldHead:
-    """The transport as a request's cycle sees it (uvicorn's RequestResponseCycle calls only
-    `write` and `close` on it): the first write is held until the next one, or the end of the
-    loop's turn."""
+    """The transport as a request's cycle sees it (uvicorn's RequestResponseCycle calls `write`,
+    `close` and `is_closing` on it): the first write is held until the next one, or the end of
+    the loop's turn."""
 
     __slots__ = ("_first", "_held", "_loop", "_transport")
 
@@ -54,7 +54,7 @@ class HeldHead:
         self._transport.close()
 
     def __getattr__(self, name: str) -> Any:
-        # Anything else a cycle might ask of its transport (none in the uvicorn we run) is the
+        # Anything else a cycle asks of its transport (`is_closing` before a 100 Continue) is the
         # connection's own, after what is held has gone out.
         self.flush()
         return getattr(self._transport, name)
