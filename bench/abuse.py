@@ -21,7 +21,8 @@ import asyncio
 import random
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 import httpx
 
@@ -33,6 +34,9 @@ from server.battle_service import stream_id
 from server.store.base import Snapshot
 from server.store.postgres import PostgresStore
 from server.stream_service import to_domain
+
+# One kind of load: a coroutine that works until the event is set.
+Load = Callable[[asyncio.Event], Coroutine[Any, Any, None]]
 
 PROBE_GAP = 0.02  # seconds between two liveness probes
 SNAPSHOT_EVERY = 100
@@ -56,7 +60,7 @@ async def probe(server: ServerProcess, seconds: float) -> list[float]:
     return samples
 
 
-async def under(server: ServerProcess, seconds: float, load: list[Callable[[asyncio.Event], Awaitable[None]]],
+async def under(server: ServerProcess, seconds: float, load: list[Load],
                 ) -> list[float]:
     stop = asyncio.Event()
     tasks = [asyncio.create_task(work(stop)) for work in load]
@@ -75,7 +79,7 @@ def line(label: str, samples: list[float], baseline: list[float]) -> str:
             f"p99 {ratio:5.1f} x idle   (n={len(samples)})")
 
 
-async def abuse_load(server: ServerProcess, outcomes: Counter[str]) -> list[Callable[[asyncio.Event], Awaitable[None]]]:
+async def abuse_load(server: ServerProcess, outcomes: Counter[str]) -> list[Load]:
     async with client(server, "127.0.0.2") as http:
         players = [(await http.post("/v1/players", json={"name": n})).json() for n in ("villain", "crony")]
         auth = [{"Authorization": f"Bearer {p['token']}"} for p in players]
@@ -96,11 +100,12 @@ async def abuse_load(server: ServerProcess, outcomes: Counter[str]) -> list[Call
             while not stop.is_set():
                 outcomes[f"players {(await http.post('/v1/players', json={'name': 'x'})).status_code}"] += 1
 
-    return [commands] * 8 + [creations] * 2
+    each: tuple[Load, Load] = (commands, creations)
+    return [each[0]] * 8 + [each[1]] * 2
 
 
 def past_state_load(server: ServerProcess, battle_id: str, events: int,
-                    outcomes: Counter[str]) -> list[Callable[[asyncio.Event], Awaitable[None]]]:
+                    outcomes: Counter[str]) -> list[Load]:
     async def reads(stop: asyncio.Event) -> None:
         async with client(server, "127.0.0.2") as http:
             while not stop.is_set():

@@ -21,8 +21,9 @@ import json
 import sys
 import time
 import uuid
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from contextlib import contextmanager
+from functools import partial
 from typing import Any
 
 import asyncpg
@@ -97,7 +98,7 @@ async def bare_latency(bare: ServerProcess, count: int, gap: float) -> list[floa
 CHUNK = 50  # samples of one path before the other's turn
 
 
-def interleaved(count: int, runs: list[Callable[[int], Awaitable[list[float]]]]) -> list[list[float]]:
+def interleaved(count: int, runs: list[Callable[[int], Coroutine[Any, Any, list[float]]]]) -> list[list[float]]:
     """`count` samples of each run, taken in turns of CHUNK (the order swapped at every turn):
     this machine's speed drifts from one minute to the next, and a ratio is only as good as the
     two figures being taken under the same conditions."""
@@ -150,8 +151,8 @@ def main() -> None:
                 for label, gap in (("back-to-back", 0.0), ("20 ms gaps", 0.02)):
                     print(f"command latency, {label}")
                     insert = report("bare asyncpg insert + commit", asyncio.run(bare_insert(dsn, n)))
-                    samples = interleaved(n, [lambda count, gap=gap: bare_latency(bare, count, gap),
-                                              lambda count, gap=gap: roll_latency(single, single, count, gap)])
+                    samples = interleaved(n, [partial(bare_latency, bare, gap=gap),
+                                              partial(roll_latency, single, single, gap=gap)])
                     bare_path = report("bare Litestar POST -> insert -> push", samples[0])
                     ours = report("roll: HTTP -> committed -> websocket", samples[1])
                     ratio("ratio to bare insert", ours, insert)

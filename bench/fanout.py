@@ -37,7 +37,7 @@ async def connect_all(url: str, count: int) -> list[Any]:
 
 
 async def all_receive(watchers: list[Any]) -> bytes | str:
-    messages = await asyncio.gather(*(watcher.recv() for watcher in watchers))
+    messages: list[bytes | str] = await asyncio.gather(*(watcher.recv() for watcher in watchers))
     return messages[-1]
 
 

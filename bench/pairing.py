@@ -13,7 +13,7 @@ import random
 import statistics
 import time
 
-import networkx as nx
+import networkx as nx  # type: ignore[import-untyped]
 
 from domain.tournament.pairing import pair_swiss, swiss_edges
 

@@ -148,7 +148,7 @@ def main() -> None:
     parser.add_argument("--rate", type=float, help="rolls a second, all clients together (default: flat out)")
     parser.add_argument("--baseline", help="a folder holding the server code to compare with (its default background)")
     args = parser.parse_args()
-    rows = [(background, background, None) for background in args.background]
+    rows: list[tuple[str, str, str | None]] = [(background, background, None) for background in args.background]
     if args.baseline:
         rows.append(("baseline", "process", str(Path(args.baseline).resolve())))
     pace = f"paced to {args.rate:.0f} rolls/s" if args.rate else "flat out"

@@ -17,7 +17,8 @@ import statistics
 import sys
 import time
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 import asyncpg
 
@@ -86,7 +87,7 @@ async def bare_posts(bare: ServerProcess, clients: int, seconds: float) -> float
     return await posts_per_second(bare.port, [("/bare", {})] * clients, seconds, 201)
 
 
-def measure(server: ServerProcess, run: Callable[[ServerProcess, int, float], Awaitable[float]],
+def measure(server: ServerProcess, run: Callable[[ServerProcess, int, float], Coroutine[Any, Any, float]],
             seconds: float) -> dict[int, float]:
     """Commands per second at every level, with the server the only one running (three
     servers' grown pools and 64 bare connections would pass Postgres's connection limit)."""
