@@ -117,6 +117,10 @@ class ServerProcess(_OnLoopback):
                  health_path: str | None = "/health") -> None:
         self.port = free_port()
         self.env = {**os.environ, "DATABASE_URL": database_url, "PORT": str(self.port), "LOG_LEVEL": "warning"}
+        # Redis only when asked for: a REDIS_URL in the caller's environment (the benchmarks and
+        # the tests read it to find Redis) would otherwise send a lone node's live events through
+        # Redis, a round trip the single-node figures and their in-memory baselines do not make.
+        self.env.pop("REDIS_URL", None)
         if redis_url:
             self.env["REDIS_URL"] = redis_url
             self.env.setdefault("CHRONICLE_RATE_LIMIT_PREFIX", RUN_PREFIX)

@@ -127,7 +127,6 @@ def _run(dsn: str, background: str, clients: int, seconds: float,
         sys.executable, "-c", f"import sys; sys.path.insert(0, {code!r}); from server.cli import main; "
         "sys.exit(main(['serve']))"]))
     server.env["CHRONICLE_BACKGROUND"] = background
-    server.env.pop("REDIS_URL", None)
     try:
         server.start(within=120)
         return asyncio.run(measured(server, clients, seconds, pace))

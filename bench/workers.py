@@ -93,7 +93,6 @@ def main() -> None:
         for workers in args.workers:
             server = unlimited(ServerProcess(dsn, argv=[sys.executable, "-m", "server.cli", "serve", "--workers",
                                                         str(workers)]))
-            server.env.pop("REDIS_URL", None)
             try:
                 server.start(within=120)  # the machine may be busy
                 results[workers] = asyncio.run(measured(server, args.clients, args.seconds, roll=True))

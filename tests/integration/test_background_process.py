@@ -31,7 +31,6 @@ def node(request: pytest.FixtureRequest, database_url: str) -> Iterator[tuple[Se
     workers = request.param
     with database_of_its_own(database_url) as dsn:
         server = ServerProcess(dsn, argv=[sys.executable, "-m", "server.cli", "serve", "--workers", str(workers)])
-        server.env.pop("REDIS_URL", None)  # the tests' own environment may name one
         server.env.pop("CHRONICLE_BACKGROUND", None)  # the default: a background process
         server.start()
         try:

@@ -34,8 +34,6 @@ def workers(request: pytest.FixtureRequest, database_url: str, redis_url: str) -
     broker = request.param
     server = ServerProcess(database_url, redis_url if broker == "redis" else None,
                            argv=[sys.executable, "-m", "server.cli", "serve", "--workers", str(WORKERS)])
-    if broker == "postgres":
-        server.env.pop("REDIS_URL", None)  # the tests' own environment may name one
     server.start()
     try:
         yield server, broker
@@ -119,7 +117,6 @@ def test_workers_stop_when_their_supervisor_is_killed(database_url: str) -> None
     """No worker is left serving on its own after a SIGKILL of `chronicle serve` (which cannot
     pass the signal on): the kernel tells each worker, which shuts down."""
     server = ServerProcess(database_url, argv=[sys.executable, "-m", "server.cli", "serve", "--workers", str(WORKERS)])
-    server.env.pop("REDIS_URL", None)
     server.start()
     try:
         assert server.process is not None
@@ -141,7 +138,6 @@ def test_workers_still_starting_stop_when_their_supervisor_is_killed(database_ur
     parent-death SIGTERM reaches each before its server has installed its own handlers (a forked
     child inherits the supervisor's, which would have swallowed it), and each stops."""
     server = ServerProcess(database_url, argv=[sys.executable, "-m", "server.cli", "serve", "--workers", str(WORKERS)])
-    server.env.pop("REDIS_URL", None)
     server.env["CHRONICLE_BACKGROUND"] = "process"
     started: set[int] = set()
     server.process = subprocess.Popen(server.argv, env=server.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
