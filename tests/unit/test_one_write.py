@@ -58,7 +58,7 @@ async def serve(app: App, *requests: bytes, turns: int = 5,
                 transport: RecordingTransport | None = None) -> RecordingTransport:
     """Our protocol on a recording transport, given `requests` (one at a time, each after the
     previous response), with a few turns of the loop after each."""
-    config = uvicorn.Config(app, http=header_timeout_protocol(10.0), lifespan="off", log_level="warning")
+    config = uvicorn.Config(app, lifespan="off", log_level="warning")
     protocol = header_timeout_protocol(10.0)(config=config, server_state=ServerState(), app_state={})
     transport = transport or RecordingTransport()
     protocol.connection_made(transport)
@@ -101,6 +101,30 @@ async def test_a_head_whose_body_is_not_ready_leaves_at_the_end_of_the_turn() ->
     body_ready.set()
     await serving
     assert transport.writes[1:] == [b"ok"]
+
+
+async def test_a_client_waiting_for_100_continue_is_not_kept_waiting() -> None:
+    """uvicorn's first write may be `100 Continue` (the app reads a body the client holds back
+    until it comes): it must leave by the end of the turn, not wait for a next write."""
+
+    async def echo(scope: Any, receive: Any, send: Any) -> None:
+        body = (await receive())["body"]
+        await whole_response(body)(scope, receive, send)
+
+    config = uvicorn.Config(echo, lifespan="off", log_level="warning")
+    protocol = header_timeout_protocol(10.0)(config=config, server_state=ServerState(), app_state={})
+    transport = RecordingTransport()
+    protocol.connection_made(transport)
+    protocol.data_received(b"POST /x HTTP/1.1\r\nHost: test\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n")
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert transport.writes == [b"HTTP/1.1 100 Continue\r\n\r\n"]
+    protocol.data_received(b"hi")
+    for _ in range(5):
+        await asyncio.sleep(0)
+    protocol.connection_lost(None)
+    response = b"".join(transport.writes[1:])  # the head no longer first: it goes as uvicorn writes it
+    assert response.startswith(b"HTTP/1.1 200 OK\r\n") and response.endswith(b"\r\n\r\nhi")
 
 
 async def test_a_held_head_goes_out_before_a_close() -> None:
