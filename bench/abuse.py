@@ -60,8 +60,7 @@ async def probe(server: ServerProcess, seconds: float) -> list[float]:
     return samples
 
 
-async def under(server: ServerProcess, seconds: float, load: list[Load],
-                ) -> list[float]:
+async def under(server: ServerProcess, seconds: float, load: list[Load]) -> list[float]:
     stop = asyncio.Event()
     tasks = [asyncio.create_task(work(stop)) for work in load]
     await asyncio.sleep(0.5)  # let the load build up
@@ -100,7 +99,7 @@ async def abuse_load(server: ServerProcess, outcomes: Counter[str]) -> list[Load
             while not stop.is_set():
                 outcomes[f"players {(await http.post('/v1/players', json={'name': 'x'})).status_code}"] += 1
 
-    each: tuple[Load, Load] = (commands, creations)
+    each: tuple[Load, Load] = (commands, creations)  # as Loads: a list of the functions themselves is not one
     return [each[0]] * 8 + [each[1]] * 2
 
 
