@@ -25,16 +25,21 @@ def nothing(stream: str, messages: object) -> None:
     return None
 
 
+async def started_battle(battles: BattleService, clock: TimeControl | None) -> str:
+    created = await battles.create("alice", "pilgrimage", ["north", "south"], {}, None, ruleset_version="1",
+                                   clock=clock)
+    battle_id: str = json.loads(created.body)["id"]
+    await battles.execute(battle_id, "alice", ClaimSeat(seat="north"), None, None)
+    await battles.execute(battle_id, "bob", ClaimSeat(seat="south"), None, None)
+    await battles.execute(battle_id, "alice", Start(), None, None)
+    return battle_id
+
+
 async def test_a_restarted_watcher_ends_a_battle_on_time_whose_clock_events_it_read_before(
         own_store: PostgresStore) -> None:
     postgres_store = own_store
     battles = BattleService(postgres_store, nothing)
-    created = await battles.create("alice", "pilgrimage", ["north", "south"], {}, None, ruleset_version="1",
-                                   clock=TimeControl(per_turn_seconds=3))
-    battle_id = json.loads(created.body)["id"]
-    await battles.execute(battle_id, "alice", ClaimSeat(seat="north"), None, None)
-    await battles.execute(battle_id, "bob", ClaimSeat(seat="south"), None, None)
-    await battles.execute(battle_id, "alice", Start(), None, None)
+    battle_id = await started_battle(battles, TimeControl(per_turn_seconds=3))
     await battles.execute(battle_id, "alice", RollDice(expression="1d6"), None, None)
 
     first = ClockWatcher(postgres_store, battles, Projector(postgres_store))
@@ -68,16 +73,6 @@ class CountingLoads(BattleService):
     async def load(self, battle_id: str) -> Any:
         self.loaded.append(battle_id)
         return await super().load(battle_id)
-
-
-async def started_battle(battles: BattleService, clock: TimeControl | None) -> str:
-    created = await battles.create("alice", "pilgrimage", ["north", "south"], {}, None, ruleset_version="1",
-                                   clock=clock)
-    battle_id: str = json.loads(created.body)["id"]
-    await battles.execute(battle_id, "alice", ClaimSeat(seat="north"), None, None)
-    await battles.execute(battle_id, "bob", ClaimSeat(seat="south"), None, None)
-    await battles.execute(battle_id, "alice", Start(), None, None)
-    return battle_id
 
 
 async def test_a_restarted_watcher_loads_only_the_active_battles_with_a_clock(own_store: PostgresStore) -> None:
@@ -124,25 +119,15 @@ async def test_a_tournament_without_a_time_limit_spawns_battles_without_clocks(
     assert created.command is not None and "clock" not in created.command
 
 
-async def clocked_battle(battles: BattleService) -> str:
-    created = await battles.create("alice", "pilgrimage", ["north", "south"], {}, None, ruleset_version="1",
-                                   clock=TimeControl(per_turn_seconds=600))
-    battle_id: str = json.loads(created.body)["id"]
-    await battles.execute(battle_id, "alice", ClaimSeat(seat="north"), None, None)
-    await battles.execute(battle_id, "bob", ClaimSeat(seat="south"), None, None)
-    await battles.execute(battle_id, "alice", Start(), None, None)
-    return battle_id
-
-
 async def test_a_tampered_battle_does_not_stop_the_watcher_for_the_others(own_store: PostgresStore) -> None:
     """A stream whose stored chain no longer verifies is refused on load (and logged for an
     operator); the watcher skips it and keeps every other battle's clock."""
     battles = BattleService(own_store, nothing)
-    tampered = await clocked_battle(battles)
+    tampered = await started_battle(battles, TimeControl(per_turn_seconds=600))
     await own_store.execute("UPDATE events SET actor = 'mallory' WHERE stream_id = $1 AND version = 2",
                             stream_id(tampered))
     fresh = BattleService(own_store, nothing)  # no state cached from before the tampering
-    honest = await clocked_battle(fresh)
+    honest = await started_battle(fresh, TimeControl(per_turn_seconds=600))
     watcher = ClockWatcher(own_store, fresh, Projector(own_store))
     await watcher.catch_up()
     assert set(watcher.deadlines()) == {honest}
